@@ -1,0 +1,38 @@
+// Every mutation appends its activity row in the same batch as the change it records.
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+
+export type ActivityAction =
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "receive_vials"
+  | "start_vial"
+  | "empty_vial"
+  | "discard_vial"
+  | "update_product"
+  | "update_variation"
+  | "import_sales"
+  | "audit_complete"
+  | "transfer_complete";
+
+export interface ActivityEntry {
+  userId: string | null;
+  locationId?: string | null;
+  action: ActivityAction;
+  entity: string;
+  entityId?: string | null;
+  summary?: Record<string, unknown>;
+}
+
+/** The insert for one activity row, to be put in the caller's batch. */
+export function logActivity(db: Database, entry: ActivityEntry) {
+  return db.insert(schema.activityLog).values({
+    userId: entry.userId,
+    locationId: entry.locationId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary ?? null,
+  });
+}

@@ -1,0 +1,118 @@
+// Signed, HttpOnly, SameSite cookie sessions backed by a revocable `sessions` row.
+// The cookie holds a random token; the row is keyed by its SHA-256, so neither a stolen cookie
+// secret alone nor a copy of the database alone yields a working session.
+import { createCookie, redirect } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { type Env, sessionSecrets } from "~/env.server";
+
+/** A clinic shift: a session ends after 12 hours, whatever happens in between. */
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  organizationRole: "ORGANIZATION_ADMIN" | null;
+  mustChangePassword: boolean;
+  sessionId: string;
+}
+
+function sessionCookie(env: Env, request: Request) {
+  return createCookie("__session", {
+    secrets: sessionSecrets(env),
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Local development runs on plain http; anything served over https gets Secure cookies.
+    secure: new URL(request.url).protocol === "https:",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export function newSessionToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+export async function sessionIdOf(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The Set-Cookie header that hands a freshly minted token to the browser. */
+export function commitSessionCookie(env: Env, request: Request, token: string): Promise<string> {
+  return sessionCookie(env, request).serialize(token);
+}
+
+export function clearSessionCookie(env: Env, request: Request): Promise<string> {
+  return sessionCookie(env, request).serialize("", { maxAge: 0 });
+}
+
+async function sessionIdFromRequest(env: Env, request: Request): Promise<string | null> {
+  const token: unknown = await sessionCookie(env, request).parse(request.headers.get("Cookie"));
+  return typeof token === "string" && token.length > 0 ? sessionIdOf(token) : null;
+}
+
+/** The signed-in user, or null. One database round trip. */
+export async function getSessionUser(env: Env, db: Database, request: Request): Promise<SessionUser | null> {
+  const sessionId = await sessionIdFromRequest(env, request);
+  if (!sessionId) return null;
+  const [row] = await db
+    .select({
+      id: schema.users.id,
+      email: schema.users.email,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      organizationRole: schema.users.organizationRole,
+      mustChangePassword: schema.users.mustChangePassword,
+    })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(
+      and(
+        eq(schema.sessions.id, sessionId),
+        isNull(schema.sessions.revokedAt),
+        gt(schema.sessions.expiresAt, new Date()),
+        eq(schema.users.active, true),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, organizationRole: row.organizationRole ?? null, sessionId } : null;
+}
+
+/** Loaders and actions behind the login call this; signed-out visitors go to the login screen. */
+export async function requireUser(env: Env, db: Database, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(env, db, request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname === "/" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+    throw redirect(`/login${back}`);
+  }
+  return user;
+}
+
+/** The statements that open a session; the caller batches them with its other writes. */
+export function openSession(db: Database, userId: string, sessionId: string, userAgent: string | null) {
+  const now = new Date();
+  return db.insert(schema.sessions).values({
+    id: sessionId,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+}
+
+export function revokeSession(db: Database, sessionId: string) {
+  return db
+    .update(schema.sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
+}

@@ -1,0 +1,106 @@
+// Signing in and out: the domain verbs behind the login form, /api/auth/login and logout.
+import { eq } from "drizzle-orm";
+import { logActivity } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import type { LocationRole } from "../../db/schema";
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
+import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
+
+/** The user as the login answer and /api/auth/me describe them (spec section 7). */
+export interface SignedInUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Highest role anywhere, for display: an organization admin counts as ADMIN. */
+  role: LocationRole | null;
+  organizationRole: "ORGANIZATION_ADMIN" | null;
+}
+
+export type SignInResult =
+  | { ok: true; user: SignedInUser; token: string; mustChangePassword: boolean }
+  | { ok: false; status: 401 | 403; message: string };
+
+// The spec's login message for a refused sign-in; the same words whether the email or the
+// password was wrong, so the form does not reveal which accounts exist.
+export const INVALID_CREDENTIALS = "Invalid credentials";
+export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Ask your administrator to reactivate it.";
+
+const ROLE_RANK: Record<LocationRole, number> = { STAFF: 1, MANAGER: 2, ADMIN: 3 };
+
+export function highestRole(
+  organizationRole: string | null,
+  roles: readonly { role: LocationRole }[],
+): LocationRole | null {
+  if (organizationRole === "ORGANIZATION_ADMIN") return "ADMIN";
+  let best: LocationRole | null = null;
+  for (const { role } of roles) if (!best || ROLE_RANK[role] > ROLE_RANK[best]) best = role;
+  return best;
+}
+
+export async function signIn(
+  db: Database,
+  input: { email: string; password: string; userAgent: string | null },
+): Promise<SignInResult> {
+  // One round trip: the account and its roles, looked up by the normalised email.
+  const [found, roles] = await db.batch([
+    db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
+    db
+      .select({ role: schema.userLocationRoles.role })
+      .from(schema.userLocationRoles)
+      .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
+      .where(eq(schema.users.email, input.email)),
+  ]);
+  const account = found[0];
+
+  const passwordOk = account
+    ? await verifyPassword(input.password, account.passwordHash)
+    : await verifyAgainstNothing(input.password);
+
+  if (!account || !passwordOk) {
+    await logActivity(db, {
+      userId: account?.id ?? null,
+      action: "sign_in_failed",
+      entity: "user",
+      entityId: account?.id ?? null,
+      summary: { email: input.email },
+    });
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+  if (!account.active) return { ok: false, status: 403, message: ACCOUNT_DEACTIVATED };
+
+  const token = newSessionToken();
+  const sessionId = await sessionIdOf(token);
+  const rehashed = needsRehash(account.passwordHash) ? await hashPassword(input.password) : undefined;
+  await db.batch([
+    openSession(db, account.id, sessionId, input.userAgent),
+    db
+      .update(schema.users)
+      .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
+      .where(eq(schema.users.id, account.id)),
+    logActivity(db, { userId: account.id, action: "sign_in", entity: "session", entityId: sessionId }),
+  ]);
+
+  return {
+    ok: true,
+    token,
+    mustChangePassword: account.mustChangePassword,
+    user: {
+      id: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      organizationRole: account.organizationRole ?? null,
+      role: highestRole(account.organizationRole ?? null, roles),
+    },
+  };
+}
+
+/** Ends the session server-side, so the cookie is worthless even if it was copied. */
+export async function signOut(db: Database, user: SessionUser): Promise<void> {
+  await db.batch([
+    revokeSession(db, user.sessionId),
+    logActivity(db, { userId: user.id, action: "sign_out", entity: "session", entityId: user.sessionId }),
+  ]);
+}

@@ -1,0 +1,11 @@
+// What every loader and action receives from the worker (workers/app.ts).
+import type { Database } from "./db/client.server";
+import type { Env } from "./env.server";
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    env: Env;
+    ctx: ExecutionContext;
+    db: Database;
+  }
+}

@@ -1,0 +1,23 @@
+// POST /api/auth/login (spec section 7): JSON {email, password} → {user}, with the session cookie.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { LoginForm } from "~/auth/login-form";
+import { commitSessionCookie } from "~/auth/session.server";
+import { signIn } from "~/auth/sign-in.server";
+import { jsonError } from "~/http/json.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST to sign in.");
+  if (!request.headers.get("Content-Type")?.includes("application/json")) {
+    return jsonError(415, "Send the sign-in as JSON with Content-Type: application/json.");
+  }
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = LoginForm.safeParse(body ?? {});
+  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? "Enter your email and password.");
+
+  const result = await signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") });
+  if (!result.ok) return jsonError(result.status, result.message);
+  return Response.json(
+    { user: result.user, mustChangePassword: result.mustChangePassword },
+    { headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) } },
+  );
+}

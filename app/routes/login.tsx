@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { LoginForm, safeRedirect } from "~/auth/login-form";
+import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
+import { signIn } from "~/auth/sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Clinic Inventory" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(context.env, context.db, request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = LoginForm.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data({ error: null, fieldErrors }, { status: 400 });
+  }
+  const result = await signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") });
+  if (!result.ok) return data({ error: result.message, fieldErrors: {} }, { status: result.status });
+  return redirect(safeRedirect(parsed.data.redirectTo), {
+    headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) },
+  });
+}
+
+export default function LoginScreen() {
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const submitting = useNavigation().state === "submitting";
+  const fieldErrors: Record<string, string | undefined> = result?.fieldErrors ?? {};
+  return (
+    <main className="flex min-h-full items-center justify-center p-4">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="mb-6 flex items-center gap-3">
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <div>
+            <h1 className="font-semibold text-xl">Clinic Inventory</h1>
+            <p className="text-slate-600 text-sm">Sign in to your clinic</p>
+          </div>
+        </div>
+        {result?.error && (
+          <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
+            {result.error}
+          </p>
+        )}
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+          <Field label="Email" name="email" type="email" autoComplete="username" error={fieldErrors.email} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={fieldErrors.password}
+          />
+          <button
+            type="submit"
+            disabled={submitting}
+            className="rounded-md bg-sky-700 px-4 py-2.5 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+          >
+            {submitting ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+function Field({
+  label,
+  name,
+  type,
+  autoComplete,
+  error,
+}: {
+  label: string;
+  name: string;
+  type: string;
+  autoComplete: string;
+  error?: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={name} className="font-medium text-sm">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="rounded-md border border-slate-300 px-3 py-2 text-base aria-invalid:border-red-500"
+      />
+      {error && (
+        <p id={errorId} className="text-red-700 text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// Runs the whole product locally: the libSQL server, migrations, demo seed, and both workers in
+// workerd through wrangler. Used by `npm start`, the end-to-end tests and the bench.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+// @ts-expect-error: plain ESM JavaScript module with JSDoc types.
+import { startLocalServer } from "../../db/local-server/server.mjs";
+import { migrateDatabase, seedDemoIfEmpty } from "./database";
+
+export interface ProductOptions {
+  port: number;
+  dataDir: string;
+  /** Use this database instead of starting the local server (e.g. a real sqld or Turso URL). */
+  databaseUrl?: string;
+  databaseAuthToken?: string;
+  log?: (line: string) => void;
+  /** Pass workerd's output through (npm start) or keep it quiet (tests, bench). */
+  quiet?: boolean;
+}
+
+export interface RunningProduct {
+  url: string;
+  jobsUrl: string;
+  databaseUrl: string;
+  /** Pipeline counters of the local libSQL server (absent with an external database). */
+  databaseStats?: { pipelines: number; requests: number };
+  resetDatabaseStats?: () => void;
+  stopDatabase?: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const ROOT = path.resolve(new URL("../..", import.meta.url).pathname);
+
+const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
+  const log = options.log ?? (() => {});
+  mkdirSync(options.dataDir, { recursive: true });
+
+  let database:
+    | { url: string; stats: RunningProduct["databaseStats"]; resetStats: () => void; close: () => Promise<void> }
+    | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl) {
+    database = await startLocalServer({ dbPath: path.join(options.dataDir, "clinic.db"), port: 0 });
+    databaseUrl = database?.url as string;
+    log(`libSQL local server: ${databaseUrl} (file ${path.join(options.dataDir, "clinic.db")})`);
+  }
+
+  await migrateDatabase(databaseUrl, options.databaseAuthToken);
+  if (await seedDemoIfEmpty(databaseUrl, options.databaseAuthToken)) log("Demo data written (first run).");
+
+  const secret = sessionSecret(options.dataDir);
+  const vars = [`DATABASE_URL:${databaseUrl}`, `SESSION_SECRET:${secret}`];
+  if (options.databaseAuthToken) vars.push(`DATABASE_AUTH_TOKEN:${options.databaseAuthToken}`);
+  const persist = path.join(options.dataDir, "wrangler");
+  const jobsPort = options.port + 1;
+
+  const children = [
+    wrangler(["-c", "wrangler.toml", "--port", String(options.port)], vars, persist, options),
+    wrangler(["-c", "wrangler.jobs.toml", "--port", String(jobsPort), "--test-scheduled"], vars, persist, options),
+  ];
+  const url = `http://127.0.0.1:${options.port}`;
+  const jobsUrl = `http://127.0.0.1:${jobsPort}`;
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(children.map(stopGroup));
+    await database?.close();
+  };
+
+  try {
+    await Promise.all([waitUntilUp(`${url}/health`, children[0]), waitUntilUp(`${jobsUrl}/`, children[1])]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    jobsUrl,
+    databaseUrl,
+    databaseStats: database?.stats,
+    resetDatabaseStats: database?.resetStats,
+    stopDatabase: database ? () => database.close() : undefined,
+    stop,
+  };
+}
+
+function wrangler(args: string[], vars: string[], persist: string, options: ProductOptions): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
+      "dev",
+      ...args,
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persist,
+      "--inspector-port",
+      "0",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      options.quiet ? "error" : "warn",
+      ...vars.flatMap((v) => ["--var", v]),
+    ],
+    {
+      cwd: ROOT,
+      // Own process group: workerd children outlive a killed wrangler unless the group is stopped.
+      detached: true,
+      stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
+      env: { ...process.env, ...OFFLINE_ENV },
+    },
+  );
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  child.on("exit", (code) => {
+    if (code && errors) console.error(errors);
+  });
+  return child;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+    } catch {}
+  }, 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitUntilUp(url: string, child: ChildProcess | undefined, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      throw new Error(`wrangler exited (${child.exitCode}) before ${url} answered`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A random signing secret per data folder, so local cookies survive restarts but not other machines. */
+function sessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
