@@ -1,15 +1,18 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Three layers, one command: unit (pure modules beside the code), integration (domain commands
-// and the local libSQL server against real databases), workers (the built workers in workerd).
+// and the local libSQL server against real databases), workers (both workers inside workerd).
 export default defineConfig({
+  plugins: [tsconfigPaths()],
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}"],
           environment: "node",
         },
       },
@@ -19,6 +22,28 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "db/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            main: "./workers/app.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { DATABASE_URL: inject("databaseUrl"), SESSION_SECRET: "workers-test-secret" },
+            },
+          })),
+        ],
+        resolve: {
+          alias: { "virtual:remix/server-build": new URL("./build/server/index.js", import.meta.url).pathname },
+        },
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          globalSetup: ["tests/workers/global-setup.ts"],
           testTimeout: 20_000,
         },
       },

@@ -91,7 +91,8 @@ export async function requireUser(env: Env, db: Database, request: Request): Pro
   const user = await getSessionUser(env, db, request);
   if (!user) {
     const url = new URL(request.url);
-    const back = url.pathname === "/" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+    const here = url.pathname + url.search;
+    const back = here === "/" ? "" : `?redirectTo=${encodeURIComponent(here)}`;
     throw redirect(`/login${back}`);
   }
   return user;

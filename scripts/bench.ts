@@ -1,0 +1,115 @@
+// npm run bench — for each page: what a first visit downloads (gzip bytes of HTML, JS, CSS), how
+// many database round trips the server made for it, and the server's response time. Figures are
+// printed, never asserted: these machines are too noisy for timed tests.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { DEMO_PASSWORD } from "../db/seed/demo";
+import { startProduct } from "./lib/product";
+
+const RUNS = 7;
+
+interface Page {
+  name: string;
+  path: string;
+  /** Demo user to sign in as; none for public pages. */
+  as?: string;
+}
+
+const PAGES: Page[] = [
+  { name: "login", path: "/login" },
+  { name: "dashboard", path: "/", as: "owner@demo.clinic" },
+  { name: "health", path: "/health" },
+];
+
+if (!process.argv.includes("--no-build")) {
+  execFileSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "ignore" });
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinic-bench-"));
+const product = await startProduct({ port: Number(process.env.BENCH_PORT ?? 8795), dataDir, quiet: true });
+
+try {
+  const rows = [];
+  for (const page of PAGES) {
+    const cookie = page.as ? await signIn(page.as) : undefined;
+    const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+    // Warm the isolate and caches once; then measure.
+    await (await fetch(product.url + page.path, { headers })).text();
+
+    const times: number[] = [];
+    let html = "";
+    let roundTrips = 0;
+    for (let i = 0; i < RUNS; i++) {
+      product.resetDatabaseStats?.();
+      const t0 = performance.now();
+      const response = await fetch(product.url + page.path, { headers, redirect: "manual" });
+      html = await response.text();
+      times.push(performance.now() - t0);
+      roundTrips = product.databaseStats?.pipelines ?? Number.NaN;
+      if (response.status >= 300) throw new Error(`${page.path} answered ${response.status}`);
+    }
+    const assets = await firstVisitAssets(html);
+    rows.push({
+      page: `${page.name} ${page.path}`,
+      "html gz": kib(gzipSync(html).length),
+      "js gz": kib(assets.js),
+      "css gz": kib(assets.css),
+      "js files": assets.jsFiles,
+      "db round trips": roundTrips,
+      "server ms (median)": median(times).toFixed(1),
+    });
+  }
+  console.log(`\nFirst-visit weight and server cost per page (${RUNS} runs each, local libSQL server)\n`);
+  console.table(rows);
+} finally {
+  await product.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${product.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`Could not sign in as ${email}: ${response.status}`);
+  return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+}
+
+/** The scripts and stylesheets a first visit loads: those the HTML names, and their static imports. */
+async function firstVisitAssets(html: string) {
+  const seen = new Set<string>();
+  const queue = [
+    ...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"|import\s*"(\/assets\/[^"]+\.js)"/g),
+  ].map((m) => (m[1] ?? m[2]) as string);
+  let js = 0;
+  let css = 0;
+  let jsFiles = 0;
+  while (queue.length > 0) {
+    const asset = queue.shift() as string;
+    if (seen.has(asset)) continue;
+    seen.add(asset);
+    const body = await (await fetch(product.url + asset)).text();
+    const size = gzipSync(body).length;
+    if (asset.endsWith(".css")) css += size;
+    else {
+      js += size;
+      jsFiles++;
+      for (const m of body.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) {
+        queue.push(new URL(m[1] as string, product.url + asset).pathname);
+      }
+    }
+  }
+  return { js, css, jsFiles };
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
