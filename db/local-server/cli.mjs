@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// @ts-check
+// Runs the local libSQL server from the environment (see README.md):
+//   LIBSQL_DB_PATH (default .data/local.db), LIBSQL_PORT (default 8080), LIBSQL_AUTH_TOKEN (optional).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { startLocalServer } from "./server.mjs";
+
+const dbPath = process.env.LIBSQL_DB_PATH || ".data/local.db";
+const port = Number(process.env.LIBSQL_PORT || 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`LIBSQL_PORT must be a port number, got ${JSON.stringify(process.env.LIBSQL_PORT)}`);
+  process.exit(1);
+}
+
+mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
+const server = await startLocalServer({ dbPath, port, authToken: process.env.LIBSQL_AUTH_TOKEN || undefined });
+console.log(`libsql local server listening on ${server.url} (db: ${dbPath})`);
+
+let stopping = false;
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
