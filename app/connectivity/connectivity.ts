@@ -1,0 +1,123 @@
+// Whether the app can reach its server (spec sections 4 and 7): GET /health every 30 s and the
+// browser's online/offline events. Framework-free, so React reads it with useSyncExternalStore.
+
+export type Connectivity = "online" | "offline" | "restored";
+
+export const HEALTH_PATH = "/health";
+export const HEALTH_CHECK_INTERVAL_MS = 30_000;
+export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+export const DEGRADED_MODE_WARNING = "Connection to the server lost: running in degraded mode until it is back.";
+
+export interface ConnectivityStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): Connectivity;
+  /** Pages are rendered on the server as if online. */
+  getServerSnapshot(): Connectivity;
+}
+
+/** Only the monitor writes. */
+export interface WritableConnectivityStore extends ConnectivityStore {
+  set(state: Connectivity): void;
+}
+
+export function createConnectivityStore(): WritableConnectivityStore {
+  let state: Connectivity = "online";
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => state,
+    getServerSnapshot: () => "online",
+    set(next) {
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const appStore = createConnectivityStore();
+
+/** The app's one store; the monitor started in the app shell writes to it. */
+export const connectivity: ConnectivityStore = appStore;
+
+export interface MonitorOptions {
+  fetch?: typeof globalThis.fetch;
+  /** Called on the way back online, e.g. to refetch active queries; the state stays "restored" until it settles. */
+  onRestored?: () => unknown;
+  intervalMs?: number;
+  timeoutMs?: number;
+  /** Where online/offline events come from; the browser window by default. */
+  events?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
+  store?: WritableConnectivityStore;
+}
+
+/**
+ * Starts watching; returns the function that stops it. The first check runs one interval after
+ * start: the page that started it has just loaded, so the server was reachable a moment ago.
+ */
+export function startConnectivityMonitor({
+  fetch = (input, init) => globalThis.fetch(input, init),
+  onRestored = () => {},
+  intervalMs = HEALTH_CHECK_INTERVAL_MS,
+  timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
+  events = typeof window === "undefined" ? undefined : window,
+  store = appStore,
+}: MonitorOptions = {}): () => void {
+  let stopped = false;
+  let checking: AbortController | undefined;
+
+  function goOffline() {
+    if (store.getSnapshot() === "offline") return;
+    console.warn(DEGRADED_MODE_WARNING);
+    store.set("offline");
+  }
+
+  async function comeBack() {
+    if (store.getSnapshot() !== "offline") return;
+    store.set("restored");
+    try {
+      await onRestored();
+    } catch (error) {
+      console.error("Refreshing after the connection came back failed", error);
+    }
+    if (!stopped && store.getSnapshot() === "restored") store.set("online");
+  }
+
+  async function check() {
+    if (checking || stopped) return;
+    checking = new AbortController();
+    const timer = setTimeout(() => checking?.abort(), timeoutMs);
+    let reachable = false;
+    try {
+      const response = await fetch(HEALTH_PATH, { cache: "no-store", signal: checking.signal });
+      // 503 means the server is up but its database is not: the app cannot work normally either.
+      reachable = response.ok;
+    } catch {
+      reachable = false;
+    } finally {
+      clearTimeout(timer);
+      checking = undefined;
+    }
+    if (stopped) return;
+    if (reachable) await comeBack();
+    else goOffline();
+  }
+
+  // The browser is sure when the network is gone, but "online" only means a network exists: ask the server.
+  const onOffline = () => goOffline();
+  const onOnline = () => void check();
+  events?.addEventListener("offline", onOffline);
+  events?.addEventListener("online", onOnline);
+  const interval = setInterval(() => void check(), intervalMs);
+
+  return () => {
+    stopped = true;
+    clearInterval(interval);
+    checking?.abort();
+    events?.removeEventListener("offline", onOffline);
+    events?.removeEventListener("online", onOnline);
+  };
+}
