@@ -1,11 +1,12 @@
 // Signed, HttpOnly, SameSite cookie sessions backed by a revocable `sessions` row.
 // The cookie holds a random token; the row is keyed by its SHA-256, so neither a stolen cookie
 // secret alone nor a copy of the database alone yields a working session.
-import { createCookie, redirect } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { createCookie } from "@remix-run/cloudflare";
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { type Env, sessionSecrets } from "~/env.server";
+import type { LocationRole } from "../../db/schema";
 
 /** A clinic shift: a session ends after 12 hours, whatever happens in between. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -18,6 +19,8 @@ export interface SessionUser {
   organizationRole: "ORGANIZATION_ADMIN" | null;
   mustChangePassword: boolean;
   sessionId: string;
+  /** Active locations the user works at, by name, in the shape of /api/locations/my (spec section 7). */
+  locationRoles: { locationId: string; role: LocationRole; location: { name: string; code: string } }[];
 }
 
 function sessionCookie(env: Env, request: Request) {
@@ -59,43 +62,69 @@ async function sessionIdFromRequest(env: Env, request: Request): Promise<string 
   return typeof token === "string" && token.length > 0 ? sessionIdOf(token) : null;
 }
 
-/** The signed-in user, or null. One database round trip. */
+/** The signed-in user with their location roles, or null. One database round trip. */
 export async function getSessionUser(env: Env, db: Database, request: Request): Promise<SessionUser | null> {
   const sessionId = await sessionIdFromRequest(env, request);
   if (!sessionId) return null;
-  const [row] = await db
-    .select({
-      id: schema.users.id,
-      email: schema.users.email,
-      firstName: schema.users.firstName,
-      lastName: schema.users.lastName,
-      organizationRole: schema.users.organizationRole,
-      mustChangePassword: schema.users.mustChangePassword,
-    })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(
-      and(
-        eq(schema.sessions.id, sessionId),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
-        eq(schema.users.active, true),
-      ),
-    )
-    .limit(1);
-  return row ? { ...row, organizationRole: row.organizationRole ?? null, sessionId } : null;
-}
-
-/** Loaders and actions behind the login call this; signed-out visitors go to the login screen. */
-export async function requireUser(env: Env, db: Database, request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(env, db, request);
-  if (!user) {
-    const url = new URL(request.url);
-    const here = url.pathname + url.search;
-    const back = here === "/" ? "" : `?redirectTo=${encodeURIComponent(here)}`;
-    throw redirect(`/login${back}`);
-  }
-  return user;
+  const live = and(
+    eq(schema.sessions.id, sessionId),
+    isNull(schema.sessions.revokedAt),
+    gt(schema.sessions.expiresAt, new Date()),
+    eq(schema.users.active, true),
+  );
+  const [users, roles] = await db.batch([
+    db
+      .select({
+        id: schema.users.id,
+        email: schema.users.email,
+        firstName: schema.users.firstName,
+        lastName: schema.users.lastName,
+        organizationRole: schema.users.organizationRole,
+        mustChangePassword: schema.users.mustChangePassword,
+      })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(live)
+      .limit(1),
+    // Assigned locations: where the user holds a role; an organization admin administers them all.
+    db
+      .select({
+        locationId: schema.locations.id,
+        role: sql<LocationRole>`CASE WHEN ${schema.users.organizationRole} = 'ORGANIZATION_ADMIN' THEN 'ADMIN' ELSE ${schema.userLocationRoles.role} END`,
+        name: schema.locations.name,
+        code: schema.locations.code,
+      })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .innerJoin(schema.locations, eq(schema.locations.organizationId, schema.users.organizationId))
+      .leftJoin(
+        schema.userLocationRoles,
+        and(
+          eq(schema.userLocationRoles.userId, schema.users.id),
+          eq(schema.userLocationRoles.locationId, schema.locations.id),
+        ),
+      )
+      .where(
+        and(
+          live,
+          eq(schema.locations.active, true),
+          or(isNotNull(schema.userLocationRoles.role), eq(schema.users.organizationRole, "ORGANIZATION_ADMIN")),
+        ),
+      )
+      .orderBy(asc(schema.locations.name)),
+  ]);
+  const user = users[0];
+  if (!user) return null;
+  return {
+    ...user,
+    organizationRole: user.organizationRole ?? null,
+    sessionId,
+    locationRoles: roles.map((r) => ({
+      locationId: r.locationId,
+      role: r.role,
+      location: { name: r.name, code: r.code },
+    })),
+  };
 }
 
 /** The statements that open a session; the caller batches them with its other writes. */

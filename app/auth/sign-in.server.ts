@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import type { LocationRole } from "../../db/schema";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
+import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
 
 /** The user as the login answer and /api/auth/me describe them (spec section 7). */
@@ -26,18 +27,6 @@ export type SignInResult =
 // password was wrong, so the form does not reveal which accounts exist.
 export const INVALID_CREDENTIALS = "Invalid credentials";
 export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Ask your administrator to reactivate it.";
-
-const ROLE_RANK: Record<LocationRole, number> = { STAFF: 1, MANAGER: 2, ADMIN: 3 };
-
-export function highestRole(
-  organizationRole: string | null,
-  roles: readonly { role: LocationRole }[],
-): LocationRole | null {
-  if (organizationRole === "ORGANIZATION_ADMIN") return "ADMIN";
-  let best: LocationRole | null = null;
-  for (const { role } of roles) if (!best || ROLE_RANK[role] > ROLE_RANK[best]) best = role;
-  return best;
-}
 
 export async function signIn(
   db: Database,

@@ -4,7 +4,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-// @ts-expect-error: plain ESM JavaScript module with JSDoc types.
 import { startLocalServer } from "../../db/local-server/server.mjs";
 import { migrateDatabase, seedDemoIfEmpty } from "./database";
 

@@ -2,7 +2,6 @@
 // the same client the workers use.
 import { inject } from "vitest";
 import { createDatabase, type Database } from "../../app/db/client.server";
-// @ts-expect-error: plain ESM JavaScript module with JSDoc types.
 import { startLocalServer } from "../../db/local-server/server.mjs";
 import { copyTemplate } from "./template";
 

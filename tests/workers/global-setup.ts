@@ -1,7 +1,6 @@
 // The workers run inside workerd and reach their database over HTTP, like in production: start a
 // local libSQL server on a copy of the demo template for the whole workers project.
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: plain ESM JavaScript module with JSDoc types.
 import { startLocalServer } from "../../db/local-server/server.mjs";
 import "../support/global-setup";
 import { copyTemplate, createTemplateDatabase } from "../support/template";

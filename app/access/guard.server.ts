@@ -1,0 +1,71 @@
+// The one permission check every loader and action goes through: signed in (or off to the login
+// screen, or a 401 for /api/*), then the permission at the location in scope (or a 403).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { getSessionUser, type SessionUser } from "~/auth/session.server";
+import { orOutage } from "~/db/outage.server";
+import { type LocationChoice, readLocationChoice, resolveScope, type Scope } from "./location-choice.server";
+import { can, type Permission } from "./permissions";
+
+export interface Viewer {
+  user: SessionUser;
+  scope: Scope;
+  choice: LocationChoice;
+}
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export const CHANGE_PASSWORD_PATH = "/change-password";
+export const NOT_SIGNED_IN = "You are not signed in. Sign in and try again.";
+export const FORBIDDEN = "You do not have permission to access this resource. Please contact your administrator.";
+
+function isApi(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+// A page's layout and route loaders run for the same request: look the session up once.
+const viewers = new WeakMap<AppLoadContext, Promise<Viewer>>();
+
+/** The signed-in user and the location they are working at. One database round trip per request. */
+export function requireViewer(args: Args): Promise<Viewer> {
+  let viewer = viewers.get(args.context);
+  if (!viewer) {
+    viewer = lookUpViewer(args);
+    viewers.set(args.context, viewer);
+  }
+  return viewer;
+}
+
+async function lookUpViewer({ request, context }: Args): Promise<Viewer> {
+  const user = await orOutage(getSessionUser(context.env, context.db, request));
+  if (!user) {
+    if (isApi(request)) throw data({ error: NOT_SIGNED_IN }, { status: 401 });
+    const url = new URL(request.url);
+    const here = url.pathname + url.search;
+    throw redirect(here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`);
+  }
+  // A user given an initial password must choose their own before doing anything else.
+  if (user.mustChangePassword && !isApi(request)) throw redirect(CHANGE_PASSWORD_PATH);
+  const choice = await readLocationChoice(request);
+  return { user, choice, scope: resolveScope(user, choice) };
+}
+
+/**
+ * Requires `permission` at a location: the one asked for (e.g. an API's `locationId`), else the
+ * one in scope. Answers 403 when the user's role there does not grant it.
+ */
+export async function requirePermission(
+  args: Args,
+  permission: Permission,
+  options: { locationId?: string | null } = {},
+): Promise<Viewer & { locationId: string | null }> {
+  const viewer = await requireViewer(args);
+  const locationId = options.locationId ?? viewer.scope.locationId;
+  if (!can(viewer.user, permission, locationId)) {
+    throw data(isApi(args.request) ? { error: FORBIDDEN } : FORBIDDEN, { status: 403 });
+  }
+  return { ...viewer, locationId };
+}

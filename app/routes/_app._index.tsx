@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireViewer } from "~/access/guard.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, scope } = await requireViewer(args);
+  return { name: `${user.firstName} ${user.lastName}`, email: user.email, scope };
+}
+
+export default function Dashboard() {
+  const { name, email, scope } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="font-semibold text-2xl">Dashboard</h1>
+      <p>
+        Signed in as <strong data-testid="signed-in-user">{name}</strong>{" "}
+        <span className="text-slate-600">({email})</span>
+      </p>
+      <p data-testid="dashboard-scope" className="text-slate-700">
+        {scope.kind === "organization" && "Viewing all locations of the organization."}
+        {scope.kind === "location" && `Working at ${scope.name} (${scope.code}).`}
+        {scope.kind === "none" &&
+          "You have no locations yet. Ask your administrator to give you a role at a location to see its stock."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The signed-in part of the product: every screen of spec section 2 renders inside this shell.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { requireViewer } from "~/access/guard.server";
+import { saveUser } from "~/access/saved-user";
+import { currentUserOf } from "~/access/viewer";
+import { ViewerProvider } from "~/access/viewer-context";
+import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
+import { DATABASE_UNAVAILABLE } from "~/db/outage.server";
+import { newErrorId } from "~/errors/error-id";
+import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
+import { createQueryClient } from "~/http/client/query-client";
+import { AppShell } from "~/shell/app-shell";
+import { menuFor } from "~/shell/menu";
+import { takeFlashToast } from "~/ui/flash.server";
+import { ToastProvider } from "~/ui/toast";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, scope } = await requireViewer(args);
+  const { toast, clear } = await takeFlashToast(args.request);
+  return data(
+    { user: currentUserOf(user), scope, locations: user.locationRoles, menu: menuFor(user), toast },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export default function SignedInLayout() {
+  const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();
+  const [queryClient] = useState(createQueryClient);
+  useConnectivityMonitor(() => queryClient.refetchQueries({ type: "active" }));
+
+  // Mirror the session into the browser's storage under the spec's keys (spec section 3).
+  useEffect(() => {
+    saveUser(sessionStorage, user);
+  }, [user]);
+  useEffect(() => {
+    localStorage.setItem("selectedLocationId", scope.kind === "location" ? scope.locationId : "");
+    localStorage.setItem("isOrganizationMode", String(scope.kind === "organization"));
+  }, [scope]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ViewerProvider user={user} scope={scope} locations={locations}>
+        <ToastProvider flash={toast}>
+          <AppShell menu={menu}>
+            <Outlet />
+          </AppShell>
+        </ToastProvider>
+      </ViewerProvider>
+    </QueryClientProvider>
+  );
+}
+
+// Errors below the shell: the database boundary for outages, the classified screens otherwise.
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [errorId] = useState(newErrorId);
+  const [retriesUsed, setRetriesUsed] = useState(0);
+  const currentUrl = location.pathname + location.search;
+
+  if (isRouteErrorResponse(error) && error.status === 503 && String(error.data).includes(DATABASE_UNAVAILABLE)) {
+    return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
+  }
+  const shown = isRouteErrorResponse(error)
+    ? Object.assign(new Error(`${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`), {
+        status: error.status,
+      })
+    : error;
+  return (
+    <div className="p-6">
+      <ErrorScreen
+        error={shown}
+        errorId={errorId}
+        retriesUsed={retriesUsed}
+        currentUrl={currentUrl}
+        onRetry={() => {
+          setRetriesUsed((n) => n + 1);
+          revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
+}
