@@ -10,6 +10,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "./db/outage";
+import { DatabaseErrorScreen, TopLevelFallback } from "./errors/error-screen";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -41,32 +43,33 @@ export default function App() {
   return <Outlet />;
 }
 
-// Top-level fallback (spec section 8): shown when nothing closer caught the error.
+// Top-level fallback (spec section 8): shown when nothing closer caught the error. The database
+// boundary takes over when the database is unreachable, e.g. at sign-in.
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto flex min-h-full max-w-lg flex-col justify-center gap-4 p-6">
-      <h1 className="font-semibold text-2xl">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "There is no page at this address. Check the link, or go back to the dashboard."
-          : "We've been notified of this issue and will look into it. Please try refreshing the page or contact support if the problem persists."}
-      </p>
-      <div className="flex gap-3">
-        {!notFound && (
-          <a
-            href={location.pathname + location.search}
-            className="rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
-          >
-            Try Again
-          </a>
-        )}
-        <a href="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
-          Go Home
+  const currentUrl = location.pathname + location.search;
+  if (isDatabaseOutageResponse(error)) {
+    return (
+      <main className="mx-auto max-w-2xl p-6">
+        <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto flex min-h-full max-w-lg flex-col justify-center gap-4 p-6">
+        <h1 className="font-semibold text-2xl">Page not found</h1>
+        <p className="text-slate-600">There is no page at this address. Check the link, or go back to the dashboard.</p>
+        <a href="/" className="self-start rounded-md bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
+          Go to Dashboard
         </a>
-      </div>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-2xl p-6">
+      <TopLevelFallback currentUrl={currentUrl} />
     </main>
   );
 }

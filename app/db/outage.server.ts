@@ -1,9 +1,7 @@
 // Telling "the database is unreachable" apart from "this SQL was refused": the first gets the
 // spec's database screens (and a 503 the client may retry), the second is an ordinary error.
 import { data } from "@remix-run/cloudflare";
-
-/** The body text the client's error catalogue recognises as a database outage (spec section 8). */
-export const DATABASE_UNAVAILABLE = "Database unavailable";
+import { DATABASE_UNAVAILABLE } from "./outage";
 
 export function isDatabaseOutage(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -16,7 +16,7 @@ import { saveUser } from "~/access/saved-user";
 import { currentUserOf } from "~/access/viewer";
 import { ViewerProvider } from "~/access/viewer-context";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
-import { DATABASE_UNAVAILABLE } from "~/db/outage.server";
+import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
 import { newErrorId } from "~/errors/error-id";
 import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
 import { createQueryClient } from "~/http/client/query-client";
@@ -70,7 +70,7 @@ export function ErrorBoundary() {
   const [retriesUsed, setRetriesUsed] = useState(0);
   const currentUrl = location.pathname + location.search;
 
-  if (isRouteErrorResponse(error) && error.status === 503 && String(error.data).includes(DATABASE_UNAVAILABLE)) {
+  if (isDatabaseOutageResponse(error)) {
     return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
   }
   const shown = isRouteErrorResponse(error)

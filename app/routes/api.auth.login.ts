@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginForm } from "~/auth/login-form";
 import { commitSessionCookie } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
+import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = LoginForm.safeParse(body ?? {});
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? "Enter your email and password.");
 
-  const result = await signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") });
+  const result = await orOutage(signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") }));
   if (!result.ok) return jsonError(result.status, result.message);
   return Response.json(
     { user: result.user, mustChangePassword: result.mustChangePassword },

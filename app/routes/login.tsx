@@ -4,11 +4,13 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { LoginForm, safeRedirect } from "~/auth/login-form";
 import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
+import { orOutage } from "~/db/outage.server";
+import { LoadingScreen } from "~/ui/loading-screen";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Clinic Inventory" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(context.env, context.db, request);
+  const user = await orOutage(getSessionUser(context.env, context.db, request));
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
@@ -21,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     return data({ error: null, fieldErrors }, { status: 400 });
   }
-  const result = await signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") });
+  const result = await orOutage(signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") }));
   if (!result.ok) return data({ error: result.message, fieldErrors: {} }, { status: result.status });
   return redirect(safeRedirect(parsed.data.redirectTo), {
     headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) },
@@ -31,7 +33,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginScreen() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  // Signed in: the dashboard is loading behind the redirect.
+  if (
+    navigation.state === "loading" &&
+    navigation.formAction === undefined &&
+    navigation.location.pathname !== "/login"
+  ) {
+    return <LoadingScreen />;
+  }
   const fieldErrors: Record<string, string | undefined> = result?.fieldErrors ?? {};
   return (
     <main className="flex min-h-full items-center justify-center p-4">

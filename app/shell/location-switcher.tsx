@@ -1,7 +1,7 @@
 // The location switcher at the top of the sidebar (spec section 2). Each choice is a form post to
 // /location, which remembers it, shows the spec's toast and returns to the dashboard.
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form } from "@remix-run/react";
+import { useSubmit } from "@remix-run/react";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { useCurrentUser, useLocationScope } from "~/access/viewer-context";
 import { RoleBadge } from "~/ui/role-badge";
@@ -14,6 +14,12 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
   const user = useCurrentUser();
   const { scope, locations } = useLocationScope();
   const orgAdmin = isOrganizationAdmin(user);
+  const submit = useSubmit();
+  // The menu unmounts its items as it closes, so each choice submits from its click handler.
+  const switchTo = (choice: { locationId: string } | { organization: "1" }) => {
+    onSwitch?.();
+    submit(choice, { method: "post", action: "/location" });
+  };
 
   if (!orgAdmin && locations.length === 0) {
     return (
@@ -46,41 +52,37 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
         anchor="bottom start"
         className="z-50 mt-1 w-(--button-width) min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
       >
-        <Form method="post" action="/location" onSubmit={onSwitch}>
-          {orgAdmin && (
-            <MenuItem>
-              <button
-                type="submit"
-                name="organization"
-                value="1"
-                aria-current={scope.kind === "organization" ? "true" : undefined}
-                className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
-              >
-                <span className="flex flex-col">
-                  <span className="font-semibold">{ORGANIZATION_LABEL}</span>
-                  <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
-                </span>
-                <OrganizationTag />
-              </button>
-            </MenuItem>
-          )}
-          {locations.map((l) => (
-            <MenuItem key={l.locationId}>
-              <button
-                type="submit"
-                name="locationId"
-                value={l.locationId}
-                aria-current={scope.locationId === l.locationId ? "true" : undefined}
-                className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
-              >
-                <span className="truncate">
-                  {l.location.name} <span className="text-slate-500">{l.location.code}</span>
-                </span>
-                <RoleBadge role={l.role} />
-              </button>
-            </MenuItem>
-          ))}
-        </Form>
+        {orgAdmin && (
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => switchTo({ organization: "1" })}
+              aria-current={scope.kind === "organization" ? "true" : undefined}
+              className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
+            >
+              <span className="flex flex-col">
+                <span className="font-semibold">{ORGANIZATION_LABEL}</span>
+                <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
+              </span>
+              <OrganizationTag />
+            </button>
+          </MenuItem>
+        )}
+        {locations.map((l) => (
+          <MenuItem key={l.locationId}>
+            <button
+              type="button"
+              onClick={() => switchTo({ locationId: l.locationId })}
+              aria-current={scope.locationId === l.locationId ? "true" : undefined}
+              className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
+            >
+              <span className="truncate">
+                {l.location.name} <span className="text-slate-500">{l.location.code}</span>
+              </span>
+              <RoleBadge role={l.role} />
+            </button>
+          </MenuItem>
+        ))}
       </MenuItems>
     </Menu>
   );

@@ -1,0 +1,9 @@
+import { comingSoonLoader } from "~/shell/area.server";
+import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+
+export const loader = comingSoonLoader("/admin/audits/{id}");
+export const meta = comingSoonMeta("/admin/audits/{id}");
+
+export default function Screen() {
+  return <ComingSoon path="/admin/audits/{id}" />;
+}

@@ -1,0 +1,9 @@
+import { comingSoonLoader } from "~/shell/area.server";
+import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+
+export const loader = comingSoonLoader("/products");
+export const meta = comingSoonMeta("/products");
+
+export default function Screen() {
+  return <ComingSoon path="/products" />;
+}

@@ -1,0 +1,9 @@
+import { comingSoonLoader } from "~/shell/area.server";
+import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+
+export const loader = comingSoonLoader("/purchase-orders");
+export const meta = comingSoonMeta("/purchase-orders");
+
+export default function Screen() {
+  return <ComingSoon path="/purchase-orders" />;
+}

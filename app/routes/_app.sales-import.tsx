@@ -1,0 +1,9 @@
+import { comingSoonLoader } from "~/shell/area.server";
+import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+
+export const loader = comingSoonLoader("/sales-import");
+export const meta = comingSoonMeta("/sales-import");
+
+export default function Screen() {
+  return <ComingSoon path="/sales-import" />;
+}

@@ -1,0 +1,55 @@
+// Every screen of spec section 2 with the permission its loader requires. The route files take
+// their permission from here, and the route × role test walks this list, so the two cannot drift.
+import type { Permission } from "~/access/permissions";
+
+export interface Area {
+  /** Route pattern as in the spec. */
+  path: string;
+  title: string;
+  permission: Permission;
+  /** The open issue that builds it, or null once built. */
+  comingIn: string | null;
+}
+
+export const AREAS = {
+  "/products": { title: "Products", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
+  "/products/{id}": { title: "Product detail", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
+  "/services": { title: "Services", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
+  "/vendors": { title: "Vendors", permission: "READ_VENDORS", comingIn: "Catalogue" },
+  "/inventory": { title: "Inventory", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/stock-levels": { title: "Stock Levels", permission: "READ_INVENTORY", comingIn: "Stock in" },
+  "/scan": { title: "Scan", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/usage-log": { title: "Usage Log", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/reconciliation": { title: "Reconciliation", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/audit": { title: "Audit", permission: "READ_INVENTORY", comingIn: "Audits" },
+  "/transfers": { title: "Transfers", permission: "READ_TRANSFERS", comingIn: "Transfers" },
+  "/sales-import": { title: "Sales Import", permission: "READ_IMPORTS", comingIn: "Imports" },
+  "/recipes-import": { title: "Recipes Import", permission: "READ_IMPORTS", comingIn: "Imports" },
+  "/purchase-orders": { title: "Purchase Orders", permission: "READ_PURCHASING", comingIn: "Purchasing" },
+  "/purchase-orders/{id}": { title: "Purchase Order", permission: "READ_PURCHASING", comingIn: "Purchasing" },
+  "/purchase-orders/{id}/add-items": {
+    title: "Add Items to Purchase Order",
+    permission: "READ_PURCHASING",
+    comingIn: "Purchasing",
+  },
+  "/receiving": { title: "Receiving", permission: "READ_INVENTORY", comingIn: "Stock in" },
+  "/receiving/{receiptId}/add-products": {
+    title: "Add Products to Receipt",
+    permission: "READ_INVENTORY",
+    comingIn: "Stock in",
+  },
+  "/receiving/{receiptId}/print-labels": { title: "Print Labels", permission: "READ_INVENTORY", comingIn: "Stock in" },
+  "/printer-settings": { title: "Printer Settings", permission: "READ_SETTINGS", comingIn: "Stock in" },
+  "/activity-log": { title: "Activity Log", permission: "READ_ACTIVITY", comingIn: "Activity and reports" },
+  "/backup-restore": { title: "Backup & Restore", permission: "READ_BACKUPS", comingIn: "Backups" },
+  "/admin/audits": { title: "Audit Review", permission: "READ_AUDITS", comingIn: "Audits" },
+  "/admin/audits/{id}": { title: "Audit Detail", permission: "READ_AUDITS", comingIn: "Audits" },
+  "/users": { title: "Users", permission: "READ_USERS", comingIn: null },
+  "/locations": { title: "Locations", permission: "READ_LOCATIONS", comingIn: null },
+} as const satisfies Record<string, Omit<Area, "path">>;
+
+export type AreaPath = keyof typeof AREAS;
+
+export function area(path: AreaPath): Area {
+  return { path, ...AREAS[path] };
+}
