@@ -5,6 +5,7 @@ import { schema } from "~/db/client.server";
 export type ActivityAction =
   | "sign_in"
   | "sign_in_failed"
+  | "sign_in_refused"
   | "sign_out"
   | "receive_vials"
   | "start_vial"
@@ -14,7 +15,20 @@ export type ActivityAction =
   | "update_variation"
   | "import_sales"
   | "audit_complete"
-  | "transfer_complete";
+  | "transfer_complete"
+  | "user_create"
+  | "user_update"
+  | "user_deactivate"
+  | "user_reactivate"
+  | "role_grant"
+  | "role_change"
+  | "role_revoke"
+  | "password_reset"
+  | "password_change"
+  | "location_create"
+  | "location_update"
+  | "location_archive"
+  | "location_restore";
 
 export interface ActivityEntry {
   userId: string | null;

@@ -7,6 +7,15 @@ import type { LocationRole } from "../../db/schema";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
+import {
+  clearAccount,
+  lockedForMs,
+  lockedMessage,
+  readThrottle,
+  recordFailure,
+  slowdownMs,
+  throttleKeys,
+} from "./throttle.server";
 
 /** The user as the login answer and /api/auth/me describe them (spec section 7). */
 export interface SignedInUser {
@@ -21,7 +30,7 @@ export interface SignedInUser {
 
 export type SignInResult =
   | { ok: true; user: SignedInUser; token: string; mustChangePassword: boolean }
-  | { ok: false; status: 401 | 403; message: string };
+  | { ok: false; status: 401 | 403 | 429; message: string };
 
 // The spec's login message for a refused sign-in; the same words whether the email or the
 // password was wrong, so the form does not reveal which accounts exist.
@@ -30,31 +39,53 @@ export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Ask your 
 
 export async function signIn(
   db: Database,
-  input: { email: string; password: string; userAgent: string | null },
+  input: { email: string; password: string; userAgent: string | null; clientIp?: string | null },
+  { sleep = wait }: { sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<SignInResult> {
-  // One round trip: the account and its roles, looked up by the normalised email.
-  const [found, roles] = await db.batch([
+  const now = new Date();
+  const keys = throttleKeys(input.email, input.clientIp ?? null);
+  // One round trip: the account, its roles and its failed-attempt counters.
+  const [found, roles, throttle] = await db.batch([
     db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
     db
       .select({ role: schema.userLocationRoles.role })
       .from(schema.userLocationRoles)
       .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
       .where(eq(schema.users.email, input.email)),
+    readThrottle(db, keys),
   ]);
   const account = found[0];
+
+  const locked = lockedForMs(throttle, now);
+  if (locked > 0) {
+    await logActivity(db, {
+      userId: account?.id ?? null,
+      action: "sign_in_refused",
+      entity: "user",
+      entityId: account?.id ?? null,
+      summary: { email: input.email, reason: "too many failed attempts" },
+    });
+    return { ok: false, status: 429, message: lockedMessage(locked) };
+  }
 
   const passwordOk = account
     ? await verifyPassword(input.password, account.passwordHash)
     : await verifyAgainstNothing(input.password);
 
   if (!account || !passwordOk) {
-    await logActivity(db, {
-      userId: account?.id ?? null,
-      action: "sign_in_failed",
-      entity: "user",
-      entityId: account?.id ?? null,
-      summary: { email: input.email },
-    });
+    await db.batch([
+      logActivity(db, {
+        userId: account?.id ?? null,
+        action: "sign_in_failed",
+        entity: "user",
+        entityId: account?.id ?? null,
+        summary: { email: input.email },
+      }),
+      ...recordFailure(db, keys, now),
+    ]);
+    // Each further failure answers a little later: cheap for a person, costly for a guesser.
+    const delay = slowdownMs(throttle, now);
+    if (delay > 0) await sleep(delay);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
   if (!account.active) return { ok: false, status: 403, message: ACCOUNT_DEACTIVATED };
@@ -69,6 +100,7 @@ export async function signIn(
       .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
       .where(eq(schema.users.id, account.id)),
     logActivity(db, { userId: account.id, action: "sign_in", entity: "session", entityId: sessionId }),
+    clearAccount(db, keys),
   ]);
 
   return {
@@ -85,6 +117,8 @@ export async function signIn(
     },
   };
 }
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Ends the session server-side, so the cookie is worthless even if it was copied. */
 export async function signOut(db: Database, user: SessionUser): Promise<void> {

@@ -15,7 +15,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = LoginForm.safeParse(body ?? {});
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? "Enter your email and password.");
 
-  const result = await orOutage(signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") }));
+  const result = await orOutage(
+    signIn(context.db, {
+      ...parsed.data,
+      userAgent: request.headers.get("User-Agent"),
+      clientIp: request.headers.get("CF-Connecting-IP"),
+    }),
+  );
   if (!result.ok) return jsonError(result.status, result.message);
   return Response.json(
     { user: result.user, mustChangePassword: result.mustChangePassword },

@@ -23,7 +23,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     return data({ error: null, fieldErrors }, { status: 400 });
   }
-  const result = await orOutage(signIn(context.db, { ...parsed.data, userAgent: request.headers.get("User-Agent") }));
+  const result = await orOutage(
+    signIn(context.db, {
+      ...parsed.data,
+      userAgent: request.headers.get("User-Agent"),
+      clientIp: request.headers.get("CF-Connecting-IP"),
+    }),
+  );
   if (!result.ok) return data({ error: result.message, fieldErrors: {} }, { status: result.status });
   return redirect(safeRedirect(parsed.data.redirectTo), {
     headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) },

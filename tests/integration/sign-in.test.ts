@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "../../app/auth/sign-in.server";
+import { THROTTLE } from "../../app/auth/throttle.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
@@ -121,5 +122,59 @@ describe("activity log", () => {
     const refusal = (e: unknown) => String((e as Error & { cause?: Error }).cause?.message);
     await expect(t.db.run(sql`UPDATE activity_log SET action = 'x'`).catch(refusal)).resolves.toMatch(/append-only/);
     await expect(t.db.run(sql`DELETE FROM activity_log`).catch(refusal)).resolves.toMatch(/append-only/);
+  });
+});
+
+describe("repeated failed sign-ins", () => {
+  it("lock the account after five failures, even for the right password, with a clear message", async () => {
+    const email = "multi@demo.clinic";
+    const waits: number[] = [];
+    const sleep = async (ms: number) => waits.push(ms);
+    for (let i = 0; i < THROTTLE.accountLimit; i++) {
+      expect(await signIn(t.db, { email, password: `guess-${i}`, userAgent: null }, { sleep })).toMatchObject({
+        status: 401,
+      });
+    }
+    // Slowed from the third failure on, a little more each time.
+    expect(waits).toEqual([500, 1000, 1500]);
+    const refused = await signIn(t.db, { email, password: DEMO_PASSWORD, userAgent: null });
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    if (refused.ok) return;
+    expect(refused.message).toMatch(/^Too many failed sign-in attempts\. Wait 15 minutes and try again/);
+    expect(await lastActivity()).toMatchObject({ action: "sign_in_refused", summary: { email } });
+
+    // When the lock has run out, the right password works again and clears the count.
+    await t.db
+      .update(schema.signInThrottle)
+      .set({ lockedUntil: new Date(Date.now() - 1), windowStartedAt: new Date(Date.now() - THROTTLE.windowMs - 1) })
+      .where(eq(schema.signInThrottle.key, `account:${email}`));
+    expect(await signIn(t.db, { email, password: DEMO_PASSWORD, userAgent: null })).toMatchObject({ ok: true });
+    const left = await t.db
+      .select()
+      .from(schema.signInThrottle)
+      .where(eq(schema.signInThrottle.key, `account:${email}`));
+    expect(left).toEqual([]);
+  });
+
+  it("lock a client address that guesses across many accounts", async () => {
+    const clientIp = "203.0.113.9";
+    const sleep = async () => {};
+    for (let i = 0; i < THROTTLE.clientLimit; i++) {
+      await signIn(t.db, { email: `nobody${i}@demo.clinic`, password: "x", userAgent: null, clientIp }, { sleep });
+    }
+    const fromThatClient = await signIn(t.db, {
+      email: "admin@demo.clinic",
+      password: DEMO_PASSWORD,
+      userAgent: null,
+      clientIp,
+    });
+    expect(fromThatClient).toMatchObject({ ok: false, status: 429 });
+    const fromElsewhere = await signIn(t.db, {
+      email: "admin@demo.clinic",
+      password: DEMO_PASSWORD,
+      userAgent: null,
+      clientIp: "198.51.100.1",
+    });
+    expect(fromElsewhere).toMatchObject({ ok: true });
   });
 });

@@ -1,0 +1,45 @@
+// Renaming a user: guarded by who may manage the account, logged with the names before and after.
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import type { Actor } from "./actor";
+import { manageableBy } from "./access.server";
+import { logActivityWhere, organizationOf } from "./guarded.server";
+import { type Outcome, refuse } from "./outcome";
+
+export async function updateUserNames(
+  db: Database,
+  actor: Actor,
+  input: { userId: string; firstName: string; lastName: string },
+): Promise<Outcome<{ changed: boolean }>> {
+  const { userId, firstName, lastName } = input;
+  const guard = and(eq(schema.users.id, userId), manageableBy(actor));
+  const [, updated, found] = await db.batch([
+    logActivityWhere(
+      db,
+      {
+        userId: actor.id,
+        action: "user_update",
+        entity: "user",
+        entityId: userId,
+        summary: sql`json_object(
+          'before', json_object('firstName', first_name, 'lastName', last_name),
+          'after', json_object('firstName', ${firstName}, 'lastName', ${lastName}))`,
+      },
+      sql`FROM users WHERE ${guard} AND (first_name IS NOT ${firstName} OR last_name IS NOT ${lastName})`,
+    ),
+    db
+      .update(schema.users)
+      .set({ firstName, lastName, updatedAt: new Date() })
+      .where(and(guard, sql`(first_name IS NOT ${firstName} OR last_name IS NOT ${lastName})`))
+      .returning({ id: schema.users.id }),
+    // Read after the change, in the same transaction: tells "nothing to change" from a refusal.
+    db.all<{ manageable: number }>(
+      sql`SELECT ${guard} AS manageable FROM users WHERE id = ${userId} AND organization_id = ${organizationOf(actor)}`,
+    ),
+  ]);
+  if (updated.length === 1) return { ok: true, changed: true };
+  if (!found[0]) return refuse("not_found");
+  if (!found[0].manageable) return refuse("forbidden");
+  return { ok: true, changed: false };
+}
