@@ -1,9 +1,10 @@
 // The one permission check every loader and action goes through: signed in (or off to the login
 // screen, or a 401 for /api/*), then the permission at the location in scope (or a 403).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { orOutage } from "~/db/outage.server";
+import { jsonError } from "~/http/json.server";
 import { type LocationChoice, readLocationChoice, resolveScope, type Scope } from "./location-choice.server";
 import { can, type Permission } from "./permissions";
 
@@ -42,7 +43,7 @@ export function requireViewer(args: Args): Promise<Viewer> {
 async function lookUpViewer({ request, context }: Args): Promise<Viewer> {
   const user = await orOutage(getSessionUser(context.env, context.db, request));
   if (!user) {
-    if (isApi(request)) throw data({ error: NOT_SIGNED_IN }, { status: 401 });
+    if (isApi(request)) throw jsonError(401, NOT_SIGNED_IN);
     const url = new URL(request.url);
     const here = url.pathname + url.search;
     throw redirect(here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`);
@@ -65,7 +66,7 @@ export async function requirePermission(
   const viewer = await requireViewer(args);
   const locationId = options.locationId ?? viewer.scope.locationId;
   if (!can(viewer.user, permission, locationId)) {
-    throw data(isApi(args.request) ? { error: FORBIDDEN } : FORBIDDEN, { status: 403 });
+    throw isApi(args.request) ? jsonError(403, FORBIDDEN) : new Response(FORBIDDEN, { status: 403 });
   }
   return { ...viewer, locationId };
 }

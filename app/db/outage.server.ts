@@ -1,6 +1,5 @@
 // Telling "the database is unreachable" apart from "this SQL was refused": the first gets the
 // spec's database screens (and a 503 the client may retry), the second is an ordinary error.
-import { data } from "@remix-run/cloudflare";
 import { DATABASE_UNAVAILABLE } from "./outage";
 
 export function isDatabaseOutage(error: unknown): boolean {
@@ -26,7 +25,13 @@ export async function orOutage<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isDatabaseOutage(error)) throw data(DATABASE_UNAVAILABLE, { status: 503 });
+    // A thrown Response works for pages (the boundary shows it) and API routes (sent as is).
+    if (isDatabaseOutage(error)) {
+      throw new Response(DATABASE_UNAVAILABLE, {
+        status: 503,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // POST /location: switch the location the user works at, or to organization mode (spec section 4).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { FORBIDDEN, requireViewer } from "~/access/guard.server";
 import { saveLocationChoice } from "~/access/location-choice.server";
@@ -17,18 +17,18 @@ const Switch = z.union([
 export async function action(args: ActionFunctionArgs) {
   const viewer = await requireViewer(args);
   const parsed = Switch.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) throw data("Choose a location or the organization view.", { status: 400 });
+  if (!parsed.success) throw new Response("Choose a location or the organization view.", { status: 400 });
 
   let choice: { selectedLocationId: string | null; isOrganizationMode: boolean };
   let toast: { title: string; description: string };
   if ("organization" in parsed.data) {
-    if (!isOrganizationAdmin(viewer.user)) throw data(FORBIDDEN, { status: 403 });
+    if (!isOrganizationAdmin(viewer.user)) throw new Response(FORBIDDEN, { status: 403 });
     choice = { selectedLocationId: null, isOrganizationMode: true };
     toast = { title: "Organization Mode", description: "Switched to organization-wide view" };
   } else {
     const { locationId } = parsed.data;
     const target = viewer.user.locationRoles.find((r) => r.locationId === locationId);
-    if (!target) throw data(FORBIDDEN, { status: 403 });
+    if (!target) throw new Response(FORBIDDEN, { status: 403 });
     choice = { selectedLocationId: locationId, isOrganizationMode: false };
     toast = { title: "Location Changed", description: `Switched to ${target.location.name}` };
   }

@@ -2,8 +2,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import type { Actor } from "./actor";
 import { manageableBy } from "./access.server";
+import type { Actor } from "./actor";
 import { logActivityWhere, organizationOf } from "./guarded.server";
 import { type Outcome, refuse } from "./outcome";
 

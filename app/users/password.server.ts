@@ -1,0 +1,118 @@
+// Passwords set by someone else (a reset: the user must choose their own at next sign-in) and by
+// the user themselves (clears that obligation). Both end sessions in the same batch; neither
+// ever logs a password or a hash.
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { manageableBy } from "./access.server";
+import type { Actor } from "./actor";
+import { logActivityWhere, organizationOf } from "./guarded.server";
+import { type Outcome, refuse } from "./outcome";
+
+/** Sets a new initial password for someone else, signs them out everywhere, forces a change. */
+export async function resetPassword(
+  db: Database,
+  actor: Actor,
+  input: { userId: string; password: string },
+): Promise<Outcome<{ name: string; sessionsRevoked: number }>> {
+  if (input.userId === actor.id) {
+    return refuse("yourself", "To change your own password, use Change password instead.");
+  }
+  const passwordHash = await hashPassword(input.password);
+  const guard = and(eq(schema.users.id, input.userId), manageableBy(actor));
+  const now = new Date();
+  const [before, , reset, revoked] = await db.batch([
+    db.all<{ manageable: number; name: string }>(sql`SELECT ${manageableBy(actor)} AS manageable,
+        first_name || ' ' || last_name AS name
+      FROM users WHERE id = ${input.userId} AND organization_id = ${organizationOf(actor)}`),
+    logActivityWhere(
+      db,
+      {
+        userId: actor.id,
+        action: "password_reset",
+        entity: "user",
+        entityId: input.userId,
+        summary: sql`json_object('email', email, 'mustChangePassword', json('true'))`,
+      },
+      sql`FROM users WHERE ${guard}`,
+    ),
+    db
+      .update(schema.users)
+      .set({ passwordHash, mustChangePassword: true, updatedAt: now })
+      .where(guard)
+      .returning({ id: schema.users.id }),
+    // Only if the reset happened: the stored hash is the new one (its salt makes it unique).
+    db
+      .update(schema.sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(schema.sessions.userId, input.userId),
+          isNull(schema.sessions.revokedAt),
+          sql`(SELECT password_hash FROM users WHERE users.id = ${input.userId}) = ${passwordHash}`,
+        ),
+      )
+      .returning({ id: schema.sessions.id }),
+  ]);
+  const target = before[0];
+  if (reset.length === 1 && target) return { ok: true, name: target.name, sessionsRevoked: revoked.length };
+  if (!target) return refuse("not_found");
+  return refuse("forbidden");
+}
+
+/**
+ * The signed-in user replaces their password: the current one must be right and the new one
+ * different. Clears "must change password" and ends their other sessions; this one stays.
+ * Two round trips: the stored hash must be read to check the current password.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  user: { id: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+): Promise<Outcome<{ sessionsRevoked: number }>> {
+  const [account] = await db
+    .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true)));
+  if (!account) return refuse("not_found");
+  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) return refuse("wrong_password");
+  if (await verifyPassword(input.newPassword, account.passwordHash)) return refuse("same_password");
+
+  const passwordHash = await hashPassword(input.newPassword);
+  // Compare-and-swap on the hash just verified: a concurrent change makes this one change nothing.
+  const unchanged = and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, account.passwordHash));
+  const now = new Date();
+  const [, changed, revoked] = await db.batch([
+    logActivityWhere(
+      db,
+      {
+        userId: user.id,
+        action: "password_change",
+        entity: "user",
+        entityId: user.id,
+        summary: sql`json_object('email', email, 'forced', json(CASE must_change_password WHEN 1 THEN 'true' ELSE 'false' END))`,
+      },
+      sql`FROM users WHERE ${unchanged}`,
+    ),
+    db
+      .update(schema.users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .where(unchanged)
+      .returning({ id: schema.users.id }),
+    db
+      .update(schema.sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(schema.sessions.userId, user.id),
+          ne(schema.sessions.id, user.sessionId),
+          isNull(schema.sessions.revokedAt),
+          sql`(SELECT password_hash FROM users WHERE users.id = ${user.id}) = ${passwordHash}`,
+        ),
+      )
+      .returning({ id: schema.sessions.id }),
+  ]);
+  if (changed.length !== 1) return refuse("changed_meanwhile");
+  return { ok: true, sessionsRevoked: revoked.length };
+}
