@@ -25,7 +25,9 @@ export interface RunningProduct {
   /** Pipeline counters of the local libSQL server (absent with an external database). */
   databaseStats?: { pipelines: number; requests: number };
   resetDatabaseStats?: () => void;
+  /** Stop and start the local database, for tests of the outage screens. */
   stopDatabase?: () => Promise<void>;
+  startDatabase?: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -42,13 +44,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const log = options.log ?? (() => {});
   mkdirSync(options.dataDir, { recursive: true });
 
-  let database:
-    | { url: string; stats: RunningProduct["databaseStats"]; resetStats: () => void; close: () => Promise<void> }
-    | undefined;
+  let database: Awaited<ReturnType<typeof startLocalServer>> | undefined;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl) {
     database = await startLocalServer({ dbPath: path.join(options.dataDir, "clinic.db"), port: 0 });
-    databaseUrl = database?.url as string;
+    databaseUrl = database.url;
     log(`libSQL local server: ${databaseUrl} (file ${path.join(options.dataDir, "clinic.db")})`);
   }
 
@@ -86,9 +86,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     url,
     jobsUrl,
     databaseUrl,
-    databaseStats: database?.stats,
-    resetDatabaseStats: database?.resetStats,
-    stopDatabase: database ? () => database.close() : undefined,
+    get databaseStats() {
+      return database?.stats;
+    },
+    resetDatabaseStats: () => database?.resetStats(),
+    stopDatabase: database ? () => database?.close() ?? Promise.resolve() : undefined,
+    startDatabase: database
+      ? async () => {
+          const port = database?.port;
+          database = await startLocalServer({ dbPath: path.join(options.dataDir, "clinic.db"), port });
+        }
+      : undefined,
     stop,
   };
 }

@@ -1,0 +1,180 @@
+import { expect, type Page, test } from "@playwright/test";
+import { BASIC_MENU, FULL_MENU } from "../../app/shell/menu";
+import { controlPort, signIn } from "./support";
+
+const FULL = FULL_MENU.flatMap((g) => g.items.map((i) => i.label));
+const BASIC = BASIC_MENU.flatMap((g) => g.items.map((i) => i.label));
+
+const MENUS: Record<string, string[]> = {
+  "owner@demo.clinic": FULL,
+  "admin@demo.clinic": FULL,
+  "manager@demo.clinic": FULL,
+  "staff@demo.clinic": BASIC,
+  "multi@demo.clinic": BASIC,
+  "newhire@demo.clinic": BASIC,
+};
+
+const sidebar = (page: Page) => page.getByTestId("sidebar");
+
+for (const [email, menu] of Object.entries(MENUS)) {
+  test(`${email} sees exactly the spec's menu`, async ({ page }) => {
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(sidebar(page).getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(menu);
+    await expect(sidebar(page).getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+}
+
+test.describe("location switcher", () => {
+  test("an organization admin gets ALL LOCATIONS and every location as ADMIN", async ({ page }) => {
+    await signIn(page, "owner@demo.clinic");
+    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
+    const options = page.getByRole("menuitem");
+    await expect(options).toHaveCount(4);
+    await expect(options.nth(0)).toContainText("ALL LOCATIONS");
+    await expect(options.nth(0)).toContainText("Manage all locations");
+    for (const name of ["Downtown", "North", "Westside"]) {
+      const option = page.getByRole("menuitem", { name: new RegExp(name) });
+      await expect(option.locator("[data-role]")).toHaveText("ADMIN");
+    }
+  });
+
+  test("a multi-location admin sees each location with its own badge colour", async ({ page }) => {
+    await signIn(page, "admin@demo.clinic");
+    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
+    await expect(page.getByRole("menuitem")).toHaveCount(2);
+    const admin = page.getByRole("menuitem", { name: /Downtown/ }).locator("[data-role]");
+    const manager = page.getByRole("menuitem", { name: /Westside/ }).locator("[data-role]");
+    await expect(admin).toHaveText("ADMIN");
+    await expect(manager).toHaveText("MANAGER");
+    await expect(admin).toHaveCSS("background-color", /rgb\(25\d, 2\d\d, 2\d\d\)|oklch\(0\.936 0\.032 17/);
+    await expect(manager).toHaveCSS("background-color", /rgb\(2\d\d, 23\d, 25\d\)|oklch\(0\.932 0\.032 255/);
+  });
+
+  test("one location and no organization role: a static name and badge, no picker", async ({ page }) => {
+    await signIn(page, "manager@demo.clinic");
+    const switcher = sidebar(page).getByTestId("location-switcher");
+    await expect(switcher).toContainText("Westside");
+    await expect(switcher.locator("[data-role]")).toHaveText("MANAGER");
+    await expect(switcher.getByRole("button")).toHaveCount(0);
+  });
+
+  test("no locations: 'No locations assigned'", async ({ page }) => {
+    await signIn(page, "newhire@demo.clinic");
+    await expect(sidebar(page).getByTestId("location-switcher")).toHaveText("No locations assigned");
+  });
+
+  test("switching shows the spec's toast and lands on the dashboard", async ({ page }) => {
+    await signIn(page, "multi@demo.clinic");
+    await page.goto("/inventory");
+    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
+    await page.getByRole("menuitem", { name: /North/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Location Changed");
+    await expect(toast).toContainText("Switched to North");
+    await expect(page.getByTestId("dashboard-scope")).toHaveText("Working at North (NTH).");
+    expect(await page.evaluate(() => localStorage.getItem("selectedLocationId"))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem("isOrganizationMode"))).toBe("false");
+    // The choice is remembered by the server too.
+    await page.reload();
+    await expect(page.getByTestId("dashboard-scope")).toHaveText("Working at North (NTH).");
+  });
+
+  test("organization mode shows its toast and is remembered", async ({ page }) => {
+    await signIn(page, "owner@demo.clinic");
+    await page.goto("/products");
+    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
+    await page.getByRole("menuitem", { name: /ALL LOCATIONS/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("toast")).toContainText("Organization Mode");
+    await expect(page.getByTestId("toast")).toContainText("Switched to organization-wide view");
+    await expect(page.getByTestId("dashboard-scope")).toHaveText("Viewing all locations of the organization.");
+    expect(await page.evaluate(() => localStorage.getItem("isOrganizationMode"))).toBe("true");
+  });
+});
+
+test.describe("toasts", () => {
+  test("F8 moves focus to the notifications and a swipe right dismisses", async ({ page }) => {
+    await signIn(page, "admin@demo.clinic");
+    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
+    await page.getByRole("menuitem", { name: /Westside/ }).click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
+    await page.keyboard.press("F8");
+    await expect(page.getByRole("list", { name: "Notifications (F8)" })).toBeFocused();
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("toast has no box");
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe("phones", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("under 768 px the menu is a 20rem drawer that closes on navigation", async ({ page }) => {
+    await signIn(page, "admin@demo.clinic");
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByTestId("drawer");
+    await expect(drawer).toBeVisible();
+    // 20rem at the default 16 px root size (sub-pixel noise from the slide-in transform aside).
+    expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(320);
+    await drawer.getByRole("link", { name: "Inventory" }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();
+  });
+});
+
+test("a staff user opening /users is refused with the Access Denied screen", async ({ page }) => {
+  await signIn(page, "staff@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  const response = await page.goto("/users");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(
+    page.getByText("You do not have permission to access this resource. Please contact your administrator."),
+  ).toBeVisible();
+  await expect(page.getByText(/err_\d+_[0-9a-z]+/)).toBeVisible();
+});
+
+test("an unknown path shows the not-found screen inside the shell", async ({ page }) => {
+  await signIn(page, "manager@demo.clinic");
+  const response = await page.goto("/no-such-screen");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+});
+
+test("a screen of a later issue says so honestly", async ({ page }) => {
+  await signIn(page, "manager@demo.clinic");
+  await page.goto("/transfers");
+  await expect(page.getByRole("heading", { name: "Transfers" })).toBeVisible();
+  await expect(page.getByTestId("coming-soon")).toContainText("Coming soon");
+});
+
+test("when the database is stopped the database boundary explains it", async ({ page, request, baseURL }) => {
+  const control = `http://127.0.0.1:${controlPort(Number(new URL(baseURL ?? "").port))}`;
+  await signIn(page, "manager@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  await request.post(`${control}/database/stop`);
+  try {
+    const response = await page.goto("/inventory");
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Database Connection Issue" })).toBeVisible();
+    await expect(page.getByText("Data Safety Notice")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry Connection" })).toBeVisible();
+    const health = await request.get("/health");
+    expect(health.status()).toBe(503);
+    expect(await health.json()).toMatchObject({ database: "unavailable" });
+  } finally {
+    await request.post(`${control}/database/start`);
+  }
+  await page.getByRole("button", { name: "Retry Connection" }).click();
+  await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();
+});
