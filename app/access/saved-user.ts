@@ -1,6 +1,7 @@
 // The current user kept in session storage (spec section 3 and 4, "Session"): saved when the shell
 // loads, restored on load, cleared at logout. Corrupt data is discarded with a console error.
-import { z } from "zod";
+// zod/mini: the same checks at a fraction of the weight, since this ships to the browser.
+import * as z from "zod/mini";
 import type { CurrentUser } from "./viewer";
 
 export const SAVED_USER_KEY = "currentUser";
@@ -11,8 +12,8 @@ const SavedUser = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  role: Role.nullable(),
-  organizationRole: z.literal("ORGANIZATION_ADMIN").nullable(),
+  role: z.nullable(Role),
+  organizationRole: z.nullable(z.literal("ORGANIZATION_ADMIN")),
   locationRoles: z.array(z.object({ locationId: z.string(), role: Role })),
 });
 
