@@ -27,3 +27,5 @@ export default function Dashboard() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

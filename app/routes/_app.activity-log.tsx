@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/activity-log");
 export default function Screen() {
   return <ComingSoon path="/activity-log" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/admin/audits/{id}");
 export default function Screen() {
   return <ComingSoon path="/admin/audits/{id}" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/audit");
 export default function Screen() {
   return <ComingSoon path="/audit" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

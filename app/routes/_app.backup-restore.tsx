@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/backup-restore");
 export default function Screen() {
   return <ComingSoon path="/backup-restore" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

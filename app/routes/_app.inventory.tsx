@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/inventory");
 export default function Screen() {
   return <ComingSoon path="/inventory" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/printer-settings");
 export default function Screen() {
   return <ComingSoon path="/printer-settings" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

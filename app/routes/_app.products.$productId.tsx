@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/products/{id}");
 export default function Screen() {
   return <ComingSoon path="/products/{id}" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/products");
 export default function Screen() {
   return <ComingSoon path="/products" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

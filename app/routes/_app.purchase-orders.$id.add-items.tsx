@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/purchase-orders/{id}/add-items");
 export default function Screen() {
   return <ComingSoon path="/purchase-orders/{id}/add-items" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/purchase-orders");
 export default function Screen() {
   return <ComingSoon path="/purchase-orders" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/receiving/{receiptId}/add-products");
 export default function Screen() {
   return <ComingSoon path="/receiving/{receiptId}/add-products" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

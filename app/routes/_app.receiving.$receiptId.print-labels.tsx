@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/receiving/{receiptId}/print-labels");
 export default function Screen() {
   return <ComingSoon path="/receiving/{receiptId}/print-labels" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/receiving");
 export default function Screen() {
   return <ComingSoon path="/receiving" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/recipes-import");
 export default function Screen() {
   return <ComingSoon path="/recipes-import" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

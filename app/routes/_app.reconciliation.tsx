@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/reconciliation");
 export default function Screen() {
   return <ComingSoon path="/reconciliation" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/sales-import");
 export default function Screen() {
   return <ComingSoon path="/sales-import" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/scan");
 export default function Screen() {
   return <ComingSoon path="/scan" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

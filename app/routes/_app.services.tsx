@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/services");
 export default function Screen() {
   return <ComingSoon path="/services" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

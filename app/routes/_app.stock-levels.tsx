@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/stock-levels");
 export default function Screen() {
   return <ComingSoon path="/stock-levels" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

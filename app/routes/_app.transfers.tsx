@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/transfers");
 export default function Screen() {
   return <ComingSoon path="/transfers" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

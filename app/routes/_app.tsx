@@ -1,14 +1,7 @@
 // The signed-in part of the product: every screen of spec section 2 renders inside this shell.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRevalidator,
-  useRouteError,
-} from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { requireViewer } from "~/access/guard.server";
@@ -16,12 +9,10 @@ import { saveUser } from "~/access/saved-user";
 import { currentUserOf } from "~/access/viewer";
 import { ViewerProvider } from "~/access/viewer-context";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
-import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
-import { newErrorId } from "~/errors/error-id";
-import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
 import { createQueryClient } from "~/http/client/query-client";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { takeFlashToast } from "~/ui/flash.server";
 import { ToastProvider } from "~/ui/toast";
 
@@ -61,35 +52,12 @@ export default function SignedInLayout() {
   );
 }
 
-// Errors below the shell: the database boundary for outages, the classified screens otherwise.
+// The shell's own loader failed (e.g. the database is down at the session lookup): no shell to
+// draw, so the screen's boundary takes the whole page.
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  const revalidator = useRevalidator();
-  const [errorId] = useState(newErrorId);
-  const [retriesUsed, setRetriesUsed] = useState(0);
-  const currentUrl = location.pathname + location.search;
-
-  if (isDatabaseOutageResponse(error)) {
-    return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
-  }
-  const shown = isRouteErrorResponse(error)
-    ? Object.assign(new Error(`${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`), {
-        status: error.status,
-      })
-    : error;
   return (
-    <div className="p-6">
-      <ErrorScreen
-        error={shown}
-        errorId={errorId}
-        retriesUsed={retriesUsed}
-        currentUrl={currentUrl}
-        onRetry={() => {
-          setRetriesUsed((n) => n + 1);
-          revalidator.revalidate();
-        }}
-      />
+    <div className="mx-auto max-w-3xl p-6">
+      <ScreenErrorBoundary />
     </div>
   );
 }

@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/usage-log");
 export default function Screen() {
   return <ComingSoon path="/usage-log" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

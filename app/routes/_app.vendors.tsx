@@ -7,3 +7,5 @@ export const meta = comingSoonMeta("/vendors");
 export default function Screen() {
   return <ComingSoon path="/vendors" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -1,0 +1,39 @@
+// The error boundary of every screen (spec section 8): a database outage gets the database
+// screen; anything else the classified screen with its Error ID and Try Again (n/3). Exported by
+// each route under the shell, so the sidebar stays usable when one screen fails.
+import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
+import { newErrorId } from "~/errors/error-id";
+import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
+
+export function ScreenErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [errorId] = useState(newErrorId);
+  const [retriesUsed, setRetriesUsed] = useState(0);
+  const currentUrl = location.pathname + location.search;
+
+  if (isDatabaseOutageResponse(error)) {
+    return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
+  }
+  // A refused request arrives as a response; give the classifier its status and words.
+  const shown = isRouteErrorResponse(error)
+    ? Object.assign(new Error(`${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`), {
+        status: error.status,
+      })
+    : error;
+  return (
+    <ErrorScreen
+      error={shown}
+      errorId={errorId}
+      retriesUsed={retriesUsed}
+      currentUrl={currentUrl}
+      onRetry={() => {
+        setRetriesUsed((n) => n + 1);
+        revalidator.revalidate();
+      }}
+    />
+  );
+}
