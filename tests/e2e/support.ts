@@ -15,7 +15,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await Promise.race([
     page.waitForURL((url) => url.pathname !== "/login"),
     page.getByRole("alert").first().waitFor(),
-    page.getByText(/^Enter your/).first().waitFor(),
+    page
+      .getByText(/^Enter your/)
+      .first()
+      .waitFor(),
   ]);
 }
 
