@@ -1,4 +1,6 @@
 // Every mutation appends its activity row in the same batch as the change it records.
+import { type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 
@@ -49,4 +51,25 @@ export function logActivity(db: Database, entry: ActivityEntry) {
     entityId: entry.entityId ?? null,
     summary: entry.summary ?? null,
   });
+}
+
+export interface GuardedActivity {
+  userId: string;
+  locationId?: string | SQL | null;
+  action: ActivityAction;
+  entity: string;
+  entityId: string | SQL;
+  /** A SQL expression for the JSON summary; it may read the row `from` selects (the "before"). */
+  summary: SQL;
+}
+
+/**
+ * The insert for one activity row, written only if `from` (a `FROM ... WHERE ...` clause naming
+ * the guarded row) selects a row. Put it in the batch before the change, with the change's guard:
+ * in one transaction both see the same rows, so the row is logged exactly when it changes.
+ */
+export function logActivityWhere(db: Database, entry: GuardedActivity, from: SQL) {
+  return db.run(sql`INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
+    SELECT ${uuidv7()}, ${Date.now()}, ${entry.userId}, ${entry.locationId ?? null}, ${entry.action}, ${entry.entity},
+      ${entry.entityId}, ${entry.summary} ${from} LIMIT 1`);
 }

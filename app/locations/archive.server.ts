@@ -3,10 +3,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isOrganizationAdmin } from "~/access/permissions";
 import type { ActivityAction } from "~/activity/log.server";
+import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
 import type { Actor } from "~/users/actor";
-import { logActivityWhere, organizationOf } from "~/users/guarded.server";
 import { type Outcome, refuse } from "./outcome";
 
 async function setActive(

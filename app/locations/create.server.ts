@@ -5,8 +5,8 @@ import { isOrganizationAdmin } from "~/access/permissions";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { constraintFailed, organizationOf } from "~/db/sql.server";
 import type { Actor } from "~/users/actor";
-import { constraintFailed, organizationOf } from "~/users/guarded.server";
 import type { LocationInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 

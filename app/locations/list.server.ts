@@ -4,8 +4,8 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { isOrganizationAdmin } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
 import type { Actor } from "~/users/actor";
-import { organizationOf } from "~/users/guarded.server";
 
 const l = schema.locations;
 

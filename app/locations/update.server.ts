@@ -2,10 +2,11 @@
 // location admin at their own location (WRITE_LOCATIONS there).
 import { and, eq, sql } from "drizzle-orm";
 import { can } from "~/access/permissions";
+import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
 import type { Actor } from "~/users/actor";
-import { logActivityWhere, organizationOf } from "~/users/guarded.server";
 import { isCodeClash } from "./create.server";
 import type { LocationInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";

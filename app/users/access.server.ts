@@ -3,8 +3,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Scope } from "~/access/location-choice.server";
 import { isOrganizationAdmin } from "~/access/permissions";
+import { organizationOf, valueList } from "~/db/sql.server";
 import { type Actor, userAdminLocationIds } from "./actor";
-import { organizationOf, valueList } from "./guarded.server";
 
 const NOTHING = sql`0`;
 

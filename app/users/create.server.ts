@@ -7,9 +7,9 @@ import { logActivity } from "~/activity/log.server";
 import { hashPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { constraintFailed, organizationOf } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
 import { type Actor, canManageRolesAt } from "./actor";
-import { constraintFailed, organizationOf } from "./guarded.server";
 import { type Outcome, refuse } from "./outcome";
 
 export interface NewUser {

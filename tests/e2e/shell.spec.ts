@@ -124,7 +124,7 @@ test.describe("phones", () => {
     await expect(drawer).toBeVisible();
     // 20rem at the default 16 px root size (sub-pixel noise from the slide-in transform aside).
     expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(320);
-    await drawer.getByRole("link", { name: "Inventory" }).click();
+    await drawer.getByRole("link", { name: "Inventory", exact: true }).click();
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(drawer).toBeHidden();
     await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();

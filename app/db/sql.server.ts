@@ -1,0 +1,27 @@
+// Small SQL building blocks shared by the domain commands whose guards live in SQL.
+import { type SQL, sql } from "drizzle-orm";
+
+/** The organization of a user, as a scalar subquery: every query built with it stays inside it. */
+export function organizationOf(user: { id: string }): SQL {
+  return sql`(SELECT acting.organization_id FROM users AS acting WHERE acting.id = ${user.id})`;
+}
+
+/**
+ * Whether a database error (or one it wraps) is the failed constraint `what`, e.g. /users\.email/:
+ * a constraint rolls the whole batch back, and this tells the caller which rule refused it.
+ */
+export function constraintFailed(error: unknown, what: RegExp): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as { message?: unknown }).message ?? "");
+    if (/constraint failed/i.test(message) && what.test(message)) return true;
+  }
+  return false;
+}
+
+/** The list `a, b, c` of bound values, for `IN (...)`. */
+export function valueList(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}

@@ -1,0 +1,173 @@
+// /locations/:locationId: a location's details; its admins (and organization admins) edit it;
+// organization admins archive and restore it.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { can, isOrganizationAdmin } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { archiveLocation, restoreLocation } from "~/locations/archive.server";
+import { LOCATION_INTENTS, LocationForm } from "~/locations/forms";
+import { locationDetail } from "~/locations/list.server";
+import { LocationFields } from "~/locations/location-fields";
+import { updateLocation } from "~/locations/update.server";
+import { area } from "~/shell/areas";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { flashToast } from "~/ui/flash.server";
+import { Button, Card, FormAlert, NotFoundSection, StatusBadge } from "~/ui/form";
+import { fieldErrorsOf } from "~/users/forms";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requirePermission(args, area("/locations").permission);
+  const location = await orOutage(locationDetail(args.context.db, user, args.params.locationId ?? ""));
+  if (!location) throw data("This location was not found.", { status: 404 });
+  return {
+    location,
+    canEdit: can(user, "WRITE_LOCATIONS", location.id),
+    canArchive: isOrganizationAdmin(user),
+  };
+}
+
+async function done(to: string, title: string, description: string) {
+  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const locationId = args.params.locationId ?? "";
+  // The permission is needed at this location, whichever one the user is working at.
+  const { user } = await requirePermission(args, "WRITE_LOCATIONS", { locationId });
+  const { db } = args.context;
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = LOCATION_INTENTS.find((i) => i === form.intent);
+  if (!intent) throw data("Unknown action.", { status: 400 });
+
+  if (intent === "update") {
+    const parsed = LocationForm.safeParse(form);
+    if (!parsed.success) {
+      return data({ intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+    }
+    const result = await orOutage(updateLocation(db, user, { locationId, ...parsed.data }));
+    if (!result.ok) {
+      if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+      if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+      return data({ intent, fieldErrors: { code: result.message }, formError: null }, { status: 409 });
+    }
+    return done(
+      `/locations/${locationId}`,
+      "Changes saved",
+      `${parsed.data.name} (${parsed.data.code}) is up to date.`,
+    );
+  }
+
+  const result = await orOutage(
+    intent === "archive" ? archiveLocation(db, user, locationId) : restoreLocation(db, user, locationId),
+  );
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+    return data({ intent, fieldErrors: {}, formError: result.message }, { status: 409 });
+  }
+  return intent === "archive"
+    ? done("/locations", "Location archived", `${result.name} (${result.code}) is hidden from the location switcher.`)
+    : done("/locations", "Location restored", `${result.name} (${result.code}) is back in the location switcher.`);
+}
+
+export default function LocationScreen() {
+  const { location, canEdit, canArchive } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const updateFailure = result?.intent === "update" ? result : null;
+  const archiveFailure = result && result.intent !== "update" ? result.formError : null;
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <div>
+        <Link to="/locations" className="text-sky-800 text-sm hover:underline">
+          ← Locations
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-semibold text-2xl">{location.name}</h1>
+          <span className="font-mono text-slate-600">{location.code}</span>
+          <StatusBadge active={location.active} labels={["Active", "Archived"]} />
+        </div>
+        <p className="text-slate-600 text-sm">
+          {location.people} {location.people === 1 ? "person has" : "people have"} a role here.
+        </p>
+      </div>
+
+      {canEdit ? (
+        <Card title="Details">
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <FormAlert message={updateFailure?.formError} />
+            <LocationFields values={location} errors={updateFailure?.fieldErrors ?? {}} />
+            <div>
+              <Button name="intent" value="update" disabled={busy}>
+                Save changes
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      ) : (
+        <Card title="Details">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">Address</dt>
+            <dd>{location.address ?? "—"}</dd>
+            <dt className="text-slate-600">Time zone</dt>
+            <dd>{location.timezone}</dd>
+          </dl>
+        </Card>
+      )}
+
+      {canArchive && (
+        <Card title={location.active ? "Archive" : "Restore"}>
+          <FormAlert message={archiveFailure} />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            {location.active ? (
+              <>
+                <p className="text-slate-600 text-sm">
+                  Archiving hides {location.name} from every location switcher. Nothing is deleted: its history and
+                  people's roles are kept, and you can restore it.
+                </p>
+                <Button tone="danger" name="intent" value="archive" disabled={busy}>
+                  Archive location
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-slate-600 text-sm">Restoring puts {location.name} back in the location switcher.</p>
+                <Button name="intent" value="restore" disabled={busy}>
+                  Restore location
+                </Button>
+              </>
+            )}
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundSection
+        title="Location not found"
+        text="This location does not exist, or is not one of yours."
+        back={{ to: "/locations", label: "Back to Locations" }}
+      />
+    );
+  }
+  return <ScreenErrorBoundary />;
+}

@@ -1,0 +1,120 @@
+// /locations: the organization's locations, active first, then archived. Organization admins see
+// and open them all; everyone else sees the locations where they work.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/access/guard.server";
+import { isOrganizationAdmin } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { listLocations } from "~/locations/list.server";
+import { area } from "~/shell/areas";
+import { LINK_BUTTON, StatusBadge } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Locations · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requirePermission(args, area("/locations").permission);
+  const locations = await orOutage(listLocations(args.context.db, user));
+  return {
+    locations,
+    canCreate: isOrganizationAdmin(user),
+  };
+}
+
+export default function LocationsScreen() {
+  const { locations, canCreate } = useLoaderData<typeof loader>();
+  const active = locations.filter((l) => l.active);
+  const archived = locations.filter((l) => !l.active);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Locations</h1>
+          <p className="text-slate-600 text-sm">
+            {canCreate ? "Every location of the organization." : "The locations where you work."}
+          </p>
+        </div>
+        {canCreate && (
+          <Link to="/locations/new" className={LINK_BUTTON}>
+            New location
+          </Link>
+        )}
+      </div>
+      <LocationTable title="Active locations" rows={active} empty="No active locations." />
+      {archived.length > 0 && (
+        <LocationTable
+          title="Archived locations"
+          rows={archived}
+          empty=""
+          note="Archived locations are hidden from the location switcher; their history is kept."
+        />
+      )}
+    </div>
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["locations"][number];
+
+function LocationTable({ title, rows, empty, note }: { title: string; rows: Row[]; empty: string; note?: string }) {
+  const id = `${title.toLowerCase().replace(/\s+/g, "-")}-title`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
+      </h2>
+      {note && <p className="text-slate-600 text-sm">{note}</p>}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Code
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Address
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Time zone
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                People
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((l) => (
+              <tr key={l.id} className="border-slate-100 border-b last:border-0">
+                <td className="px-3 py-2">
+                  <Link to={`/locations/${l.id}`} className="font-medium text-sky-800 hover:underline">
+                    {l.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 font-mono">{l.code}</td>
+                <td className="px-3 py-2 text-slate-700">{l.address ?? "—"}</td>
+                <td className="px-3 py-2 text-slate-700">{l.timezone}</td>
+                <td className="px-3 py-2 text-slate-700">{l.people}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge active={l.active} labels={["Active", "Archived"]} />
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-3 py-6 text-center text-slate-600">
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

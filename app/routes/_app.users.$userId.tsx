@@ -1,0 +1,375 @@
+// /users/:userId: one person, their roles per location, and what the viewer may change: roles at
+// locations where they manage people; names, password and access if they manage the account.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import type { z } from "zod";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { orOutage } from "~/db/outage.server";
+import { area } from "~/shell/areas";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { flashToast } from "~/ui/flash.server";
+import {
+  Button,
+  Card,
+  Field,
+  FormAlert,
+  NotFoundSection,
+  OrganizationAdminBadge,
+  SelectField,
+  StatusBadge,
+} from "~/ui/form";
+import { RoleBadge } from "~/ui/role-badge";
+import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
+import { deactivateUser, reactivateUser } from "~/users/deactivate.server";
+import {
+  fieldErrorsOf,
+  NamesForm,
+  PASSWORD_MIN_LENGTH,
+  ResetPasswordForm,
+  RevokeRoleForm,
+  ROLE_CHOICES,
+  RoleForm,
+  USER_INTENTS,
+  type UserIntent,
+} from "~/users/forms";
+import { formatInstant, userDetail } from "~/users/list.server";
+import type { Refused } from "~/users/outcome";
+import { resetPassword } from "~/users/password.server";
+import { changeRole, grantRole, revokeRole } from "~/users/roles.server";
+import { updateUserNames } from "~/users/update.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.user.firstName} ${data.user.lastName}` : "User"} · Clinic Inventory` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/users").permission);
+  const found = await orOutage(userDetail(args.context.db, viewer, args.params.userId ?? ""));
+  if (!found) throw data("This user was not found here.", { status: 404 });
+  const { user, timezone } = found;
+  const actor = viewer.user;
+  const self = user.id === actor.id;
+  const held = new Set(user.roles.map((r) => r.locationId));
+  return {
+    user: { ...user, lastLoginAt: formatInstant(user.lastLoginAt, timezone) },
+    roles: user.roles.map((r) => ({ ...r, manageable: canManageRolesAt(actor, r.locationId) })),
+    grantable: actor.locationRoles
+      .filter((r) => userAdminLocationIds(actor).includes(r.locationId) && !held.has(r.locationId))
+      .map((r) => ({ value: r.locationId, label: `${r.location.name} (${r.location.code})` })),
+    manageAccount: canManageAccount(actor, user),
+    self,
+  };
+}
+
+type Failure = {
+  intent: UserIntent;
+  locationId?: string;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+};
+
+function invalid(intent: UserIntent, error: z.ZodError, locationId?: string) {
+  return data<Failure>({ intent, locationId, fieldErrors: fieldErrorsOf(error), formError: null }, { status: 400 });
+}
+
+/** A refusal as the page shows it: 403/404 as error screens, the rest next to the form. */
+function refused(intent: UserIntent, result: Refused, locationId?: string) {
+  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+  return data<Failure>({ intent, locationId, fieldErrors: {}, formError: result.message }, { status: 409 });
+}
+
+async function done(to: string, title: string, description: string) {
+  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requirePermission(args, "WRITE_USERS");
+  const { db } = args.context;
+  const actor = viewer.user;
+  const userId = args.params.userId ?? "";
+  const here = `/users/${userId}`;
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = USER_INTENTS.find((i) => i === form.intent);
+  if (!intent) throw data("Unknown action.", { status: 400 });
+
+  switch (intent) {
+    case "update-names": {
+      const parsed = NamesForm.safeParse(form);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      const result = await orOutage(updateUserNames(db, actor, { userId, ...parsed.data }));
+      if (!result.ok) return refused(intent, result);
+      return done(here, "Changes saved", `${parsed.data.firstName} ${parsed.data.lastName}'s name is up to date.`);
+    }
+    case "grant-role":
+    case "change-role": {
+      const parsed = RoleForm.safeParse(form);
+      const locationId = typeof form.locationId === "string" ? form.locationId : undefined;
+      if (!parsed.success) return invalid(intent, parsed.error, locationId);
+      const result = await orOutage(
+        intent === "grant-role"
+          ? grantRole(db, actor, { user: { id: userId }, ...parsed.data })
+          : changeRole(db, actor, { userId, ...parsed.data }),
+      );
+      if (!result.ok) return refused(intent, result, locationId);
+      return done(
+        here,
+        intent === "grant-role" ? "Role granted" : "Role changed",
+        `${result.name} is now ${parsed.data.role} at ${result.location.name}.`,
+      );
+    }
+    case "revoke-role": {
+      const parsed = RevokeRoleForm.safeParse(form);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      const result = await orOutage(revokeRole(db, actor, { userId, ...parsed.data }));
+      if (!result.ok) return refused(intent, result, parsed.data.locationId);
+      // Without a role at the location in scope, they are no longer listed here: back to the list.
+      const gone = viewer.scope.kind === "location" && viewer.scope.locationId === parsed.data.locationId;
+      return done(
+        gone ? "/users" : here,
+        "Role removed",
+        `${result.name} no longer has a role at ${result.location.name}.`,
+      );
+    }
+    case "deactivate": {
+      const result = await orOutage(deactivateUser(db, actor, userId));
+      if (!result.ok) return refused(intent, result);
+      return done(here, "User deactivated", `${result.name} can no longer sign in and was signed out everywhere.`);
+    }
+    case "reactivate": {
+      const result = await orOutage(reactivateUser(db, actor, userId));
+      if (!result.ok) return refused(intent, result);
+      return done(here, "User reactivated", `${result.name} can sign in again.`);
+    }
+    case "reset-password": {
+      const parsed = ResetPasswordForm.safeParse(form);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      const result = await orOutage(resetPassword(db, actor, { userId, password: parsed.data.password }));
+      if (!result.ok) return refused(intent, result);
+      return done(
+        here,
+        "Password reset",
+        `${result.name} was signed out everywhere and must choose a new password at the next sign-in.`,
+      );
+    }
+  }
+}
+
+export default function UserScreen() {
+  const { user, roles, grantable, manageAccount, self } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errorsFor = (intent: UserIntent, locationId?: string) =>
+    failure && failure.intent === intent && (locationId === undefined || failure.locationId === locationId)
+      ? failure
+      : null;
+  const roleOptions = ROLE_CHOICES.map((r) => ({ value: r, label: r }));
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-4">
+      <div>
+        <Link to="/users" className="text-sky-800 text-sm hover:underline">
+          ← Users
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-semibold text-2xl">
+            {user.firstName} {user.lastName}
+          </h1>
+          <StatusBadge active={user.active} />
+          {user.organizationRole && <OrganizationAdminBadge />}
+        </div>
+        <p className="text-slate-600">{user.email}</p>
+        <p className="text-slate-600 text-sm">
+          Last sign-in: {user.lastLoginAt ?? "Never"}
+          {user.mustChangePassword && " · Must choose a new password at the next sign-in"}
+        </p>
+      </div>
+
+      <Card title="Roles">
+        {user.organizationRole && (
+          <p className="mb-3 text-slate-600 text-sm">
+            As an organization admin, {user.firstName} administers every location.
+          </p>
+        )}
+        <FormAlert message={errorsFor("revoke-role")?.formError} />
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {roles.map((r) => {
+            const failed = errorsFor("change-role", r.locationId);
+            return (
+              <li key={r.locationId} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="flex items-center gap-2">
+                  <span className="font-medium">{r.name}</span>
+                  <span className="text-slate-500 text-sm">{r.code}</span>
+                  {!r.active && <span className="text-slate-500 text-xs">(archived)</span>}
+                  <RoleBadge role={r.role} />
+                </div>
+                {r.manageable ? (
+                  <div className="flex flex-wrap items-start gap-2">
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="locationId" value={r.locationId} />
+                      <label htmlFor={`role-${r.locationId}`} className="sr-only">
+                        Role at {r.name}
+                      </label>
+                      <select
+                        id={`role-${r.locationId}`}
+                        name="role"
+                        defaultValue={r.role}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                      >
+                        {roleOptions.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                      <Button tone="secondary" name="intent" value="change-role" disabled={busy}>
+                        Change role<span className="sr-only"> at {r.name}</span>
+                      </Button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="locationId" value={r.locationId} />
+                      <Button tone="danger" name="intent" value="revoke-role" disabled={busy}>
+                        Remove<span className="sr-only"> role at {r.name}</span>
+                      </Button>
+                    </Form>
+                    {failed?.formError && (
+                      <p role="alert" className="w-full text-red-700 text-sm">
+                        {failed.formError}
+                      </p>
+                    )}
+                  </div>
+                ) : (
+                  <span className="text-slate-500 text-sm">Managed by {r.name}'s admins</span>
+                )}
+              </li>
+            );
+          })}
+          {roles.length === 0 && <li className="py-3 text-slate-600 text-sm">No role at any location.</li>}
+        </ul>
+
+        {grantable.length > 0 && (
+          <Form method="post" className="mt-3 flex flex-col gap-3 border-slate-100 border-t pt-3" noValidate>
+            <h3 className="font-medium">Grant a role</h3>
+            <FormAlert message={errorsFor("grant-role")?.formError} />
+            <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+              <SelectField
+                label="Location"
+                name="locationId"
+                idPrefix="grant-"
+                options={grantable}
+                error={errorsFor("grant-role")?.fieldErrors.locationId}
+              />
+              <SelectField
+                label="Role"
+                name="role"
+                idPrefix="grant-"
+                defaultValue="STAFF"
+                options={roleOptions}
+                error={errorsFor("grant-role")?.fieldErrors.role}
+              />
+              <Button name="intent" value="grant-role" disabled={busy}>
+                Grant role
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Card>
+
+      {manageAccount && (
+        <Card title="Name">
+          <Form method="post" className="flex flex-col gap-3" noValidate>
+            <FormAlert message={errorsFor("update-names")?.formError} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label="First name"
+                name="firstName"
+                defaultValue={user.firstName}
+                error={errorsFor("update-names")?.fieldErrors.firstName}
+              />
+              <Field
+                label="Last name"
+                name="lastName"
+                defaultValue={user.lastName}
+                error={errorsFor("update-names")?.fieldErrors.lastName}
+              />
+            </div>
+            <div>
+              <Button name="intent" value="update-names" disabled={busy}>
+                Save name
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      )}
+
+      {manageAccount && !self && (
+        <Card title="Password">
+          <Form method="post" className="flex flex-col gap-3" noValidate>
+            <FormAlert message={errorsFor("reset-password")?.formError} />
+            <Field
+              label="New initial password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters. ${user.firstName} is signed out everywhere and must choose a new password at the next sign-in.`}
+              error={errorsFor("reset-password")?.fieldErrors.password}
+            />
+            <div>
+              <Button tone="secondary" name="intent" value="reset-password" disabled={busy}>
+                Reset password
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      )}
+
+      {manageAccount && !self && (
+        <Card title="Access">
+          <FormAlert message={(errorsFor("deactivate") ?? errorsFor("reactivate"))?.formError} />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            {user.active ? (
+              <>
+                <p className="text-slate-600 text-sm">
+                  Deactivating signs {user.firstName} out everywhere and stops them signing in. Their history stays.
+                </p>
+                <Button tone="danger" name="intent" value="deactivate" disabled={busy}>
+                  Deactivate user
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-slate-600 text-sm">{user.firstName} cannot sign in while deactivated.</p>
+                <Button name="intent" value="reactivate" disabled={busy}>
+                  Reactivate user
+                </Button>
+              </>
+            )}
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundSection
+        title="User not found"
+        text="This person does not exist, or has no role at the location you are working at. Switch location or search the list."
+        back={{ to: "/users", label: "Back to Users" }}
+      />
+    );
+  }
+  return <ScreenErrorBoundary />;
+}

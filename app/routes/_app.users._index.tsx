@@ -1,0 +1,238 @@
+// /users: the people of the location in scope (everyone, in organization mode), 25 a page, with
+// search; people managers add someone who already has an account to this location from here.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { area } from "~/shell/areas";
+import { flashToast } from "~/ui/flash.server";
+import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
+import { RoleBadge } from "~/ui/role-badge";
+import { fieldErrorsOf, GrantRoleForm, ROLE_CHOICES, UserListQuery } from "~/users/forms";
+import { formatInstant, listUsers } from "~/users/list.server";
+import { grantRole } from "~/users/roles.server";
+
+export const meta: MetaFunction = () => [{ title: "Users · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/users").permission);
+  const query = UserListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const list = await orOutage(listUsers(args.context.db, viewer, query));
+  return {
+    ...list,
+    q: query.q,
+    users: list.users.map((u) => ({ ...u, lastLoginAt: formatInstant(u.lastLoginAt, list.timezone) })),
+    scope: viewer.scope,
+    canWrite: can(viewer.user, "WRITE_USERS", viewer.scope.locationId),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requirePermission(args, "WRITE_USERS");
+  const form = Object.fromEntries(await args.request.formData());
+  if (form.intent !== "grant-role" || viewer.scope.kind !== "location") {
+    throw data("Unknown action.", { status: 400 });
+  }
+  const parsed = GrantRoleForm.safeParse({ ...form, locationId: viewer.scope.locationId });
+  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+
+  const { email, locationId, role } = parsed.data;
+  const result = await orOutage(grantRole(args.context.db, viewer.user, { user: { email }, locationId, role }));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    const onEmail = result.refusal === "not_found" || result.refusal === "has_role";
+    return data(
+      { fieldErrors: onEmail ? { email: result.message } : {}, formError: onEmail ? null : result.message },
+      { status: 409 },
+    );
+  }
+  return redirect(`/users/${result.userId}`, {
+    headers: {
+      "Set-Cookie": await flashToast({
+        title: "Role granted",
+        description: `${result.name} is now ${role} at ${result.location.name}.`,
+      }),
+    },
+  });
+}
+
+export default function UsersScreen() {
+  const { users, total, page, pageCount, q, scope, canWrite } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const fieldErrors: Record<string, string | undefined> = result?.fieldErrors ?? {};
+  const where = scope.kind === "location" ? scope.name : "the organization";
+  const pageLink = (n: number) => `/users?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Users</h1>
+          <p className="text-slate-600 text-sm">
+            {scope.kind === "location"
+              ? `People with a role at ${scope.name}.`
+              : "Everyone in the organization, with their roles at each location."}
+          </p>
+        </div>
+        {canWrite && (
+          <Link to="/users/new" className={LINK_BUTTON}>
+            New user
+          </Link>
+        )}
+      </div>
+
+      <Form method="get" action="/users" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-64 flex-1 flex-col gap-1">
+          <label htmlFor="q" className="font-medium text-sm">
+            Search by name or email
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+          />
+        </div>
+        <Button tone="secondary">Search</Button>
+      </Form>
+
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Users at {where}</caption>
+          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Roles
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Last sign-in
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id} className="border-slate-100 border-b last:border-0">
+                <td className="px-3 py-2">
+                  <Link to={`/users/${u.id}`} className="font-medium text-sky-800 hover:underline">
+                    {u.firstName} {u.lastName}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 text-slate-700">{u.email}</td>
+                <td className="px-3 py-2">
+                  <ul className="flex flex-wrap gap-2">
+                    {u.organizationRole && (
+                      <li>
+                        <OrganizationAdminBadge />
+                      </li>
+                    )}
+                    {u.roles.map((r) => (
+                      <li key={r.locationId} className="inline-flex items-center gap-1" title={r.name}>
+                        <span className={r.active ? "text-slate-700" : "text-slate-400 line-through"}>{r.code}</span>
+                        <RoleBadge role={r.role} />
+                      </li>
+                    ))}
+                    {!u.organizationRole && u.roles.length === 0 && <li className="text-slate-500">No roles</li>}
+                  </ul>
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge active={u.active} />
+                </td>
+                <td className="px-3 py-2 text-slate-700">{u.lastLoginAt ?? "Never"}</td>
+              </tr>
+            ))}
+            {users.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
+                  {q ? `No one at ${where} matches “${q}”.` : `No one has a role at ${where} yet.`}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+          <span className="text-slate-600">
+            Page {page} of {pageCount} · {total} people
+          </span>
+          <span className="flex gap-2">
+            {page > 1 && (
+              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Previous
+              </Link>
+            )}
+            {page < pageCount && (
+              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Next
+              </Link>
+            )}
+          </span>
+        </nav>
+      )}
+
+      {canWrite && scope.kind === "location" && (
+        <section aria-labelledby="add-existing-title" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="add-existing-title" className="font-semibold text-lg">
+            Add someone who already has an account
+          </h2>
+          <p className="mb-3 text-slate-600 text-sm">
+            Give a colleague from another location a role at {scope.name}. Their other roles stay as they are.
+          </p>
+          <Form method="post" className="flex flex-col gap-3" noValidate>
+            <FormAlert message={result?.formError} />
+            <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
+              <div className="flex flex-col gap-1">
+                <label htmlFor="existing-email" className="font-medium text-sm">
+                  Their email
+                </label>
+                <input
+                  id="existing-email"
+                  name="email"
+                  type="email"
+                  required
+                  aria-invalid={fieldErrors.email ? true : undefined}
+                  aria-describedby={fieldErrors.email ? "existing-email-error" : undefined}
+                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500"
+                />
+                {fieldErrors.email && (
+                  <p id="existing-email-error" className="text-red-700 text-sm">
+                    {fieldErrors.email}
+                  </p>
+                )}
+              </div>
+              <SelectField
+                label={`Role at ${scope.name}`}
+                name="role"
+                idPrefix="existing-"
+                defaultValue="STAFF"
+                error={fieldErrors.role}
+                options={ROLE_CHOICES.map((r) => ({ value: r, label: r }))}
+              />
+              <div className="sm:pt-6">
+                <Button name="intent" value="grant-role" disabled={busy}>
+                  Add to {scope.name}
+                </Button>
+              </div>
+            </div>
+          </Form>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -1,0 +1,118 @@
+// /users/new: create a user with an initial password and a role at a location. Location admins
+// choose among the locations they administer; organization admins among all, or none yet.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { isOrganizationAdmin } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { flashToast } from "~/ui/flash.server";
+import { Button, Card, Field, FormAlert, SelectField } from "~/ui/form";
+import { userAdminLocationIds } from "~/users/actor";
+import { createUser } from "~/users/create.server";
+import { CreateUserForm, fieldErrorsOf, PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/forms";
+
+export const meta: MetaFunction = () => [{ title: "New user · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, scope } = await requirePermission(args, "WRITE_USERS");
+  // The session already lists the active locations where the user may manage people.
+  const administered = new Set(userAdminLocationIds(user));
+  const locations = user.locationRoles
+    .filter((r) => administered.has(r.locationId))
+    .map((r) => ({ id: r.locationId, label: `${r.location.name} (${r.location.code})` }));
+  const organizationAdmin = isOrganizationAdmin(user);
+  return {
+    locations,
+    allowNoLocation: organizationAdmin,
+    defaultLocationId: scope.kind === "location" ? scope.locationId : organizationAdmin ? "" : (locations[0]?.id ?? ""),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { user } = await requirePermission(args, "WRITE_USERS");
+  const parsed = CreateUserForm.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+
+  const result = await orOutage(createUser(args.context.db, user, parsed.data));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    const field = result.refusal === "email_taken" ? "email" : "locationId";
+    return data({ fieldErrors: { [field]: result.message }, formError: null }, { status: 409 });
+  }
+  const { email, firstName, lastName } = parsed.data;
+  return redirect(`/users?${new URLSearchParams({ q: email })}`, {
+    headers: {
+      "Set-Cookie": await flashToast({
+        title: "User created",
+        description: `${firstName} ${lastName} can sign in with the initial password and will be asked to choose their own.`,
+      }),
+    },
+  });
+}
+
+export default function NewUserScreen() {
+  const { locations, allowNoLocation, defaultLocationId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string | undefined> = result?.fieldErrors ?? {};
+  const locationOptions = [...(allowNoLocation ? [{ value: "", label: "No location yet" }] : [])].concat(
+    locations.map((l) => ({ value: l.id, label: l.label })),
+  );
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <div>
+        <Link to="/users" className="text-sky-800 text-sm hover:underline">
+          ← Users
+        </Link>
+        <h1 className="font-semibold text-2xl">New user</h1>
+      </div>
+      <Card title="Account">
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <FormAlert message={result?.formError} />
+          <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" name="firstName" autoComplete="off" error={errors.firstName} />
+            <Field label="Last name" name="lastName" autoComplete="off" error={errors.lastName} />
+          </div>
+          <Field
+            label="Initial password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to them in person; they must change it when they first sign in.`}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Location"
+              name="locationId"
+              defaultValue={defaultLocationId}
+              error={errors.locationId}
+              options={locationOptions}
+            />
+            <SelectField
+              label="Role there"
+              name="role"
+              defaultValue="STAFF"
+              error={errors.role}
+              options={ROLE_CHOICES.map((r) => ({ value: r, label: r }))}
+            />
+          </div>
+          <div className="flex gap-3">
+            <Button disabled={busy}>{busy ? "Creating…" : "Create user"}</Button>
+            <Link
+              to="/users"
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
+            >
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
