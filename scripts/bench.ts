@@ -21,6 +21,11 @@ interface Page {
 const PAGES: Page[] = [
   { name: "login", path: "/login" },
   { name: "dashboard", path: "/", as: "owner@demo.clinic" },
+  { name: "users", path: "/users", as: "owner@demo.clinic" },
+  { name: "user detail", path: "/users/{staff}", as: "owner@demo.clinic" },
+  { name: "locations", path: "/locations", as: "owner@demo.clinic" },
+  { name: "coming soon", path: "/inventory", as: "staff@demo.clinic" },
+  { name: "locations api", path: "/api/locations/my", as: "multi@demo.clinic" },
   { name: "health", path: "/health" },
 ];
 
@@ -34,6 +39,7 @@ try {
   const rows = [];
   for (const page of PAGES) {
     const cookie = page.as ? await signIn(page.as) : undefined;
+    page.path = await resolveUserIds(page.path);
     const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
     // Warm the isolate and caches once; then measure.
     await (await fetch(product.url + page.path, { headers })).text();
@@ -76,6 +82,18 @@ async function signIn(email: string): Promise<string> {
   });
   if (!response.ok) throw new Error(`Could not sign in as ${email}: ${response.status}`);
   return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+}
+
+/** Replaces `{staff}` with the id of staff@demo.clinic, and so on. */
+async function resolveUserIds(path: string): Promise<string> {
+  for (const [placeholder, local] of path.matchAll(/\{([a-z]+)\}/g)) {
+    const cookie = await signIn(`${local}@demo.clinic`);
+    const me = (await (await fetch(`${product.url}/api/auth/me`, { headers: { Cookie: cookie } })).json()) as {
+      user: { id: string };
+    };
+    path = path.replace(placeholder, me.user.id);
+  }
+  return path;
 }
 
 /** The scripts and stylesheets a first visit loads: those the HTML names, and their static imports. */

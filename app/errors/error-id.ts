@@ -11,3 +11,14 @@ export function newErrorId(now: number = Date.now(), random: () => number = Math
 }
 
 export const ERROR_ID_PATTERN = /^err_\d+_[0-9a-z]{8}$/;
+
+/**
+ * The id for a boundary that is rendering now. The server makes one; the browser, hydrating that
+ * page, takes the one already in the HTML (a fresh one would not match and break hydration), and
+ * makes a new one for an error that happens after the page loaded.
+ */
+export function errorIdForBoundary(): string {
+  if (typeof document === "undefined") return newErrorId();
+  const rendered = document.querySelector<HTMLElement>("[data-error-id]")?.dataset.errorId;
+  return rendered && ERROR_ID_PATTERN.test(rendered) ? rendered : newErrorId();
+}

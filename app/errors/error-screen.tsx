@@ -47,7 +47,9 @@ export function ErrorScreen({
   const [waiting, retryAfterPause] = useDelayedCall(onRetry, GLOBAL_RETRY_DELAY_MS);
   return (
     <Screen text={ERROR_SCREENS[errorClass]}>
-      <p className="font-mono text-slate-500 text-xs">{errorIdLine(errorId)}</p>
+      <p data-error-id={errorId} className="font-mono text-slate-500 text-xs">
+        {errorIdLine(errorId)}
+      </p>
       {tryAgain?.disabled && <p className="text-slate-600 text-sm">{NO_TRIES_LEFT}</p>}
       <div className="flex flex-wrap gap-3">
         {tryAgain && (

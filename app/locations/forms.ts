@@ -43,5 +43,3 @@ export const LocationForm = z.object({
     }),
 });
 export type LocationInput = z.output<typeof LocationForm>;
-
-export const LOCATION_INTENTS = ["update", "archive", "restore"] as const;

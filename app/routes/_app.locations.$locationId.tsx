@@ -15,15 +15,16 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { archiveLocation, restoreLocation } from "~/locations/archive.server";
-import { LOCATION_INTENTS, LocationForm } from "~/locations/forms";
+import { LOCATION_INTENTS } from "~/locations/constants";
+import { LocationForm } from "~/locations/forms";
 import { locationDetail } from "~/locations/list.server";
 import { LocationFields } from "~/locations/location-fields";
 import { updateLocation } from "~/locations/update.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, FormAlert, NotFoundSection, StatusBadge } from "~/ui/form";
-import { fieldErrorsOf } from "~/users/forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },

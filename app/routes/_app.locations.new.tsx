@@ -8,9 +8,9 @@ import { orOutage } from "~/db/outage.server";
 import { createLocation } from "~/locations/create.server";
 import { LocationForm } from "~/locations/forms";
 import { LocationFields } from "~/locations/location-fields";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, FormAlert } from "~/ui/form";
-import { fieldErrorsOf } from "~/users/forms";
 
 export const meta: MetaFunction = () => [{ title: "New location · Clinic Inventory" }];
 

@@ -16,6 +16,7 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import {
   Button,
@@ -29,18 +30,9 @@ import {
 } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
+import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
 import { deactivateUser, reactivateUser } from "~/users/deactivate.server";
-import {
-  fieldErrorsOf,
-  NamesForm,
-  PASSWORD_MIN_LENGTH,
-  ResetPasswordForm,
-  RevokeRoleForm,
-  ROLE_CHOICES,
-  RoleForm,
-  USER_INTENTS,
-  type UserIntent,
-} from "~/users/forms";
+import { NamesForm, ResetPasswordForm, RevokeRoleForm, RoleForm } from "~/users/forms";
 import { formatInstant, userDetail } from "~/users/list.server";
 import type { Refused } from "~/users/outcome";
 import { resetPassword } from "~/users/password.server";

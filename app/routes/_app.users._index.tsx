@@ -7,10 +7,12 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
-import { fieldErrorsOf, GrantRoleForm, ROLE_CHOICES, UserListQuery } from "~/users/forms";
+import { ROLE_CHOICES } from "~/users/constants";
+import { GrantRoleForm, UserListQuery } from "~/users/forms";
 import { formatInstant, listUsers } from "~/users/list.server";
 import { grantRole } from "~/users/roles.server";
 

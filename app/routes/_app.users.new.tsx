@@ -6,11 +6,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, Field, FormAlert, SelectField } from "~/ui/form";
 import { userAdminLocationIds } from "~/users/actor";
+import { PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/constants";
 import { createUser } from "~/users/create.server";
-import { CreateUserForm, fieldErrorsOf, PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/forms";
+import { CreateUserForm } from "~/users/forms";
 
 export const meta: MetaFunction = () => [{ title: "New user · Clinic Inventory" }];
 

@@ -6,9 +6,11 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getSessionUser } from "~/auth/session.server";
 import { orOutage } from "~/db/outage.server";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Field, FormAlert } from "~/ui/form";
-import { ChangePasswordForm, fieldErrorsOf, PASSWORD_MIN_LENGTH } from "~/users/forms";
+import { PASSWORD_MIN_LENGTH } from "~/users/constants";
+import { ChangePasswordForm } from "~/users/forms";
 import { changeOwnPassword } from "~/users/password.server";
 
 export const meta: MetaFunction = () => [{ title: "Change password · Clinic Inventory" }];

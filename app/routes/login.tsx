@@ -5,6 +5,7 @@ import { LoginForm, safeRedirect } from "~/auth/login-form";
 import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
 import { orOutage } from "~/db/outage.server";
+import { fieldErrorsOf } from "~/ui/field-errors";
 import { LoadingScreen } from "~/ui/loading-screen";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Clinic Inventory" }];
@@ -19,9 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = LoginForm.safeParse(form);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data({ error: null, fieldErrors }, { status: 400 });
+    return data({ error: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   }
   const result = await orOutage(
     signIn(context.db, {

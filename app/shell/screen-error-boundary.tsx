@@ -4,14 +4,14 @@
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
-import { newErrorId } from "~/errors/error-id";
+import { errorIdForBoundary } from "~/errors/error-id";
 import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
 
 export function ScreenErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const revalidator = useRevalidator();
-  const [errorId] = useState(newErrorId);
+  const [errorId] = useState(errorIdForBoundary);
   const [retriesUsed, setRetriesUsed] = useState(0);
   const currentUrl = location.pathname + location.search;
 

@@ -1,9 +1,7 @@
 // The users screens' forms, one zod schema each, shared by the route actions and the pages.
 import { z } from "zod";
 import { LOCATION_ROLES } from "../../db/schema/people/user-location-roles";
-
-export const PASSWORD_MIN_LENGTH = 12;
-export const ROLE_CHOICES = LOCATION_ROLES;
+import { PASSWORD_MIN_LENGTH } from "./constants";
 
 const email = z
   .string({ error: "Enter an email address." })
@@ -75,24 +73,6 @@ export const ChangePasswordForm = z
       });
     }
   });
-
-export const USER_INTENTS = [
-  "update-names",
-  "change-role",
-  "grant-role",
-  "revoke-role",
-  "deactivate",
-  "reactivate",
-  "reset-password",
-] as const;
-export type UserIntent = (typeof USER_INTENTS)[number];
-
-/** The first message for each field, for showing under the inputs. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
 
 /** `?q=` and `?page=` of the users list, forgiving of anything odd in the address bar. */
 export const UserListQuery = z.object({

@@ -178,3 +178,20 @@ test("when the database is stopped the database boundary explains it", async ({ 
   await page.getByRole("button", { name: "Retry Connection" }).click();
   await expect(page.getByRole("heading", { name: "Inventory" })).toBeVisible();
 });
+
+test("server-rendered pages hydrate without errors, refusals included", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const [email, paths] of [
+    ["owner@demo.clinic", ["/", "/users", "/locations", "/inventory", "/no-such-screen"]],
+    ["staff@demo.clinic", ["/", "/users", "/receiving"]],
+  ] as const) {
+    await signIn(page, email);
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    await page.context().clearCookies();
+  }
+  expect(errors).toEqual([]);
+});
