@@ -30,7 +30,26 @@ export type ActivityAction =
   | "location_create"
   | "location_update"
   | "location_archive"
-  | "location_restore";
+  | "location_restore"
+  | "product_create"
+  | "product_archive"
+  | "product_restore"
+  | "variation_create"
+  | "variation_archive"
+  | "variation_restore"
+  | "barcode_add"
+  | "barcode_remove"
+  | "par_level_set"
+  | "par_level_clear"
+  | "service_create"
+  | "service_update"
+  | "service_archive"
+  | "service_restore"
+  | "recipe_update"
+  | "vendor_create"
+  | "vendor_update"
+  | "vendor_archive"
+  | "vendor_restore";
 
 export interface ActivityEntry {
   userId: string | null;
