@@ -127,4 +127,16 @@ CREATE TABLE `vendors` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `vendors_org_name_unique` ON `vendors` (`organization_id`,`name`);--> statement-breakpoint
-CREATE INDEX `vendors_org_active_name_idx` ON `vendors` (`organization_id`,`active`,`name`);
+CREATE INDEX `vendors_org_active_name_idx` ON `vendors` (`organization_id`,`active`,`name`);--> statement-breakpoint
+CREATE TABLE `stock_levels` (
+	`location_id` text NOT NULL,
+	`variation_id` text NOT NULL,
+	`on_hand` integer DEFAULT 0 NOT NULL,
+	`updated_at` integer NOT NULL,
+	PRIMARY KEY(`location_id`, `variation_id`),
+	FOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "stock_levels_not_negative" CHECK("stock_levels"."on_hand" >= 0)
+);
+--> statement-breakpoint
+CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`);

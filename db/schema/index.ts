@@ -12,3 +12,4 @@ export * from "./people/sessions";
 export * from "./people/sign-in-throttle";
 export * from "./people/user-location-roles";
 export * from "./people/users";
+export * from "./stock/stock-levels";
