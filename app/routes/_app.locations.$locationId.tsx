@@ -2,15 +2,7 @@
 // organization admins archive and restore it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
@@ -24,7 +16,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, NotFoundSection, StatusBadge } from "~/ui/form";
+import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },
@@ -160,15 +152,13 @@ export default function LocationScreen() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundSection
-        title="Location not found"
-        text="This location does not exist, or is not one of yours."
-        back={{ to: "/locations", label: "Back to Locations" }}
-      />
-    );
-  }
-  return <ScreenErrorBoundary />;
+  return (
+    <ScreenErrorBoundary
+      notFound={{
+        title: "Location not found",
+        text: "This location does not exist, or is not one of yours.",
+        back: { to: "/locations", label: "Back to Locations" },
+      }}
+    />
+  );
 }

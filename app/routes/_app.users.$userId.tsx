@@ -2,15 +2,7 @@
 // locations where they manage people; names, password and access if they manage the account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
@@ -18,16 +10,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import {
-  Button,
-  Card,
-  Field,
-  FormAlert,
-  NotFoundSection,
-  OrganizationAdminBadge,
-  SelectField,
-  StatusBadge,
-} from "~/ui/form";
+import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
@@ -353,15 +336,13 @@ export default function UserScreen() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundSection
-        title="User not found"
-        text="This person does not exist, or has no role at the location you are working at. Switch location or search the list."
-        back={{ to: "/users", label: "Back to Users" }}
-      />
-    );
-  }
-  return <ScreenErrorBoundary />;
+  return (
+    <ScreenErrorBoundary
+      notFound={{
+        title: "User not found",
+        text: "This person does not exist, or has no role at the location you are working at. Switch location or search the list.",
+        back: { to: "/users", label: "Back to Users" },
+      }}
+    />
+  );
 }

@@ -6,8 +6,16 @@ import { useState } from "react";
 import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
 import { errorIdForBoundary } from "~/errors/error-id";
 import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
+import { NotFoundSection } from "~/ui/form";
 
-export function ScreenErrorBoundary() {
+/** What a detail screen says when its record does not exist (or is not the viewer's to see). */
+export interface NotFoundText {
+  title: string;
+  text: string;
+  back: { to: string; label: string };
+}
+
+export function ScreenErrorBoundary({ notFound }: { notFound?: NotFoundText } = {}) {
   const error = useRouteError();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -15,6 +23,7 @@ export function ScreenErrorBoundary() {
   const [retriesUsed, setRetriesUsed] = useState(0);
   const currentUrl = location.pathname + location.search;
 
+  if (isRouteErrorResponse(error) && error.status === 404 && notFound) return <NotFoundSection {...notFound} />;
   if (isDatabaseOutageResponse(error)) {
     return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
   }
