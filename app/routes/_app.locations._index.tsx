@@ -8,6 +8,7 @@ import { orOutage } from "~/db/outage.server";
 import { listLocations } from "~/locations/list.server";
 import { area } from "~/shell/areas";
 import { LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Locations · Clinic Inventory" }];
 
@@ -62,57 +63,28 @@ function LocationTable({ title, rows, empty, note }: { title: string; rows: Row[
         {title}
       </h2>
       {note && <p className="text-slate-600 text-sm">{note}</p>}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Code
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Address
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Time zone
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                People
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((l) => (
-              <tr key={l.id} className="border-slate-100 border-b last:border-0">
-                <td className="px-3 py-2">
-                  <Link to={`/locations/${l.id}`} className="font-medium text-sky-800 hover:underline">
-                    {l.name}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 font-mono">{l.code}</td>
-                <td className="px-3 py-2 text-slate-700">{l.address ?? "—"}</td>
-                <td className="px-3 py-2 text-slate-700">{l.timezone}</td>
-                <td className="px-3 py-2 text-slate-700">{l.people}</td>
-                <td className="px-3 py-2">
-                  <StatusBadge active={l.active} labels={["Active", "Archived"]} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-slate-600">
-                  {empty}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={["Name", "Code", "Address", "Time zone", "People", "Status"]}
+        rowCount={rows.length}
+        empty={empty}
+      >
+        {rows.map((l) => (
+          <DataRow key={l.id}>
+            <td className={CELL}>
+              <Link to={`/locations/${l.id}`} className="font-medium text-sky-800 hover:underline">
+                {l.name}
+              </Link>
+            </td>
+            <td className={`${CELL} font-mono`}>{l.code}</td>
+            <td className={`${CELL} text-slate-700`}>{l.address ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>{l.timezone}</td>
+            <td className={`${CELL} text-slate-700`}>{l.people}</td>
+            <td className={CELL}>
+              <StatusBadge active={l.active} labels={["Active", "Archived"]} />
+            </td>
+          </DataRow>
+        ))}
+      </DataTable>
     </section>
   );
 }

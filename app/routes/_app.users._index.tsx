@@ -11,6 +11,7 @@ import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
+import { CELL, DataRow, DataTable } from "~/ui/table";
 import { ROLE_CHOICES } from "~/users/constants";
 import { GrantRoleForm, UserListQuery } from "~/users/forms";
 import { formatInstant, listUsers } from "~/users/list.server";
@@ -102,69 +103,43 @@ export default function UsersScreen() {
         <Button tone="secondary">Search</Button>
       </Form>
 
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users at {where}</caption>
-          <thead className="border-slate-200 border-b bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Roles
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Last sign-in
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} className="border-slate-100 border-b last:border-0">
-                <td className="px-3 py-2">
-                  <Link to={`/users/${u.id}`} className="font-medium text-sky-800 hover:underline">
-                    {u.firstName} {u.lastName}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 text-slate-700">{u.email}</td>
-                <td className="px-3 py-2">
-                  <ul className="flex flex-wrap gap-2">
-                    {u.organizationRole && (
-                      <li>
-                        <OrganizationAdminBadge />
-                      </li>
-                    )}
-                    {u.roles.map((r) => (
-                      <li key={r.locationId} className="inline-flex items-center gap-1" title={r.name}>
-                        <span className={r.active ? "text-slate-700" : "text-slate-400 line-through"}>{r.code}</span>
-                        <RoleBadge role={r.role} />
-                      </li>
-                    ))}
-                    {!u.organizationRole && u.roles.length === 0 && <li className="text-slate-500">No roles</li>}
-                  </ul>
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge active={u.active} />
-                </td>
-                <td className="px-3 py-2 text-slate-700">{u.lastLoginAt ?? "Never"}</td>
-              </tr>
-            ))}
-            {users.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  {q ? `No one at ${where} matches “${q}”.` : `No one has a role at ${where} yet.`}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`Users at ${where}`}
+        columns={["Name", "Email", "Roles", "Status", "Last sign-in"]}
+        rowCount={users.length}
+        empty={q ? `No one at ${where} matches “${q}”.` : `No one has a role at ${where} yet.`}
+      >
+        {users.map((u) => (
+          <DataRow key={u.id}>
+            <td className={CELL}>
+              <Link to={`/users/${u.id}`} className="font-medium text-sky-800 hover:underline">
+                {u.firstName} {u.lastName}
+              </Link>
+            </td>
+            <td className={`${CELL} text-slate-700`}>{u.email}</td>
+            <td className={CELL}>
+              <ul className="flex flex-wrap gap-2">
+                {u.organizationRole && (
+                  <li>
+                    <OrganizationAdminBadge />
+                  </li>
+                )}
+                {u.roles.map((r) => (
+                  <li key={r.locationId} className="inline-flex items-center gap-1" title={r.name}>
+                    <span className={r.active ? "text-slate-700" : "text-slate-400 line-through"}>{r.code}</span>
+                    <RoleBadge role={r.role} />
+                  </li>
+                ))}
+                {!u.organizationRole && u.roles.length === 0 && <li className="text-slate-500">No roles</li>}
+              </ul>
+            </td>
+            <td className={CELL}>
+              <StatusBadge active={u.active} />
+            </td>
+            <td className={`${CELL} text-slate-700`}>{u.lastLoginAt ?? "Never"}</td>
+          </DataRow>
+        ))}
+      </DataTable>
 
       {pageCount > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
