@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { GS, gs1Date, parseGs1 } from "./gs1";
+
+const TODAY = new Date(Date.UTC(2026, 10, 22));
+
+describe("parseGs1: what a vial's barcode says", () => {
+  it.each([
+    [
+      "raw DataMatrix with symbology identifier",
+      `]d2010950600013435217250228 10ABC123${GS}21XYZ789`.replace(" ", ""),
+      { gtin: "09506000134352", expirationDate: "2025-02-28", lot: "ABC123", serial: "XYZ789" },
+    ],
+    [
+      "GS1-128 with a leading FNC1 and the lot before the expiry",
+      `]C1${GS}010950600013435210LOT42${GS}17261231`,
+      { gtin: "09506000134352", lot: "LOT42", expirationDate: "2026-12-31" },
+    ],
+    [
+      "bracketed human-readable form, day 00 = last day of the month",
+      "(01)09506000134352(17)260600(10)LOT1(21)S1",
+      { gtin: "09506000134352", expirationDate: "2026-06-30", lot: "LOT1", serial: "S1" },
+    ],
+    [
+      "day 00 in a leap February",
+      "(01)09506000134352(17)280200",
+      { gtin: "09506000134352", expirationDate: "2028-02-29" },
+    ],
+    [
+      "serial last, no trailing separator, surrounding whitespace",
+      `  0100312345678906172701152110000001  `,
+      { gtin: "00312345678906", expirationDate: "2027-01-15", serial: "10000001" },
+    ],
+    [
+      "a four-digit AI (net weight) between known ones",
+      `01095060001343523103000150${"10"}B7${GS}17270131`,
+      { gtin: "09506000134352", lot: "B7", expirationDate: "2027-01-31" },
+    ],
+  ])("%s", (_name, input, expected) => {
+    const result = parseGs1(input, TODAY);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.reading).toMatchObject(expected);
+  });
+
+  it("keeps every element string it read", () => {
+    const result = parseGs1(`]d201095060001343521725022810ABC${GS}2112`, TODAY);
+    expect(result.ok && result.reading.fields).toEqual({
+      "01": "09506000134352",
+      "17": "250228",
+      "10": "ABC",
+      "21": "12",
+    });
+  });
+
+  it.each([
+    ["", /empty/],
+    ["hello world", /no application identifier/],
+    ["(01)123(17)260101", /AI 01 should have 14 characters, not 3/],
+    ["(01)09506000134352(17)261301", /not a valid YYMMDD date/],
+    ["(01)09506000134352(17)260231", /not a valid YYMMDD date/],
+    ["(01)09506000134352 junk", /AI 01 should have 14 characters, not 19/],
+    ["((01)09506000134352", /expected \(AI\)value pairs/],
+    ["0109506000134352(17)", /no application identifier/],
+  ])("refuses %j with a message that says what is wrong", (input, message) => {
+    const result = parseGs1(input, TODAY);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+});
+
+describe("gs1Date: the GS1 century window", () => {
+  it.each([
+    ["991231", "1999-12-31"],
+    ["760101", "2076-01-01"],
+    ["770101", "1977-01-01"],
+    ["260100", "2026-01-31"],
+    ["000101", "2000-01-01"],
+  ])("%s → %s (today 2026-11-22)", (yymmdd, iso) => {
+    expect(gs1Date(yymmdd, TODAY)).toBe(iso);
+  });
+
+  it("refuses impossible dates", () => {
+    for (const bad of ["261301", "260230", "26010", "2601011", "aa0101"]) expect(gs1Date(bad, TODAY)).toBeNull();
+  });
+});

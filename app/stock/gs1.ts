@@ -1,0 +1,166 @@
+// Reading what a manufacturer's GS1 barcode says (GS1 DataMatrix on vials and syringes, GS1-128 on
+// cartons): the product (AI 01 GTIN), lot (10), expiry (17) and serial (21). A keyboard-wedge
+// scanner types the element string; people sometimes type the bracketed form printed under it.
+
+/** Group separator (ASCII 29): FNC1 as scanners transmit it between variable-length fields. */
+export const GS = "\u001d";
+
+/** Fixed data lengths by AI (GS1 General Specifications, figure 5.10.1-2); others are variable. */
+const FIXED_LENGTH: Record<string, number> = {
+  "00": 18,
+  "01": 14,
+  "02": 14,
+  "03": 14,
+  "04": 16,
+  "11": 6,
+  "12": 6,
+  "13": 6,
+  "15": 6,
+  "16": 6,
+  "17": 6,
+  "18": 6,
+  "19": 6,
+  "20": 2,
+  "31": 6,
+  "32": 6,
+  "33": 6,
+  "34": 6,
+  "35": 6,
+  "36": 6,
+  "41": 13,
+};
+
+/** Length of the AI itself, by its first two digits (e.g. 3103 and 241 are longer than 2). */
+function aiLength(prefix: string): number {
+  const first = prefix[0];
+  if (prefix >= "31" && prefix <= "36") return 4;
+  if (prefix === "23" || prefix === "24" || prefix === "25" || prefix === "40" || prefix === "41" || prefix === "42")
+    return 3;
+  if (prefix === "71") return 3;
+  if (first === "7") return 4;
+  if (prefix === "80" || prefix === "81" || prefix === "82") return 4;
+  return 2;
+}
+
+const MAX_VARIABLE_LENGTH = 90;
+
+export interface Gs1Reading {
+  /** Every element string found, AI → value. */
+  fields: Record<string, string>;
+  gtin?: string;
+  lot?: string;
+  /** AI 17 as an ISO date (YYYY-MM-DD); day 00 means the last day of the month. */
+  expirationDate?: string;
+  serial?: string;
+}
+
+export type Gs1Result = { ok: true; reading: Gs1Reading } | { ok: false; message: string };
+
+const SYMBOLOGY_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z]/;
+
+/**
+ * Parses a scanned or typed GS1 element string. Accepts the raw form with FNC1 as GS (ASCII 29),
+ * the bracketed human-readable form "(01)…(17)…", and a leading symbology identifier such as
+ * "]d2" (DataMatrix), "]C1" (GS1-128) or "]Q3" (QR).
+ */
+export function parseGs1(input: string, today = new Date()): Gs1Result {
+  let text = input.trim().replace(SYMBOLOGY_IDENTIFIER, "");
+  if (text.startsWith(GS)) text = text.slice(1);
+  if (text.length === 0) return { ok: false, message: "The scan was empty. Scan the barcode again." };
+
+  const fields = text.startsWith("(") ? readBracketed(text) : readRaw(text);
+  if (typeof fields === "string") return { ok: false, message: fields };
+
+  const reading: Gs1Reading = { fields };
+  if (fields["01"] !== undefined) reading.gtin = fields["01"];
+  if (fields["10"] !== undefined) reading.lot = fields["10"];
+  if (fields["21"] !== undefined) reading.serial = fields["21"];
+  if (fields["17"] !== undefined) {
+    const date = gs1Date(fields["17"], today);
+    if (!date) return { ok: false, message: `The expiry date "${fields["17"]}" (AI 17) is not a valid YYMMDD date.` };
+    reading.expirationDate = date;
+  }
+  if (reading.gtin !== undefined && !/^\d{14}$/.test(reading.gtin)) {
+    return { ok: false, message: "The product number (AI 01) must be 14 digits." };
+  }
+  return { ok: true, reading };
+}
+
+function readBracketed(text: string): Record<string, string> | string {
+  const fields: Record<string, string> = {};
+  const pattern = /\((\d{2,4})\)([^(]*)/gy;
+  let consumed = 0;
+  for (const match of text.matchAll(pattern)) {
+    const [whole, ai, value] = match as unknown as [string, string, string];
+    const problem = checkField(ai, value);
+    if (problem) return problem;
+    fields[ai] = value;
+    consumed += whole.length;
+  }
+  if (consumed !== text.length) return "This does not read as a GS1 code: expected (AI)value pairs such as (01)…(17)….";
+  return fields;
+}
+
+function readRaw(text: string): Record<string, string> | string {
+  const fields: Record<string, string> = {};
+  let at = 0;
+  while (at < text.length) {
+    if (text[at] === GS) {
+      at++;
+      continue;
+    }
+    const prefix = text.slice(at, at + 2);
+    if (!/^\d{2}$/.test(prefix))
+      return `This does not read as a GS1 code: no application identifier at "${text.slice(at, at + 10)}".`;
+    const ai = text.slice(at, at + aiLength(prefix));
+    at += ai.length;
+    const fixed = FIXED_LENGTH[prefix];
+    let value: string;
+    if (fixed !== undefined) {
+      value = text.slice(at, at + fixed);
+      at += fixed;
+    } else {
+      const end = text.indexOf(GS, at);
+      value = text.slice(at, end === -1 ? text.length : end);
+      at += value.length;
+    }
+    const problem = checkField(ai, value);
+    if (problem) return problem;
+    fields[ai] = value;
+  }
+  return fields;
+}
+
+function checkField(ai: string, value: string): string | null {
+  const fixed = FIXED_LENGTH[ai.slice(0, 2)];
+  if (fixed !== undefined && value.length !== fixed) {
+    return `The value of AI ${ai} should have ${fixed} characters, not ${value.length}. Scan the code again.`;
+  }
+  if (value.length === 0) return `AI ${ai} has no value. Scan the code again.`;
+  if (value.length > MAX_VARIABLE_LENGTH) return `The value of AI ${ai} is too long.`;
+  if (value.includes(GS)) return `AI ${ai} contains a separator in its value.`;
+  return null;
+}
+
+/**
+ * YYMMDD → YYYY-MM-DD. The century follows the GS1 sliding window (General Specifications 7.12):
+ * within 49 years ahead or 50 years behind today. Day 00 is the last day of the month.
+ */
+export function gs1Date(yymmdd: string, today = new Date()): string | null {
+  if (!/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const month = Number(yymmdd.slice(2, 4));
+  let day = Number(yymmdd.slice(4, 6));
+  const currentYear = today.getUTCFullYear();
+  const current = currentYear % 100;
+  let century = currentYear - current;
+  const difference = yy - current;
+  if (difference >= 51) century -= 100;
+  else if (difference <= -50) century += 100;
+  const year = century + yy;
+  if (month < 1 || month > 12) return null;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day === 0) day = lastDay;
+  if (day > lastDay) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
