@@ -1,11 +1,198 @@
-import { comingSoonLoader } from "~/shell/area.server";
-import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+// /products: the catalogue, 25 a page. Search by name, SKU or manufacturer, or scan/type a
+// variation's GTIN or barcode; filter by category, default vendor, tracking and status (GET form).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { PRODUCTS_PAGE_SIZE, TRACKING_SHORT } from "~/products/constants";
+import { INPUT } from "~/products/fields";
+import { ProductListQuery } from "~/products/forms";
+import { listProducts } from "~/products/list.server";
+import { area } from "~/shell/areas";
+import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
 
-export const loader = comingSoonLoader("/products");
-export const meta = comingSoonMeta("/products");
+export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
 
-export default function Screen() {
-  return <ComingSoon path="/products" />;
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/products").permission);
+  const query = {
+    ...ProductListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams)),
+    pageSize: PRODUCTS_PAGE_SIZE,
+  };
+  const list = await orOutage(listProducts(args.context.db, viewer.user, query));
+  return {
+    ...list,
+    query: {
+      q: query.q,
+      category: query.category,
+      vendor: query.vendor,
+      tracking: query.tracking,
+      status: query.status,
+    },
+    canWrite: can(viewer.user, "WRITE_PRODUCTS", viewer.scope.locationId),
+  };
+}
+
+const LABEL = "font-medium text-sm";
+
+export default function ProductsScreen() {
+  const { products, total, page, pageCount, categories, vendors, query, canWrite } = useLoaderData<typeof loader>();
+  const filtered = Boolean(query.q || query.category || query.vendor || query.tracking || query.status !== "active");
+  const pageLink = (n: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query))
+      if (value && !(key === "status" && value === "active")) params.set(key, value);
+    params.set("page", String(n));
+    return `/products?${params}`;
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Products</h1>
+          <p className="text-slate-600 text-sm">What the clinic stocks, with its variations and barcodes.</p>
+        </div>
+        {canWrite && (
+          <Link to="/products/new" className={LINK_BUTTON}>
+            New product
+          </Link>
+        )}
+      </div>
+
+      <Form method="get" action="/products" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-64 flex-[2] flex-col gap-1">
+          <label htmlFor="q" className={LABEL}>
+            Search
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Name, SKU, manufacturer, GTIN or barcode"
+            className={INPUT}
+          />
+        </div>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor="category" className={LABEL}>
+            Category
+          </label>
+          <select id="category" name="category" defaultValue={query.category} className={INPUT}>
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor="vendor" className={LABEL}>
+            Default vendor
+          </label>
+          <select id="vendor" name="vendor" defaultValue={query.vendor} className={INPUT}>
+            <option value="">Any vendor</option>
+            <option value="none">No default vendor</option>
+            {vendors.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-w-32 flex-1 flex-col gap-1">
+          <label htmlFor="tracking" className={LABEL}>
+            Tracking
+          </label>
+          <select id="tracking" name="tracking" defaultValue={query.tracking} className={INPUT}>
+            <option value="">Any</option>
+            <option value="serialized">Serialized</option>
+            <option value="bulk">Bulk</option>
+          </select>
+        </div>
+        <div className="flex min-w-32 flex-1 flex-col gap-1">
+          <label htmlFor="status" className={LABEL}>
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status} className={INPUT}>
+            <option value="active">Active</option>
+            <option value="archived">Archived</option>
+            <option value="all">All</option>
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button tone="secondary">Search</Button>
+          {filtered && (
+            <Link
+              to="/products"
+              className="inline-flex items-center rounded-md px-3 py-2 font-medium text-sky-800 text-sm hover:underline"
+            >
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <DataTable
+        caption="Products"
+        columns={["Name", "Category", "Tracking", "Base unit", "Variations", "Default vendor", "Status"]}
+        rowCount={products.length}
+        empty={
+          filtered
+            ? "No product matches this search and these filters. Clear them to see every product."
+            : canWrite
+              ? "No products yet. Add the first one with New product."
+              : "No products yet."
+        }
+      >
+        {products.map((p) => (
+          <DataRow key={p.id}>
+            <td className={CELL}>
+              <Link to={`/products/${p.id}`} className="font-medium text-sky-800 hover:underline">
+                {p.name}
+              </Link>
+              {(p.sku || p.manufacturer) && (
+                <div className="text-slate-500 text-xs">{[p.sku, p.manufacturer].filter(Boolean).join(" · ")}</div>
+              )}
+            </td>
+            <td className={`${CELL} text-slate-700`}>{p.category}</td>
+            <td className={`${CELL} text-slate-700`}>{TRACKING_SHORT[p.tracking]}</td>
+            <td className={`${CELL} text-slate-700`}>
+              {p.baseUnit}
+              {p.unitScale !== 1 && <span className="text-slate-500"> (1/{p.unitScale})</span>}
+            </td>
+            <td className={`${CELL} text-slate-700`}>{p.variationCount}</td>
+            <td className={`${CELL} text-slate-700`}>{p.defaultVendorName ?? "—"}</td>
+            <td className={CELL}>
+              <StatusBadge active={p.active} labels={["Active", "Archived"]} />
+            </td>
+          </DataRow>
+        ))}
+      </DataTable>
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+          <span className="text-slate-600">
+            Page {page} of {pageCount} · {total} products
+          </span>
+          <span className="flex gap-2">
+            {page > 1 && (
+              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Previous
+              </Link>
+            )}
+            {page < pageCount && (
+              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Next
+              </Link>
+            )}
+          </span>
+        </nav>
+      )}
+    </div>
+  );
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -12,10 +12,11 @@ export interface Area {
 }
 
 export const AREAS = {
-  "/products": { title: "Products", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
-  "/products/{id}": { title: "Product detail", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
-  "/services": { title: "Services", permission: "READ_PRODUCTS", comingIn: "Catalogue" },
-  "/vendors": { title: "Vendors", permission: "READ_VENDORS", comingIn: "Catalogue" },
+  "/products": { title: "Products", permission: "READ_PRODUCTS", comingIn: null },
+  "/products/{id}": { title: "Product detail", permission: "READ_PRODUCTS", comingIn: null },
+  "/products/par-levels": { title: "Par levels", permission: "READ_PRODUCTS", comingIn: null },
+  "/services": { title: "Services", permission: "READ_PRODUCTS", comingIn: null },
+  "/vendors": { title: "Vendors", permission: "READ_VENDORS", comingIn: null },
   "/inventory": { title: "Inventory", permission: "READ_INVENTORY", comingIn: "Stock" },
   "/stock-levels": { title: "Stock Levels", permission: "READ_INVENTORY", comingIn: "Stock in" },
   "/scan": { title: "Scan", permission: "READ_INVENTORY", comingIn: "Stock" },

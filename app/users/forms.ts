@@ -1,6 +1,6 @@
 // The users screens' forms, one zod schema each, shared by the route actions and the pages.
 import { z } from "zod";
-import { LOCATION_ROLES } from "../../db/schema/people/user-location-roles";
+import { LOCATION_ROLES } from "../../db/schema/people/location-roles";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 
 const email = z

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Client, type Config, createClient as createNodeClient, LibsqlError } from "@libsql/client";
 import { createClient as createWebClient } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalServer } from "./server.mjs";
+import { parameters, startLocalServer } from "./server.mjs";
 
 type LocalServer = Awaited<ReturnType<typeof startLocalServer>>;
 
@@ -666,5 +666,25 @@ describe("raw Hrana pipelines", () => {
     await pipeline({ requests: [{ type: "close" }] });
     await fetch(`${server.url}/__stats/reset`, { method: "POST" });
     expect(await (await fetch(`${server.url}/__stats`)).json()).toEqual({ pipelines: 0, requests: 0 });
+  });
+});
+
+describe("parameters found in the SQL text", () => {
+  it("follows SQLite's numbering and skips literals, identifiers and comments", async () => {
+    expect(parameters("SELECT ? , ?3, :a, @b, $c, :a")).toEqual({
+      names: [null, null, "?3", ":a", "@b", "$c"],
+      used: [true, false, true, true, true, true],
+    });
+    expect(parameters(`SELECT '?', "x?", [y?], \`z?\` -- ?\n /* :no */ FROM t WHERE a = ?`)).toEqual({
+      names: [null],
+      used: [true],
+    });
+  });
+
+  it("binds a parameter SQLite folds away (WHERE 0 AND ?) instead of refusing the statement", async () => {
+    const client = createNodeClient({ url: server.url });
+    const result = await client.execute({ sql: "SELECT 1 AS one WHERE 0 AND ?", args: [1] });
+    expect(result.rows).toHaveLength(0);
+    client.close();
   });
 });

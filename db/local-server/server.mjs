@@ -106,9 +106,9 @@ const sqlInfoCache = new Map();
 
 /**
  * Parameter names/positions and write intent of a statement. The `libsql` package exposes neither
- * (no sqlite3_bind_parameter_name, no sqlite3_stmt_readonly), so read them from the compiled
- * program: `Variable` ops carry the parameter index (p1) and name (p4); a write needs a
- * `Transaction` op with p2 != 0.
+ * (no sqlite3_bind_parameter_name, no sqlite3_stmt_readonly). Parameters are read from the SQL text
+ * with SQLite's numbering rules (the compiled program would miss those SQLite folds away, e.g. in
+ * `0 AND ?`); write intent from the compiled program: a `Transaction` op with p2 != 0.
  * @param {Db} db @param {string} sql @returns {SqlInfo}
  */
 function sqlInfo(db, sql) {
@@ -117,24 +117,47 @@ function sqlInfo(db, sql) {
   const explain = `EXPLAIN ${sql.replace(EXPLAIN_PREFIX, "")}`;
   const program = readAll(db.prepare(explain), explain, []);
   /** @type {SqlInfo} */
-  const info = { names: [], used: [], readonly: true };
-  for (const [, opcode, p1, p2, , p4] of program) {
-    if (opcode === "Variable") {
-      const i = Number(p1) - 1;
-      info.names[i] = typeof p4 === "string" ? p4 : null;
-      info.used[i] = true;
-    } else if ((opcode === "Transaction" && Number(p2) !== 0) || opcode === "VUpdate") {
-      info.readonly = false;
-    }
-  }
-  // `?3` alone declares three parameters; the unreferenced ones stay nameless and optional.
-  for (let i = 0; i < info.names.length; i++) {
-    info.names[i] ??= null;
-    info.used[i] ??= false;
+  const info = { ...parameters(sql), readonly: true };
+  for (const [, opcode, , p2] of program) {
+    if ((opcode === "Transaction" && Number(p2) !== 0) || opcode === "VUpdate") info.readonly = false;
   }
   if (sqlInfoCache.size >= 1_000) sqlInfoCache.clear();
   sqlInfoCache.set(sql, info);
   return info;
+}
+
+/**
+ * The statement's parameters in SQLite's numbering: `?` takes the next number, `?NNN` number NNN,
+ * and `:name`, `@name`, `$name` the next number at their first appearance. String literals, quoted
+ * identifiers and comments are skipped. `used[i]` is false for numbers only implied by a `?NNN`.
+ * @param {string} sql @returns {{ names: (string | null)[], used: boolean[] }}
+ */
+export function parameters(sql) {
+  /** @type {(string | null)[]} */
+  const names = [];
+  /** @type {boolean[]} */
+  const used = [];
+  const token =
+    /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|\?(\d*)|([:@$][A-Za-z0-9_]+(?:::[A-Za-z0-9_]+)*)/g;
+  for (const match of sql.matchAll(token)) {
+    const [whole, number, name] = match;
+    if (whole.startsWith("?")) {
+      const index = number ? Number(number) - 1 : names.length;
+      for (let i = names.length; i < index; i++) {
+        names[i] = null;
+        used[i] = false;
+      }
+      // SQLite names a numbered parameter "?NNN" and leaves a bare "?" nameless.
+      names[index] = number ? `?${number}` : (names[index] ?? null);
+      used[index] = true;
+    } else if (name) {
+      if (!names.includes(name)) {
+        names.push(name);
+        used.push(true);
+      }
+    }
+  }
+  return { names, used };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { v7 as uuidv7 } from "uuid";
 import { hashPassword } from "../../app/auth/password.server";
 import * as schema from "../schema";
+import { catalogSeedStatements } from "./catalog";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -90,5 +91,6 @@ export async function seedDemo(db: AnyLibsqlDatabase): Promise<void> {
           u.roles.map((r) => ({ userId: u.id, locationId: locationIds.get(r.code) as string, role: r.role })),
         ),
       ),
+    ...catalogSeedStatements(db, { organizationId: org.id, locationIds }),
   ]);
 }

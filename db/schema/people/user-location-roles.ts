@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "../columns";
 import { locations } from "../organization/locations";
+import { LOCATION_ROLES } from "./location-roles";
 import { users } from "./users";
 
-export const LOCATION_ROLES = ["ADMIN", "MANAGER", "STAFF"] as const;
-export type LocationRole = (typeof LOCATION_ROLES)[number];
+export { LOCATION_ROLES, type LocationRole } from "./location-roles";
 
 export const userLocationRoles = sqliteTable(
   "user_location_roles",

@@ -1,0 +1,62 @@
+// The recent-changes list of the product page: an activity row in the clinic's words, e.g.
+// "Product edited" · "Price: $10.00 → $12.50".
+import { ACTION_LABELS, FIELD_LABELS } from "./constants";
+import { formatBeyondUse, formatMoney } from "./format";
+
+type Summary = Record<string, unknown> | null;
+
+export interface ChangeLine {
+  title: string;
+  details: string[];
+}
+
+function shown(key: string, value: unknown, vendorNames: ReadonlyMap<string, string>): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (key === "costCents" || key === "priceCents") return formatMoney(Number(value));
+  if (key === "beyondUseHours") return formatBeyondUse(Number(value));
+  if (key === "defaultVendorId") return vendorNames.get(String(value)) ?? "another vendor";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+function label(key: string): string {
+  const known = FIELD_LABELS[key];
+  if (known) return known.replace(" (cents)", "");
+  return key;
+}
+
+function asObject(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+}
+
+export function describeChange(
+  row: { action: string; summary: Summary },
+  vendorNames: ReadonlyMap<string, string> = new Map(),
+): ChangeLine {
+  const s = row.summary ?? {};
+  const base = ACTION_LABELS[row.action] ?? row.action;
+  const variation = typeof s.variation === "string" ? s.variation : null;
+  const where = typeof s.location === "string" ? ` at ${s.location}` : "";
+  const details: string[] = [];
+  const before = asObject(s.before);
+  const after = asObject(s.after);
+
+  if (row.action === "barcode_add" || row.action === "barcode_remove") {
+    return { title: `${base}: ${String(s.code)}`, details: variation ? [`Variation ${variation}`] : [] };
+  }
+  if (row.action === "par_level_set" || row.action === "par_level_clear") {
+    const levels = (o: Record<string, unknown> | null) =>
+      o
+        ? `par ${shown("par", o.par, vendorNames)}, reorder at ${shown("reorderPoint", o.reorderPoint, vendorNames)}, max ${shown("max", o.max, vendorNames)}`
+        : "none";
+    details.push(`${levels(before)} → ${levels(after)}`);
+    return { title: `${base}${where}${variation ? ` · ${variation}` : ""}`, details };
+  }
+  if (before && after) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      details.push(`${label(key)}: ${shown(key, before[key], vendorNames)} → ${shown(key, after[key], vendorNames)}`);
+    }
+  }
+  const name = row.action.startsWith("variation") || row.action === "update_variation" ? s.name : null;
+  return { title: `${base}${typeof name === "string" ? `: ${name}` : ""}`, details };
+}

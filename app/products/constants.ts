@@ -1,0 +1,86 @@
+// Plain values the product pages render, apart from the zod schemas (see app/users/constants.ts).
+// The schema's enums are repeated here rather than imported: importing db/schema would ship
+// drizzle to the browser. forms.ts checks at compile time that both lists stay the same.
+import { UNIT_SCALES } from "./format";
+
+export const PRODUCTS_PAGE_SIZE = 25;
+
+export const TRACKING_MODES = ["serialized", "bulk"] as const;
+export const STORAGE_CONDITIONS = ["room", "refrigerated", "frozen"] as const;
+export type Tracking = (typeof TRACKING_MODES)[number];
+export type Storage = (typeof STORAGE_CONDITIONS)[number];
+
+export const TRACKING_LABELS: Record<Tracking, string> = {
+  serialized: "Serialized (item by item, e.g. vials)",
+  bulk: "Bulk (quantities)",
+};
+export const TRACKING_SHORT: Record<Tracking, string> = { serialized: "Serialized", bulk: "Bulk" };
+
+export const STORAGE_LABELS: Record<Storage, string> = {
+  room: "Room temperature",
+  refrigerated: "Refrigerated",
+  frozen: "Frozen",
+};
+
+export const TRACKING_CHOICES = TRACKING_MODES.map((value) => ({ value, label: TRACKING_LABELS[value] }));
+export const STORAGE_CHOICES = STORAGE_CONDITIONS.map((value) => ({ value, label: STORAGE_LABELS[value] }));
+export const SCALE_CHOICES = UNIT_SCALES.map((value) => ({ value: String(value), label: String(value) }));
+
+export const STATUS_FILTERS = ["active", "archived", "all"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const UNIT_SCALE_HINT =
+  "Quantities are whole numbers of 1/scale of the base unit: with mL and scale 100, stock is counted in hundredths of a mL.";
+
+export const PRODUCT_INTENTS = [
+  "update",
+  "archive",
+  "restore",
+  "variation-create",
+  "variation-update",
+  "variation-archive",
+  "variation-restore",
+  "barcode-add",
+  "barcode-remove",
+  "par-set",
+  "par-clear",
+] as const;
+export type ProductIntent = (typeof PRODUCT_INTENTS)[number];
+
+/** How the recent-changes list names each catalogue action. */
+export const ACTION_LABELS: Record<string, string> = {
+  product_create: "Product created",
+  update_product: "Product edited",
+  product_archive: "Product archived",
+  product_restore: "Product restored",
+  variation_create: "Variation added",
+  update_variation: "Variation edited",
+  variation_archive: "Variation archived",
+  variation_restore: "Variation restored",
+  barcode_add: "Barcode added",
+  barcode_remove: "Barcode removed",
+  par_level_set: "Par level set",
+  par_level_clear: "Par level cleared",
+};
+
+/** Field names of activity summaries as the page shows them. */
+export const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  sku: "SKU",
+  category: "Category",
+  manufacturer: "Manufacturer",
+  defaultVendorId: "Default vendor",
+  tracking: "Tracking",
+  baseUnit: "Base unit",
+  unitScale: "Scale",
+  beyondUseHours: "Beyond-use (h)",
+  storage: "Storage",
+  costCents: "Cost (cents)",
+  priceCents: "Price (cents)",
+  active: "Active",
+  gtin: "GTIN",
+  unitsPerPackage: "Units per package",
+  par: "Par",
+  reorderPoint: "Reorder point",
+  max: "Max",
+};

@@ -1,0 +1,226 @@
+// The catalogue forms' rules, one zod schema each, shared by the route actions, the API and the
+// tests. Server only: the pages import ./constants and ./format, never this module.
+import { z } from "zod";
+import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
+import { ParLevelRow } from "~/catalog/par-level";
+import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/products";
+import {
+  type STORAGE_CONDITIONS as PAGE_STORAGE,
+  type TRACKING_MODES as PAGE_TRACKING,
+  PRODUCTS_PAGE_SIZE,
+  STATUS_FILTERS,
+  type Storage,
+  type Tracking,
+} from "./constants";
+import { isUnitScale, parseScaled, type UnitScale } from "./format";
+import { gtinProblem } from "./gtin";
+
+// The pages' copies of the schema's enums (see constants.ts) must stay the same lists.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameEnums: [
+  Same<Tracking, (typeof TRACKING_MODES)[number]>,
+  Same<Storage, (typeof STORAGE_CONDITIONS)[number]>,
+  Same<(typeof PAGE_TRACKING)["length"], (typeof TRACKING_MODES)["length"]>,
+  Same<(typeof PAGE_STORAGE)["length"], (typeof STORAGE_CONDITIONS)["length"]>,
+] = [true, true, true, true];
+
+/** A text field that may be left empty: "" (or only spaces) becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .default("")
+    .transform((v) => v || null);
+
+const requiredText = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** An amount typed in a currency ("12.50", "$1,250") as integer cents; empty is none. */
+const money = (what: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((text, ctx) => {
+      if (text === "") return null;
+      const cents = parseScaled(text, 100);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `Enter the ${what} as an amount like 12.50 (at most two decimals).` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const version = z.coerce
+  .number({ error: "This form is out of date. Reload the page and try again." })
+  .int("This form is out of date. Reload the page and try again.")
+  .min(1, "This form is out of date. Reload the page and try again.");
+
+const unitScale = z.string({ error: "Choose a scale: 1, 10, 100 or 1000." }).transform((v, ctx) => {
+  const n = Number(v);
+  if (!isUnitScale(n)) {
+    ctx.addIssue({ code: "custom", message: "Choose a scale: 1, 10, 100 or 1000." });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const ProductForm = z.object({
+  name: requiredText(200, "Enter the product's name.", "The name is too long (at most 200 characters)."),
+  sku: optionalText(64, "The SKU is too long (at most 64 characters)."),
+  category: requiredText(
+    100,
+    "Enter a category, like Neurotoxins.",
+    "The category is too long (at most 100 characters).",
+  ),
+  manufacturer: optionalText(200, "The manufacturer is too long (at most 200 characters)."),
+  defaultVendorId: optionalText(100, "Choose a vendor from the list."),
+  tracking: z.enum(TRACKING_MODES, {
+    error: "Choose how it is tracked: serialized (item by item) or bulk (quantities).",
+  }),
+  baseUnit: requiredText(
+    20,
+    "Enter the base unit, like U, mL or each.",
+    "The base unit is too long (at most 20 characters).",
+  ),
+  unitScale,
+  beyondUseHours: z
+    .string()
+    .trim()
+    .default("")
+    .transform((text, ctx) => {
+      if (text === "") return null;
+      const hours = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isInteger(hours) || hours < 1 || hours > 87_600) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "Enter the hours as a whole number from 1 to 87600, like 24 (or 672 for 28 days), or leave it empty.",
+        });
+        return z.NEVER;
+      }
+      return hours;
+    }),
+  storage: z.enum(STORAGE_CONDITIONS, { error: "Choose room temperature, refrigerated or frozen." }),
+  cost: money("cost"),
+  price: money("price"),
+});
+export type ProductInput = z.output<typeof ProductForm>;
+
+export const ProductEditForm = ProductForm.extend({ version });
+export type ProductEditInput = z.output<typeof ProductEditForm>;
+
+/** A GTIN as typed (spaces between digit groups allowed); empty is none. */
+const gtin = z
+  .string()
+  .default("")
+  .transform((text, ctx) => {
+    const digits = text.replace(/\s+/g, "");
+    if (digits === "") return null;
+    const problem = gtinProblem(digits);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return digits;
+  });
+
+/**
+ * A variation. Units per package are typed in the base unit ("1.5" mL) and stored at the scale the
+ * page showed (`unitScale`, hidden): the server refuses the save if the scale changed meanwhile.
+ */
+const variationFields = z.object({
+  name: requiredText(
+    100,
+    "Enter the variation's name, like 100 U vial.",
+    "The name is too long (at most 100 characters).",
+  ),
+  sku: optionalText(64, "The SKU is too long (at most 64 characters)."),
+  gtin,
+  unitScale,
+  unitsPerPackage: z.string({ error: "Enter how many base units one package holds." }).trim(),
+  cost: money("cost"),
+});
+
+/** Units per package typed in the base unit ("1.5" mL) → an integer at the scale. */
+function withScaledUnits<T extends z.output<typeof variationFields>>(form: T, ctx: z.RefinementCtx) {
+  const units = form.unitsPerPackage === "" ? null : parseScaled(form.unitsPerPackage, form.unitScale);
+  if (units === null || units < 1) {
+    const decimals = String(form.unitScale).length - 1;
+    ctx.addIssue({
+      code: "custom",
+      path: ["unitsPerPackage"],
+      message:
+        decimals === 0
+          ? "Enter how many base units one package holds, as a whole number above 0."
+          : `Enter how many base units one package holds, above 0 with at most ${decimals} decimal${decimals > 1 ? "s" : ""}.`,
+    });
+    return z.NEVER;
+  }
+  const { unitsPerPackage: _, cost, ...rest } = form;
+  return { ...rest, unitsPerPackage: units, costCents: cost };
+}
+
+/**
+ * A variation. Units per package are typed in the base unit and stored at the scale the page
+ * showed (`unitScale`, hidden): the server refuses the save if the product's scale changed meanwhile.
+ */
+export const VariationForm = variationFields.transform(withScaledUnits);
+export type VariationInput = z.output<typeof VariationForm>;
+
+export const VariationEditForm = variationFields
+  .extend({ version, variationId: z.string().min(1) })
+  .transform(withScaledUnits);
+export type VariationEditInput = z.output<typeof VariationEditForm>;
+
+export const VariationRef = z.object({ variationId: z.string().min(1, "Choose a variation.") });
+
+/**
+ * A barcode typed or scanned, checked by the spec's rules (section 5). Nothing typed at all is
+ * "required"; only spaces is "cannot be empty". The stripped code is offered back when it would do.
+ */
+export function parseBarcodeField(value: unknown) {
+  return checkBarcode(value === "" ? undefined : value);
+}
+export { BARCODE_MESSAGES };
+
+export const BarcodeRemoveForm = z.object({ barcodeId: z.string().min(1) });
+
+export const ParLevelForm = ParLevelRow;
+export const ParLevelClearForm = z.object({
+  locationId: z.string().min(1, "Choose a location."),
+  variationId: z.string().min(1, "Choose a variation."),
+});
+
+/** `?q=&category=&vendor=&tracking=&status=&page=` of the products list, forgiving of odd input. */
+export const ProductListQuery = z.object({
+  q: z.string().trim().max(100).catch(""),
+  category: z.string().trim().max(100).catch(""),
+  vendor: z.string().trim().max(100).catch(""),
+  tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
+  status: z.enum(STATUS_FILTERS).catch("active"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(PRODUCTS_PAGE_SIZE),
+});
+export type ProductListQueryInput = z.output<typeof ProductListQuery>;
+
+export const VariationListQuery = z.object({
+  productId: z.string().trim().max(100).catch(""),
+  q: z.string().trim().max(100).catch(""),
+  status: z.enum(STATUS_FILTERS).catch("active"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(PRODUCTS_PAGE_SIZE),
+});
+export type VariationListQueryInput = z.output<typeof VariationListQuery>;
+
+export type { UnitScale };
+
+/** The text fields of a refused form, to show them again as typed (capped: it is echoed back). */
+export function typedValues(form: Record<string, FormDataEntryValue>): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (typeof value === "string" && key !== "intent") typed[key] = value.slice(0, 500);
+  }
+  return typed;
+}

@@ -1,0 +1,120 @@
+// Editing a product under optimistic concurrency: the form carries the `version` it was loaded
+// with, and the UPDATE only applies to that version (and bumps it). A stale save changes nothing
+// and is refused, so one person's edit is never silently overwritten by another's.
+import { type SQL, sql } from "drizzle-orm";
+import { logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { isSkuClash, productSummary, skuTaken } from "./create.server";
+import type { ProductEditInput } from "./forms";
+import { type Outcome, refuse } from "./outcome";
+
+/** Summary key → column, for every field the edit form sets. */
+const COLUMNS = {
+  name: "name",
+  sku: "sku",
+  category: "category",
+  manufacturer: "manufacturer",
+  defaultVendorId: "default_vendor_id",
+  tracking: "tracking",
+  baseUnit: "base_unit",
+  unitScale: "unit_scale",
+  beyondUseHours: "beyond_use_hours",
+  storage: "storage",
+  costCents: "cost_cents",
+  priceCents: "price_cents",
+} as const;
+type Key = keyof typeof COLUMNS;
+const KEYS = Object.keys(COLUMNS) as Key[];
+
+const column = (key: Key) => sql`${sql.identifier(COLUMNS[key])}`;
+
+/**
+ * `before`/`after` objects holding only the fields that change. json_remove drops each unchanged
+ * key (and ignores the made-up path it gets for a changed one).
+ */
+export function changedFieldsSummary(
+  values: Record<string, unknown>,
+  keys: readonly string[],
+  col: (k: string) => SQL,
+) {
+  const paths = sql.join(
+    keys.map((k) => sql`CASE WHEN ${col(k)} IS NOT ${values[k]} THEN '$.__changed' ELSE ${`$.${k}`} END`),
+    sql`, `,
+  );
+  const current = sql.join(
+    keys.map((k) => sql`${k}, ${col(k)}`),
+    sql`, `,
+  );
+  return {
+    before: sql`json_remove(json_object(${current}), ${paths})`,
+    after: sql`json_remove(json(${JSON.stringify(values)}), ${paths})`,
+  };
+}
+
+export async function updateProduct(
+  db: Database,
+  actor: CatalogActor,
+  input: ProductEditInput & { productId: string },
+): Promise<Outcome<{ changed: boolean; version: number }>> {
+  if (!canWriteCatalog(actor)) return refuse("forbidden");
+  const { productId, version } = input;
+  const values = productSummary(input);
+  const organization = organizationOf(actor);
+
+  const differs = sql`(${sql.join(
+    KEYS.map((k) => sql`${column(k)} IS NOT ${values[k]}`),
+    sql` OR `,
+  )})`;
+  const vendorOk = sql`(${values.defaultVendorId} IS NULL OR ${values.defaultVendorId} IS products.default_vendor_id
+    OR EXISTS (SELECT 1 FROM vendors AS vn WHERE vn.id = ${values.defaultVendorId}
+      AND vn.organization_id = products.organization_id AND vn.active = 1))`;
+  // Units per package (and any stock) are counted at the scale: it is settled by the first variation.
+  const scaleOk = sql`(products.unit_scale = ${values.unitScale}
+    OR NOT EXISTS (SELECT 1 FROM product_variations AS pv WHERE pv.product_id = products.id))`;
+  const found = sql`products.id = ${productId} AND products.organization_id = ${organization}`;
+  const guard = sql`${found} AND products.version = ${version} AND ${vendorOk} AND ${scaleOk} AND ${differs}`;
+  const { before, after } = changedFieldsSummary(values, KEYS, (k) => column(k as Key));
+
+  try {
+    const [, updated, current] = await db.batch([
+      logActivityWhere(
+        db,
+        {
+          userId: actor.id,
+          locationId: activityLocation(actor),
+          action: "update_product",
+          entity: "product",
+          entityId: productId,
+          summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
+        },
+        sql`FROM products WHERE ${guard}`,
+      ),
+      db.all<{ version: number }>(sql`UPDATE products SET name = ${values.name}, sku = ${values.sku},
+          category = ${values.category}, manufacturer = ${values.manufacturer},
+          default_vendor_id = ${values.defaultVendorId}, tracking = ${values.tracking}, base_unit = ${values.baseUnit},
+          unit_scale = ${values.unitScale}, beyond_use_hours = ${values.beyondUseHours}, storage = ${values.storage},
+          cost_cents = ${values.costCents}, price_cents = ${values.priceCents},
+          version = version + 1, updated_at = ${Date.now()}
+        WHERE ${guard} RETURNING version`),
+      // Read in the same transaction, after the change: tells a refusal's reason apart.
+      db.all<{ version: number; differs: number; vendorOk: number; scaleOk: number }>(
+        sql`SELECT version, ${differs} AS differs, ${vendorOk} AS vendorOk, ${scaleOk} AS scaleOk
+          FROM products WHERE ${found}`,
+      ),
+    ]);
+    const done = updated[0];
+    if (done) return { ok: true, changed: true, version: Number(done.version) };
+    const row = current[0];
+    if (!row) return refuse("not_found");
+    if (!row.differs) return { ok: true, changed: false, version: Number(row.version) };
+    if (Number(row.version) !== version) return refuse("stale");
+    if (!row.vendorOk) return refuse("vendor_unavailable");
+    if (!row.scaleOk) return refuse("scale_locked");
+    return { ok: true, changed: false, version: Number(row.version) };
+  } catch (error) {
+    if (isSkuClash(error)) return skuTaken(values.sku);
+    throw error;
+  }
+}

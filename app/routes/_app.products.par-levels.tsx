@@ -1,0 +1,361 @@
+// /products/par-levels: every active variation's par level, reorder point and maximum at one
+// location, edited together and saved in one go (all rows or none). The location is the one in
+// scope; organization admins in organization mode pick one first. READ_PRODUCTS there to view,
+// WRITE_PRODUCTS to save. A static segment, so it wins over /products/:productId.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
+import { Fragment } from "react";
+import { FORBIDDEN, requirePermission, requireViewer } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import {
+  PAR_FIELD_LABELS,
+  PAR_FIELDS,
+  PAR_SHEET_PAGE_SIZE,
+  type ParField,
+  parFieldName,
+  shownLevels,
+} from "~/par-levels/constants";
+import { ParSheetQuery, parseParSheet, type RowErrors, type RowValues } from "~/par-levels/forms";
+import { parLevelSheet } from "~/par-levels/list.server";
+import { invalidRowsMessage } from "~/par-levels/outcome";
+import { saveParLevels } from "~/par-levels/save.server";
+import { flashToast } from "~/ui/flash.server";
+import { Button, FormAlert } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+
+export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requireViewer(args);
+  const query = ParSheetQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const organizationMode = viewer.scope.kind === "organization";
+  const asked = organizationMode ? query.location || null : viewer.scope.locationId;
+  const { user } = await requirePermission(args, "READ_PRODUCTS", { locationId: asked });
+  const sheet = await orOutage(parLevelSheet(args.context.db, user, { ...query, locationId: asked }));
+  const location = sheet.locations.find((l) => l.id === asked) ?? null;
+
+  const groups: {
+    productId: string;
+    product: string;
+    productSku: string | null;
+    category: string;
+    variations: { id: string; name: string; sku: string | null; levels: Record<ParField, string>; was: string }[];
+  }[] = [];
+  for (const row of location ? sheet.rows : []) {
+    let group = groups.at(-1);
+    if (group?.productId !== row.productId) {
+      group = {
+        productId: row.productId,
+        product: row.product,
+        productSku: row.productSku,
+        category: row.category,
+        variations: [],
+      };
+      groups.push(group);
+    }
+    const text = (n: number | null) => (n === null ? "" : String(n));
+    group.variations.push({
+      id: row.variationId,
+      name: row.variation,
+      sku: row.variationSku,
+      levels: { par: text(row.par), reorderPoint: text(row.reorderPoint), max: text(row.max) },
+      was: shownLevels(row),
+    });
+  }
+  const total = location ? sheet.total : 0;
+  return {
+    organizationMode,
+    location,
+    locations: organizationMode ? sheet.locations : [],
+    categories: sheet.categories,
+    groups,
+    rowCount: location ? sheet.rows.length : 0,
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / PAR_SHEET_PAGE_SIZE)),
+    q: query.q,
+    category: query.category,
+    canWrite: location !== null && can(user, "WRITE_PRODUCTS", location.id),
+  };
+}
+
+interface Failure {
+  formError: string | null;
+  rowErrors: Record<string, RowErrors>;
+  values: Record<string, RowValues>;
+  /** The page is out of date (a variation or the location went away): read it again despite the 409. */
+  conflict?: boolean;
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requireViewer(args);
+  const form = await args.request.formData();
+  const organizationMode = viewer.scope.kind === "organization";
+  const chosen = form.get("locationId");
+  const locationId = organizationMode ? (typeof chosen === "string" ? chosen : "") : viewer.scope.locationId;
+  if (!locationId) throw data("Choose a location first.", { status: 400 });
+  // The permission is needed at the location being edited (in organization mode, the one picked).
+  const { user } = await requirePermission(args, "WRITE_PRODUCTS", { locationId });
+
+  const sheet = parseParSheet(form, locationId);
+  if (!sheet.ok) {
+    const formError = sheet.formError ?? invalidRowsMessage(Object.keys(sheet.rowErrors).length);
+    return data<Failure>({ formError, rowErrors: sheet.rowErrors, values: sheet.values }, { status: 400 });
+  }
+  const result = await orOutage(saveParLevels(args.context.db, user, { locationId, changes: sheet.changes }));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    return data<Failure>(
+      { formError: result.message, rowErrors: {}, values: sheet.values, conflict: true },
+      { status: 409 },
+    );
+  }
+
+  const url = new URL(args.request.url);
+  const where = user.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
+  const changed = result.set + result.cleared;
+  const toast =
+    changed === 0
+      ? { title: "Nothing to save", description: `No par level at ${where} changed.`, tone: "info" as const }
+      : {
+          title: "Par levels saved",
+          description: `${changed} ${changed === 1 ? "par level" : "par levels"} changed at ${where}${
+            result.cleared > 0 ? ` (${result.cleared} cleared)` : ""
+          }.`,
+        };
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(toast) } });
+}
+
+const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
+const NUMBER_INPUT =
+  "w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-right text-base tabular-nums aria-invalid:border-red-500";
+
+export default function ParLevelsScreen() {
+  const {
+    organizationMode,
+    location,
+    locations,
+    categories,
+    groups,
+    rowCount,
+    total,
+    page,
+    pageCount,
+    q,
+    category,
+    canWrite,
+  } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const pageLink = (n: number) =>
+    `/products/par-levels?${new URLSearchParams({
+      ...(organizationMode && location ? { location: location.id } : {}),
+      ...(q ? { q } : {}),
+      ...(category ? { category } : {}),
+      page: String(n),
+    })}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/products" className="text-sky-800 text-sm hover:underline">
+          ← Products
+        </Link>
+        <h1 className="font-semibold text-2xl">Par levels{location ? ` at ${location.name}` : ""}</h1>
+        <p className="text-slate-600 text-sm">
+          In packages of each variation: keep the par level on the shelf, reorder when stock falls to the reorder point,
+          and never hold more than the maximum. Empty all three to remove a variation's par level.
+        </p>
+      </div>
+
+      {organizationMode && (
+        <Form method="get" action="/products/par-levels" className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="location" className="font-medium text-sm">
+              Location
+            </label>
+            <select id="location" name="location" defaultValue={location?.id ?? ""} className={INPUT}>
+              <option value="" disabled>
+                Choose a location…
+              </option>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button tone="secondary">Show par levels</Button>
+        </Form>
+      )}
+
+      {!location ? (
+        <p className="rounded-lg border border-slate-300 border-dashed bg-white p-6 text-slate-700">
+          Par levels are kept per location. Choose a location to see and set its par levels.
+        </p>
+      ) : (
+        <>
+          <Form method="get" action="/products/par-levels" role="search" className="flex flex-wrap items-end gap-2">
+            {organizationMode && <input type="hidden" name="location" value={location.id} />}
+            <div className="flex min-w-64 flex-1 flex-col gap-1">
+              <label htmlFor="q" className="font-medium text-sm">
+                Search by product or variation name or SKU
+              </label>
+              <input id="q" name="q" type="search" defaultValue={q} className={INPUT} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="category" className="font-medium text-sm">
+                Category
+              </label>
+              <select id="category" name="category" defaultValue={category} className={INPUT}>
+                <option value="">All categories</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button tone="secondary">Filter</Button>
+          </Form>
+
+          <Form method="post" className="flex flex-col gap-3" noValidate>
+            {organizationMode && <input type="hidden" name="locationId" value={location.id} />}
+            <FormAlert message={result?.formError} />
+            <DataTable
+              caption={`Par levels at ${location.name}`}
+              columns={["Variation", "SKU", ...PAR_FIELDS.map((f) => PAR_FIELD_LABELS[f])]}
+              rowCount={rowCount}
+              empty={
+                q || category
+                  ? "No active variation matches these filters."
+                  : "No active products with variations yet. Add products and their variations first."
+              }
+            >
+              {groups.map((group) => (
+                <Fragment key={group.productId}>
+                  <tr className="border-slate-200 border-b bg-slate-50">
+                    <th scope="colgroup" colSpan={2 + PAR_FIELDS.length} className={`${CELL} text-left font-semibold`}>
+                      <Link to={`/products/${group.productId}`} className="text-sky-800 hover:underline">
+                        {group.product}
+                      </Link>
+                      <span className="ml-2 font-normal text-slate-600 text-xs">{group.category}</span>
+                    </th>
+                  </tr>
+                  {group.variations.map((v) => (
+                    <DataRow key={`${v.id}:${v.was}`}>
+                      <td className={`${CELL} pl-6`}>
+                        {v.name}
+                        {canWrite && (
+                          <>
+                            <input type="hidden" name="variationId" value={v.id} />
+                            <input type="hidden" name={parFieldName("was", v.id)} value={v.was} />
+                          </>
+                        )}
+                      </td>
+                      <td className={`${CELL} font-mono text-slate-700`}>{v.sku ?? group.productSku ?? "—"}</td>
+                      {PAR_FIELDS.map((field) => (
+                        <LevelCell
+                          key={field}
+                          field={field}
+                          variationId={v.id}
+                          label={`${PAR_FIELD_LABELS[field]}, ${group.product} ${v.name}`}
+                          value={result?.values[v.id]?.[field] ?? v.levels[field]}
+                          error={result?.rowErrors[v.id]?.[field]}
+                          editable={canWrite}
+                        />
+                      ))}
+                    </DataRow>
+                  ))}
+                </Fragment>
+              ))}
+            </DataTable>
+            {canWrite && rowCount > 0 && (
+              <div className="flex flex-wrap items-center gap-3">
+                <Button disabled={busy}>{busy ? "Saving…" : "Save par levels"}</Button>
+                <p className="text-slate-600 text-sm">
+                  Saves the rows on this page{pageCount > 1 ? "; save before moving to another page" : ""}.
+                </p>
+              </div>
+            )}
+          </Form>
+
+          {pageCount > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+              <span className="text-slate-600">
+                Page {page} of {pageCount} · {total} variations
+              </span>
+              <span className="flex gap-2">
+                {page > 1 && (
+                  <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                    Previous
+                  </Link>
+                )}
+                {page < pageCount && (
+                  <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                    Next
+                  </Link>
+                )}
+              </span>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function LevelCell({
+  field,
+  variationId,
+  label,
+  value,
+  error,
+  editable,
+}: {
+  field: ParField;
+  variationId: string;
+  label: string;
+  value: string;
+  error?: string;
+  editable: boolean;
+}) {
+  if (!editable) return <td className={`${CELL} text-right tabular-nums`}>{value === "" ? "—" : value}</td>;
+  const id = parFieldName(field, variationId);
+  return (
+    <td className={`${CELL} align-top`}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        defaultValue={value}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={NUMBER_INPUT}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 max-w-48 text-red-700 text-xs">
+          {error}
+        </p>
+      )}
+    </td>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

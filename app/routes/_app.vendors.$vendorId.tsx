@@ -1,0 +1,241 @@
+// /vendors/:vendorId: one vendor, the products whose default vendor it is, and (with
+// WRITE_VENDORS) editing with optimistic concurrency, archiving and restoring.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { area } from "~/shell/areas";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { fieldErrorsOf } from "~/ui/field-errors";
+import { flashToast } from "~/ui/flash.server";
+import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
+import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
+import { VendorEditForm } from "~/vendors/forms";
+import { vendorDetail } from "~/vendors/list.server";
+import type { VendorRefused } from "~/vendors/outcome";
+import { updateVendor } from "~/vendors/update.server";
+import { typedValues, VendorFields, type VendorFieldValues } from "~/vendors/vendor-fields";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.vendor.name ?? "Vendor"} · Clinic Inventory` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/vendors").permission);
+  const found = await orOutage(vendorDetail(args.context.db, viewer.user, args.params.vendorId ?? ""));
+  if (!found) throw data("This vendor was not found.", { status: 404 });
+  return { ...found, canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId) };
+}
+
+interface Failure {
+  intent: VendorIntent;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  /** What was typed, shown again; null shows the vendor as it now stands (after a stale save). */
+  values: VendorFieldValues | null;
+  /** The page is out of date (someone else changed the vendor): read it again despite the 409. */
+  conflict?: boolean;
+}
+
+// A refused action does not reload the page's data by default; after a conflict it must, so the
+// form shows the vendor as it now stands.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+
+function refused(intent: VendorIntent, result: VendorRefused, values: VendorFieldValues | null) {
+  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+  const onName = result.refusal === "name_taken";
+  const conflict = result.refusal !== "name_taken";
+  return data<Failure>(
+    {
+      intent,
+      fieldErrors: onName ? { name: result.message } : {},
+      formError: onName ? null : result.message,
+      values: result.refusal === "stale" ? null : values,
+      conflict,
+    },
+    { status: 409 },
+  );
+}
+
+async function done(to: string, title: string, description: string) {
+  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requirePermission(args, "WRITE_VENDORS");
+  const { db } = args.context;
+  const actor = { ...viewer.user, locationId: viewer.locationId };
+  const vendorId = args.params.vendorId ?? "";
+  const here = `/vendors/${vendorId}`;
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = VENDOR_INTENTS.find((i) => i === form.intent);
+  if (!intent) throw data("Unknown action.", { status: 400 });
+
+  if (intent === "update") {
+    const values = typedValues(form);
+    const parsed = VendorEditForm.safeParse(form);
+    if (!parsed.success) {
+      return data<Failure>(
+        { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, values },
+        { status: 400 },
+      );
+    }
+    const result = await orOutage(updateVendor(db, actor, { vendorId, ...parsed.data }));
+    if (!result.ok) return refused(intent, result, values);
+    return result.changed
+      ? done(here, "Changes saved", `${parsed.data.name} is up to date.`)
+      : done(here, "Nothing to save", `${parsed.data.name} already had these values.`);
+  }
+
+  const result = await orOutage(
+    intent === "archive" ? archiveVendor(db, actor, vendorId) : restoreVendor(db, actor, vendorId),
+  );
+  if (!result.ok) return refused(intent, result, null);
+  return intent === "archive"
+    ? done(here, "Vendor archived", `${result.name} is no longer offered as a default vendor. Its products keep it.`)
+    : done(here, "Vendor restored", `${result.name} can be chosen as a default vendor again.`);
+}
+
+export default function VendorScreen() {
+  const { vendor, products, productCount, canWrite } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const updateFailure = result?.intent === "update" ? result : null;
+  const statusFailure = result && result.intent !== "update" ? result.formError : null;
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-4">
+      <div>
+        <Link to="/vendors" className="text-sky-800 text-sm hover:underline">
+          ← Vendors
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-semibold text-2xl">{vendor.name}</h1>
+          <StatusBadge active={vendor.active} labels={["Active", "Archived"]} />
+        </div>
+        {!vendor.active && (
+          <p className="text-slate-600 text-sm">
+            Archived: no longer offered as a product's default vendor. Products that have it keep it.
+          </p>
+        )}
+      </div>
+
+      {canWrite ? (
+        <Card title="Details">
+          {/* A new version (saved here or elsewhere) remounts the form, so it shows the current values. */}
+          <Form key={vendor.version} method="post" className="flex flex-col gap-4" noValidate>
+            <FormAlert message={updateFailure?.formError} />
+            <input type="hidden" name="version" value={vendor.version} />
+            <VendorFields values={updateFailure?.values ?? vendor} errors={updateFailure?.fieldErrors ?? {}} />
+            <div>
+              <Button name="intent" value="update" disabled={busy}>
+                Save changes
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      ) : (
+        <Card title="Details">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">Account number</dt>
+            <dd className="font-mono">{vendor.accountNumber ?? "—"}</dd>
+            <dt className="text-slate-600">Contact name</dt>
+            <dd>{vendor.contactName ?? "—"}</dd>
+            <dt className="text-slate-600">Email</dt>
+            <dd>{vendor.email ? <a href={`mailto:${vendor.email}`}>{vendor.email}</a> : "—"}</dd>
+            <dt className="text-slate-600">Phone</dt>
+            <dd>{vendor.phone ?? "—"}</dd>
+            <dt className="text-slate-600">Lead time</dt>
+            <dd>{vendor.leadTimeDays === null ? "—" : `${vendor.leadTimeDays} days`}</dd>
+            <dt className="text-slate-600">Notes</dt>
+            <dd className="whitespace-pre-line">{vendor.notes ?? "—"}</dd>
+          </dl>
+        </Card>
+      )}
+
+      <Card title="Products">
+        <p className="mb-3 text-slate-600 text-sm">
+          {productCount === 0
+            ? "No product has this vendor as its default vendor."
+            : `${productCount} ${productCount === 1 ? "product has" : "products have"} this vendor as their default vendor.`}
+          {productCount > VENDOR_PRODUCTS_SHOWN && ` Showing the first ${VENDOR_PRODUCTS_SHOWN}.`}
+        </p>
+        {productCount > 0 && (
+          <DataTable
+            caption={`Products of ${vendor.name}`}
+            columns={["Product", "SKU", "Category", "Status"]}
+            rowCount={products.length}
+            empty=""
+          >
+            {products.map((p) => (
+              <DataRow key={p.id}>
+                <td className={CELL}>
+                  <Link to={`/products/${p.id}`} className="font-medium text-sky-800 hover:underline">
+                    {p.name}
+                  </Link>
+                </td>
+                <td className={`${CELL} font-mono text-slate-700`}>{p.sku ?? "—"}</td>
+                <td className={`${CELL} text-slate-700`}>{p.category}</td>
+                <td className={CELL}>
+                  <StatusBadge active={p.active} labels={["Active", "Archived"]} />
+                </td>
+              </DataRow>
+            ))}
+          </DataTable>
+        )}
+        {productCount > VENDOR_PRODUCTS_SHOWN && (
+          <p className="mt-3 text-sm">
+            <Link to={`/products?vendor=${vendor.id}&status=all`} className="text-sky-800 hover:underline">
+              See all {productCount} products of {vendor.name}
+            </Link>
+          </p>
+        )}
+      </Card>
+
+      {canWrite && (
+        <Card title={vendor.active ? "Archive" : "Restore"}>
+          <FormAlert message={statusFailure} />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            {vendor.active ? (
+              <>
+                <p className="text-slate-600 text-sm">
+                  Archiving stops offering {vendor.name} as a product's default vendor. Nothing is deleted: products,
+                  orders and receipts keep it, and you can restore it.
+                </p>
+                <Button tone="danger" name="intent" value="archive" disabled={busy}>
+                  Archive vendor
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-slate-600 text-sm">Restoring offers {vendor.name} as a default vendor again.</p>
+                <Button name="intent" value="restore" disabled={busy}>
+                  Restore vendor
+                </Button>
+              </>
+            )}
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ScreenErrorBoundary
+      notFound={{
+        title: "Vendor not found",
+        text: "This vendor does not exist in your organization.",
+        back: { to: "/vendors", label: "Back to Vendors" },
+      }}
+    />
+  );
+}

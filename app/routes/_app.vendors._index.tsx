@@ -1,0 +1,135 @@
+// /vendors: who the clinic buys from, 25 a page, searchable, active or archived. Everyone with
+// READ_VENDORS at the location in scope sees them; WRITE_VENDORS adds and edits them.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { area } from "~/shell/areas";
+import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+import { VENDOR_STATUS_FILTERS, VENDOR_STATUS_LABELS } from "~/vendors/constants";
+import { VendorListQuery } from "~/vendors/forms";
+import { listVendors } from "~/vendors/list.server";
+
+export const meta: MetaFunction = () => [{ title: "Vendors · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/vendors").permission);
+  const query = VendorListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const list = await orOutage(listVendors(args.context.db, viewer.user, query));
+  return {
+    ...list,
+    q: query.q,
+    status: query.status,
+    canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId),
+  };
+}
+
+const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
+
+export default function VendorsScreen() {
+  const { vendors, total, page, pageCount, q, status, canWrite } = useLoaderData<typeof loader>();
+  const pageLink = (n: number) =>
+    `/vendors?${new URLSearchParams({ ...(q ? { q } : {}), ...(status !== "active" ? { status } : {}), page: String(n) })}`;
+  const which = status === "all" ? "" : `${status} `;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Vendors</h1>
+          <p className="text-slate-600 text-sm">
+            Who the clinic buys from.{" "}
+            {canWrite ? "Archived vendors keep their history and their products." : "You can view vendors here."}
+          </p>
+        </div>
+        {canWrite && (
+          <Link to="/vendors/new" className={LINK_BUTTON}>
+            New vendor
+          </Link>
+        )}
+      </div>
+
+      <Form method="get" action="/vendors" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-64 flex-1 flex-col gap-1">
+          <label htmlFor="q" className="font-medium text-sm">
+            Search by name, account number, contact or email
+          </label>
+          <input id="q" name="q" type="search" defaultValue={q} className={INPUT} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="font-medium text-sm">
+            Show
+          </label>
+          <select id="status" name="status" defaultValue={status} className={INPUT}>
+            {VENDOR_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {VENDOR_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button tone="secondary">Search</Button>
+      </Form>
+
+      <DataTable
+        caption="Vendors"
+        columns={["Name", "Account number", "Contact", "Email", "Phone", "Lead time", "Products", "Status"]}
+        rowCount={vendors.length}
+        empty={
+          q
+            ? `No ${which}vendor matches “${q}”.`
+            : status === "archived"
+              ? "No vendor is archived."
+              : canWrite
+                ? "No vendors yet. Add the clinic's suppliers with New vendor."
+                : "No vendors yet."
+        }
+      >
+        {vendors.map((v) => (
+          <DataRow key={v.id}>
+            <td className={CELL}>
+              <Link to={`/vendors/${v.id}`} className="font-medium text-sky-800 hover:underline">
+                {v.name}
+              </Link>
+            </td>
+            <td className={`${CELL} font-mono text-slate-700`}>{v.accountNumber ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>{v.contactName ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>{v.email ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>{v.phone ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>
+              {v.leadTimeDays === null ? "—" : `${v.leadTimeDays} ${v.leadTimeDays === 1 ? "day" : "days"}`}
+            </td>
+            <td className={`${CELL} text-slate-700`}>{v.products}</td>
+            <td className={CELL}>
+              <StatusBadge active={v.active} labels={["Active", "Archived"]} />
+            </td>
+          </DataRow>
+        ))}
+      </DataTable>
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+          <span className="text-slate-600">
+            Page {page} of {pageCount} · {total} vendors
+          </span>
+          <span className="flex gap-2">
+            {page > 1 && (
+              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Previous
+              </Link>
+            )}
+            {page < pageCount && (
+              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+                Next
+              </Link>
+            )}
+          </span>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -1,0 +1,14 @@
+// GET /api/product-variations?productId=&q=&status=&page=&pageSize=&locationId= (spec section 7):
+// a page of variations with their product and barcodes, {items, page, pageSize, total}.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { orOutage } from "~/db/outage.server";
+import { API_HEADERS, requireCatalogReader } from "~/products/api.server";
+import { VariationListQuery } from "~/products/forms";
+import { listVariations } from "~/products/list.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { actor, params } = await requireCatalogReader(args);
+  const query = VariationListQuery.parse(params);
+  const page = await orOutage(listVariations(args.context.db, actor, query));
+  return Response.json(page, { headers: API_HEADERS });
+}

@@ -1,0 +1,55 @@
+// Archiving and restoring a service (never deleting: sales and usage history point at it). An
+// archived service leaves the active list; its recipe is kept for when it is restored.
+import { and, eq, sql } from "drizzle-orm";
+import { logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import { activityLocation, type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { type Outcome, refuse } from "./outcome";
+
+const s = schema.services;
+
+async function setActive(
+  db: Database,
+  actor: CatalogActor,
+  serviceId: string,
+  active: boolean,
+): Promise<Outcome<{ name: string; code: string }>> {
+  if (!canWriteCatalog(actor)) return refuse("forbidden");
+  const mine = and(eq(s.id, serviceId), sql`${s.organizationId} = ${organizationOf(actor)}`);
+  const guard = and(mine, eq(s.active, !active));
+  const [, changed, found] = await db.batch([
+    logActivityWhere(
+      db,
+      {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: active ? "service_restore" : "service_archive",
+        entity: "service",
+        entityId: serviceId,
+        summary: sql`json_object('code', code, 'version', version + 1,
+          'before', json_object('active', json(${String(!active)})), 'after', json_object('active', json(${String(active)})))`,
+      },
+      sql`FROM services WHERE ${guard}`,
+    ),
+    db
+      .update(s)
+      .set({ active, version: sql`${s.version} + 1`, updatedAt: new Date() })
+      .where(guard)
+      .returning({ id: s.id }),
+    db.select({ name: s.name, code: s.code }).from(s).where(mine),
+  ]);
+  const service = found[0];
+  if (!service) return refuse("not_found");
+  if (changed.length !== 1) return refuse(active ? "already_active" : "already_archived");
+  return { ok: true, ...service };
+}
+
+export function archiveService(db: Database, actor: CatalogActor, serviceId: string) {
+  return setActive(db, actor, serviceId, false);
+}
+
+export function restoreService(db: Database, actor: CatalogActor, serviceId: string) {
+  return setActive(db, actor, serviceId, true);
+}

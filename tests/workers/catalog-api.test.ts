@@ -1,0 +1,222 @@
+// The catalogue API inside workerd (spec section 7): /api/products, /api/product-variations and
+// /api/barcodes/{code}, as every demo user, signed out, and naming a location that is not theirs.
+// The product looked up here is made through the product screens, as a manager would.
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { can } from "../../app/access/permissions";
+import { DEMO_USERS } from "../../db/seed/demo";
+
+const BASE = "http://clinic.test";
+const app = () => (exports as unknown as { default: Fetcher }).default;
+const RUN = Date.now().toString(36).toUpperCase();
+
+interface MyLocation {
+  locationId: string;
+  role: "ADMIN" | "MANAGER" | "STAFF";
+  location: { name: string; code: string };
+}
+const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
+let codes: Record<string, string> = {};
+
+async function signInAs(email: string) {
+  const response = await app().fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "demo-password" }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
+  return { cookie, locations: (await mine.json()) as MyLocation[] };
+}
+
+const cookieOf = (email: string) => sessions.get(`${email}@demo.clinic`)?.cookie ?? "";
+
+function get(path: string, cookie = "") {
+  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+}
+
+/** A form post from the app's own pages (same origin), as the browser sends it. */
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  return app().fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: BASE, Host: "clinic.test", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+let productId = "";
+let variationId = "";
+const barcode = `API-${RUN}`;
+
+beforeAll(async () => {
+  for (const user of DEMO_USERS) sessions.set(user.email, await signInAs(user.email));
+  codes = Object.fromEntries(
+    (sessions.get("owner@demo.clinic")?.locations ?? []).map((l) => [l.location.code, l.locationId]),
+  );
+
+  // The manager adds a product, a variation and a barcode through the product screens.
+  const manager = cookieOf("manager");
+  const created = await post("/products/new", manager, {
+    name: `API Toxin ${RUN}`,
+    sku: `API-${RUN}`,
+    category: `API ${RUN}`,
+    manufacturer: "Workerd Labs",
+    defaultVendorId: "",
+    tracking: "serialized",
+    baseUnit: "U",
+    unitScale: "1",
+    beyondUseHours: "24",
+    storage: "refrigerated",
+    cost: "400.00",
+    price: "",
+  });
+  expect(created.status).toBe(302);
+  productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
+  const variation = await post(`/products/${productId}`, manager, {
+    intent: "variation-create",
+    name: "100 U vial",
+    sku: "",
+    gtin: "",
+    unitScale: "1",
+    unitsPerPackage: "100",
+    cost: "",
+  });
+  expect(variation.status).toBe(302);
+  variationId = (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "";
+  const added = await post(`/products/${productId}`, manager, {
+    intent: "barcode-add",
+    variationId,
+    code: barcode.toLowerCase(),
+  });
+  expect(added.status).toBe(302);
+});
+
+describe("the catalogue API, as every demo user", () => {
+  for (const user of DEMO_USERS) {
+    it(`${user.email}: allowed exactly where their role grants READ_PRODUCTS`, async () => {
+      const { cookie, locations } = sessions.get(user.email) ?? { cookie: "", locations: [] };
+      const access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
+      const expected = can(access, "READ_PRODUCTS", locations[0]?.locationId ?? null) ? 200 : 403;
+      for (const path of [
+        "/api/products",
+        `/api/product-variations?productId=${productId}`,
+        `/api/barcodes/${barcode}`,
+      ]) {
+        const response = await get(path, cookie);
+        expect({ path, status: response.status }).toEqual({ path, status: expected });
+        expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/) });
+      }
+    });
+  }
+
+  it("answers 401 JSON to a signed-out caller", async () => {
+    for (const path of ["/api/products", "/api/product-variations", `/api/barcodes/${barcode}`]) {
+      const response = await get(path);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/) });
+    }
+  });
+
+  it("answers 403 JSON for a location that is not the caller's, unknown, or organization-wide for non-admins", async () => {
+    const staff = cookieOf("staff"); // STAFF at Downtown only
+    const owner = cookieOf("owner");
+    const refused = [
+      [staff, `/api/products?locationId=${codes.WST}`],
+      [staff, `/api/product-variations?locationId=${codes.NTH}`],
+      [staff, `/api/barcodes/${barcode}?locationId=${codes.WST}`],
+      [staff, "/api/products?locationId=all"],
+      [owner, "/api/products?locationId=no-such-location"],
+    ] as const;
+    for (const [cookie, path] of refused) {
+      const response = await get(path, cookie);
+      expect({ path, status: response.status }).toEqual({ path, status: 403 });
+      expect(await response.json()).toEqual({ error: expect.any(String) });
+    }
+    for (const [cookie, path] of [
+      [staff, `/api/products?locationId=${codes.DTN}`],
+      [owner, "/api/products?locationId=all"],
+      [owner, `/api/products?locationId=${codes.NTH}`],
+    ] as const) {
+      expect((await get(path, cookie)).status).toBe(200);
+    }
+  });
+});
+
+describe("GET /api/products", () => {
+  it("pages the catalogue as {items, page, pageSize, total} and searches like the products screen", async () => {
+    const staff = cookieOf("staff");
+    const all = (await (await get("/api/products?pageSize=2", staff)).json()) as {
+      items: unknown[];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    expect(all).toMatchObject({ page: 1, pageSize: 2 });
+    expect(all.items).toHaveLength(Math.min(2, all.total));
+    expect(all.total).toBeGreaterThanOrEqual(1);
+    const last = Math.max(1, Math.ceil(all.total / 2));
+    const end = (await (await get(`/api/products?pageSize=2&page=${last + 1}`, staff)).json()) as { items: unknown[] };
+    expect(end.items).toEqual([]);
+
+    const found = (await (await get(`/api/products?q=${barcode.toLowerCase()}`, staff)).json()) as {
+      items: { id: string; name: string; variationCount: number; costCents: number }[];
+      total: number;
+    };
+    expect(found.total).toBe(1);
+    expect(found.items[0]).toMatchObject({
+      id: productId,
+      name: `API Toxin ${RUN}`,
+      variationCount: 1,
+      costCents: 40000,
+    });
+    // Odd input falls back to the first page rather than failing.
+    expect((await get("/api/products?page=-3&pageSize=oops", staff)).status).toBe(200);
+  });
+});
+
+describe("GET /api/product-variations", () => {
+  it("pages a product's variations with their product and barcodes", async () => {
+    const body = (await (await get(`/api/product-variations?productId=${productId}`, cookieOf("multi"))).json()) as {
+      items: { id: string; name: string; unitsPerPackage: number; barcodes: string[]; product: { id: string } }[];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    expect(body).toMatchObject({ page: 1, pageSize: 25, total: 1 });
+    expect(body.items[0]).toMatchObject({
+      id: variationId,
+      name: "100 U vial",
+      unitsPerPackage: 100,
+      barcodes: [barcode],
+      product: { id: productId },
+    });
+  });
+});
+
+describe("GET /api/barcodes/{code}", () => {
+  it("normalises the code, answers the variation and product, 404 when unknown, 400 with the rules' messages", async () => {
+    const staff = cookieOf("staff");
+    const found = await get(`/api/barcodes/${encodeURIComponent(` ${barcode.toLowerCase()} `)}`, staff);
+    expect(found.status).toBe(200);
+    expect(await found.json()).toMatchObject({
+      match: "barcode",
+      code: barcode,
+      variation: { id: variationId, name: "100 U vial", unitsPerPackage: 100 },
+      product: { id: productId, name: `API Toxin ${RUN}`, tracking: "serialized", baseUnit: "U" },
+    });
+
+    const unknown = await get(`/api/barcodes/NO-SUCH-${RUN}`, staff);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "No product in the catalogue has this barcode." });
+
+    const invalid = await get(`/api/barcodes/${encodeURIComponent("a!")}`, staff);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      error:
+        "Invalid character(s) detected: !. Only A-Z, 0-9, hyphens, and underscores are allowed. Barcode code must be at least 4 characters long",
+    });
+  });
+});
