@@ -1,13 +1,13 @@
 // Archiving and restoring a location (never deleting: history points at it). An archived location
 // leaves every switcher, because the session only lists active locations. Organization admins only.
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
 import type { ActivityAction } from "~/activity/log.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import { type Outcome, refuse } from "./outcome";
 
 async function setActive(

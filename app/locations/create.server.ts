@@ -1,12 +1,12 @@
 // Opening a new location: organization-level, so organization admins only.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import type { LocationInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 

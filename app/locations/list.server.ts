@@ -1,11 +1,11 @@
 // What the locations screens read, one batch each: organization admins see every location
 // (active first, then archived); everyone else the active locations where they hold a role.
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 
 const l = schema.locations;
 

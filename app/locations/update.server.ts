@@ -1,12 +1,12 @@
 // Editing a location's name, code, address and time zone: organization admins anywhere, a
 // location admin at their own location (WRITE_LOCATIONS there).
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import { isCodeClash } from "./create.server";
 import type { LocationInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";

@@ -2,10 +2,10 @@
 // organization-mode picker), the categories of active products (the filter) and, once a location
 // is chosen, a page of active variations of active products with their par levels there.
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import { PAR_SHEET_PAGE_SIZE } from "./constants";
 
 const p = schema.products;

@@ -4,11 +4,11 @@
 // the organization, or an archived location, makes a NOT NULL constraint roll the whole batch back.
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Actor } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import type { ParChange } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 

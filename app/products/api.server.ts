@@ -1,10 +1,10 @@
 // The catalogue API's gate (spec section 7): signed in, READ_PRODUCTS at the optional
 // `locationId` (else the location in scope), and that location must be one the caller works at.
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { ORGANIZATION } from "~/access/permissions";
 import { jsonError } from "~/http/json.server";
-import type { CatalogActor } from "./actor";
 
 export const API_HEADERS = { "Cache-Control": "private, no-store" };
 
@@ -21,6 +21,6 @@ export async function requireCatalogReader(args: { request: Request; context: Ap
   ) {
     throw jsonError(403, FORBIDDEN);
   }
-  const actor: CatalogActor = { ...viewer.user, locationId: viewer.locationId };
+  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   return { actor, params: Object.fromEntries(url.searchParams) };
 }

@@ -1,16 +1,17 @@
 // Archiving and restoring products and variations: never deleted, history and stock point at
 // them. An archived product leaves the default list; its detail page still shows everything.
 import { sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import type { ActivityAction } from "~/activity/log.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { canWriteCatalog } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 async function setProductActive(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   productId: string,
   active: boolean,
 ): Promise<Outcome<{ name: string }>> {
@@ -47,10 +48,10 @@ async function setProductActive(
   return { ok: true, name: product.name };
 }
 
-export function archiveProduct(db: Database, actor: CatalogActor, productId: string) {
+export function archiveProduct(db: Database, actor: ScopedActor, productId: string) {
   return setProductActive(db, actor, productId, false);
 }
 
-export function restoreProduct(db: Database, actor: CatalogActor, productId: string) {
+export function restoreProduct(db: Database, actor: ScopedActor, productId: string) {
   return setProductActive(db, actor, productId, true);
 }

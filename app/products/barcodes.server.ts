@@ -3,16 +3,17 @@
 // and a clash names what already uses it. Scanning looks codes up here (and GTINs as a fallback).
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import { checkBarcode } from "~/catalog/barcode";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { canWriteCatalog } from "./actor";
 import { gtinCandidates } from "./gtin";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
 
 /** "Barcode BTX-100 is already used by Botox — 100 U vial." (one more read, on refusal only). */
-async function barcodeTaken(db: Database, actor: CatalogActor, code: string): Promise<ProductRefused> {
+async function barcodeTaken(db: Database, actor: ScopedActor, code: string): Promise<ProductRefused> {
   const [owner] = await db.all<{ product: string | null; variation: string | null }>(sql`SELECT p.name AS product,
       v.name AS variation FROM barcodes AS b
       LEFT JOIN product_variations AS v ON v.id = b.variation_id
@@ -27,7 +28,7 @@ async function barcodeTaken(db: Database, actor: CatalogActor, code: string): Pr
 
 export async function addBarcode(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { productId: string; variationId: string; code: unknown },
 ): Promise<Outcome<{ code: string; variation: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");
@@ -69,7 +70,7 @@ export async function addBarcode(
 
 export async function removeBarcode(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { productId: string; barcodeId: string },
 ): Promise<Outcome<{ code: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");
@@ -178,7 +179,7 @@ function scanned(match: ScannedVariation["match"], code: string, r: Row): Scanne
  */
 export async function findByCode(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: unknown,
 ): Promise<{ invalid: string[] } | ScannedVariation | null> {
   const checked = checkBarcode(input);

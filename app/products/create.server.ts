@@ -2,10 +2,11 @@
 // in the organization (a unique index) and the default vendor must be one of its active vendors.
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { canWriteCatalog } from "./actor";
 import type { ProductInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 
@@ -44,7 +45,7 @@ export function productSummary(input: ProductInput) {
 
 export async function createProduct(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: ProductInput,
 ): Promise<Outcome<{ productId: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");

@@ -1,11 +1,11 @@
 // What the product screens and the catalogue API read: a page of products (search, filters), a
 // page of variations, and the form choices (categories, vendors). Each read is one batch.
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { checkBarcode } from "~/catalog/barcode";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import type { StatusFilter, Tracking } from "./constants";
 import type { UnitScale } from "./format";
 import { gtinCandidates } from "./gtin";

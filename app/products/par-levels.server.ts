@@ -2,16 +2,16 @@
 // one needs WRITE_PRODUCTS at THAT location (a manager at Westside edits Westside's rows only;
 // organization admins any). The row rules are app/catalog/par-level.ts and the table's CHECK.
 import { sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { logActivityWhere } from "~/activity/log.server";
 import type { ParLevelInput } from "~/catalog/par-level";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { CatalogActor } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 /** The variation of this product in the actor's organization, and an active location of it. */
-function target(actor: CatalogActor, input: { productId: string; variationId: string; locationId: string }) {
+function target(actor: ScopedActor, input: { productId: string; variationId: string; locationId: string }) {
   const organization = organizationOf(actor);
   return sql`v.id = ${input.variationId} AND v.product_id = ${input.productId} AND p.organization_id = ${organization}
     AND l.id = ${input.locationId} AND l.organization_id = ${organization} AND l.active = 1`;
@@ -25,7 +25,7 @@ const existing = (input: { variationId: string; locationId: string }) =>
 
 export async function setParLevel(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: ParLevelInput & { productId: string },
 ): Promise<Outcome<{ changed: boolean; location: string; variation: string }>> {
   if (!can(actor, "WRITE_PRODUCTS", input.locationId)) return refuse("forbidden");
@@ -67,7 +67,7 @@ export async function setParLevel(
 
 export async function clearParLevel(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { productId: string; variationId: string; locationId: string },
 ): Promise<Outcome<{ location: string; variation: string }>> {
   if (!can(actor, "WRITE_PRODUCTS", input.locationId)) return refuse("forbidden");

@@ -2,10 +2,11 @@
 // with, and the UPDATE only applies to that version (and bumps it). A stale save changes nothing
 // and is refused, so one person's edit is never silently overwritten by another's.
 import { type SQL, sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { canWriteCatalog } from "./actor";
 import { isSkuClash, productSummary, skuTaken } from "./create.server";
 import type { ProductEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
@@ -55,7 +56,7 @@ export function changedFieldsSummary(
 
 export async function updateProduct(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: ProductEditInput & { productId: string },
 ): Promise<Outcome<{ changed: boolean; version: number }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");

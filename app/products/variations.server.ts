@@ -3,11 +3,12 @@
 // name is unique within its product; both are unique indexes, and a clash names its owner.
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import type { ActivityAction } from "~/activity/log.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "./actor";
+import { canWriteCatalog } from "./actor";
 import type { VariationEditInput, VariationInput } from "./forms";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
 import { changedFieldsSummary } from "./update.server";
@@ -36,7 +37,7 @@ function variationValues(input: VariationInput) {
 }
 
 /** "GTIN 00012345600012 is already used by Botox — 100 U vial." (one more read, on refusal only). */
-async function gtinTaken(db: Database, actor: CatalogActor, gtin: string | null): Promise<ProductRefused> {
+async function gtinTaken(db: Database, actor: ScopedActor, gtin: string | null): Promise<ProductRefused> {
   const [owner] = await db.all<{ product: string; variation: string }>(sql`SELECT p.name AS product,
       v.name AS variation FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
     WHERE v.gtin = ${gtin} AND p.organization_id = ${organizationOf(actor)}`);
@@ -51,7 +52,7 @@ async function gtinTaken(db: Database, actor: CatalogActor, gtin: string | null)
 /** A failed unique index, as the refusal the form shows; null for anything else. */
 async function clash(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   error: unknown,
   values: { name: string; gtin: string | null },
 ): Promise<ProductRefused | null> {
@@ -67,7 +68,7 @@ async function clash(
 
 export async function createVariation(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: VariationInput & { productId: string },
 ): Promise<Outcome<{ variationId: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");
@@ -107,14 +108,14 @@ export async function createVariation(
 }
 
 /** The variation `variationId` of product `productId` in the actor's organization. */
-function variationOf(actor: CatalogActor, productId: string, variationId: string): SQL {
+function variationOf(actor: ScopedActor, productId: string, variationId: string): SQL {
   return sql`${V}.id = ${variationId} AND ${V}.product_id = ${productId} AND EXISTS (SELECT 1 FROM products AS p
     WHERE p.id = ${V}.product_id AND p.organization_id = ${organizationOf(actor)})`;
 }
 
 export async function updateVariation(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: VariationEditInput & { productId: string },
 ): Promise<Outcome<{ changed: boolean; name: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");
@@ -167,7 +168,7 @@ export async function updateVariation(
 
 async function setVariationActive(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { productId: string; variationId: string },
   active: boolean,
 ): Promise<Outcome<{ name: string }>> {
@@ -204,10 +205,10 @@ async function setVariationActive(
   return { ok: true, name: variation.name };
 }
 
-export function archiveVariation(db: Database, actor: CatalogActor, input: { productId: string; variationId: string }) {
+export function archiveVariation(db: Database, actor: ScopedActor, input: { productId: string; variationId: string }) {
   return setVariationActive(db, actor, input, false);
 }
 
-export function restoreVariation(db: Database, actor: CatalogActor, input: { productId: string; variationId: string }) {
+export function restoreVariation(db: Database, actor: ScopedActor, input: { productId: string; variationId: string }) {
   return setVariationActive(db, actor, input, true);
 }

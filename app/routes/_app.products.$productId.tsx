@@ -13,10 +13,10 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import type { z } from "zod";
+import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
-import type { CatalogActor } from "~/products/actor";
 import { archiveProduct, restoreProduct } from "~/products/archive.server";
 import { addBarcode, removeBarcode } from "~/products/barcodes.server";
 import { describeChange } from "~/products/changes";
@@ -48,7 +48,7 @@ import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
-import { formatInstant } from "~/users/list.server";
+import { formatInstant } from "~/ui/format-instant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.name ?? "Product"} · Clinic Inventory` },
@@ -131,7 +131,7 @@ export async function action(args: ActionFunctionArgs) {
   const parLevel = intent === "par-set" || intent === "par-clear";
   const locationId = typeof form.locationId === "string" ? form.locationId : "";
   const viewer = await requirePermission(args, "WRITE_PRODUCTS", parLevel ? { locationId } : {});
-  const actor: CatalogActor = { ...viewer.user, locationId: viewer.scope.locationId };
+  const actor: ScopedActor = { ...viewer.user, locationId: viewer.scope.locationId };
   const { db } = args.context;
   const here = `/products/${productId}`;
   const typed = typedValues(form);

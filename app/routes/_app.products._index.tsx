@@ -11,7 +11,7 @@ import { ProductListQuery } from "~/products/forms";
 import { listProducts } from "~/products/list.server";
 import { area } from "~/shell/areas";
 import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
 
@@ -172,25 +172,7 @@ export default function ProductsScreen() {
         ))}
       </DataTable>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            Page {page} of {pageCount} · {total} products
-          </span>
-          <span className="flex gap-2">
-            {page > 1 && (
-              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Previous
-              </Link>
-            )}
-            {page < pageCount && (
-              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} total={total} noun="products" pageLink={pageLink} />
     </div>
   );
 }

@@ -30,7 +30,7 @@ import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventory" }];
 
@@ -292,25 +292,7 @@ export default function ParLevelsScreen() {
             )}
           </Form>
 
-          {pageCount > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-slate-600">
-                Page {page} of {pageCount} · {total} variations
-              </span>
-              <span className="flex gap-2">
-                {page > 1 && (
-                  <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                    Previous
-                  </Link>
-                )}
-                {page < pageCount && (
-                  <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                    Next
-                  </Link>
-                )}
-              </span>
-            </nav>
-          )}
+          <Pagination page={page} pageCount={pageCount} total={total} noun="variations" pageLink={pageLink} />
         </>
       )}
     </div>

@@ -6,9 +6,10 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
+import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
-import { type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { canWriteCatalog } from "~/products/actor";
 import { formatMoney, formatQuantity } from "~/products/format";
 import { formatDuration } from "~/services/amounts";
 import { archiveService, restoreService } from "~/services/archive.server";
@@ -117,7 +118,7 @@ function lineSummary(result: Extract<RecipeOutcome, { ok: true }>, variationId: 
 export async function action(args: ActionFunctionArgs) {
   const serviceId = args.params.serviceId ?? "";
   const viewer = await requirePermission(args, "WRITE_PRODUCTS");
-  const actor: CatalogActor = { ...viewer.user, locationId: viewer.locationId };
+  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   const { db } = args.context;
   const here = `/services/${serviceId}`;
   const formData = await args.request.formData();

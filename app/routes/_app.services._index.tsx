@@ -11,7 +11,7 @@ import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";
 import { Button, LINK_BUTTON, SelectField } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Services · Clinic Inventory" }];
 
@@ -103,25 +103,7 @@ export default function ServicesScreen() {
         ))}
       </DataTable>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            Page {page} of {pageCount} · {total} services
-          </span>
-          <span className="flex gap-2">
-            {page > 1 && (
-              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Previous
-              </Link>
-            )}
-            {page < pageCount && (
-              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} total={total} noun="services" pageLink={pageLink} />
     </div>
   );
 }

@@ -10,11 +10,12 @@ import { area } from "~/shell/areas";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
+import { formatInstant } from "~/ui/format-instant";
 import { RoleBadge } from "~/ui/role-badge";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { ROLE_CHOICES } from "~/users/constants";
 import { GrantRoleForm, UserListQuery } from "~/users/forms";
-import { formatInstant, listUsers } from "~/users/list.server";
+import { listUsers } from "~/users/list.server";
 import { grantRole } from "~/users/roles.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Clinic Inventory" }];
@@ -141,25 +142,7 @@ export default function UsersScreen() {
         ))}
       </DataTable>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            Page {page} of {pageCount} · {total} people
-          </span>
-          <span className="flex gap-2">
-            {page > 1 && (
-              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Previous
-              </Link>
-            )}
-            {page < pageCount && (
-              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} total={total} noun="people" pageLink={pageLink} />
 
       {canWrite && scope.kind === "location" && (
         <section aria-labelledby="add-existing-title" className="rounded-lg border border-slate-200 bg-white p-4">

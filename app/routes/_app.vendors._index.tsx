@@ -7,7 +7,7 @@ import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
 import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { VENDOR_STATUS_FILTERS, VENDOR_STATUS_LABELS } from "~/vendors/constants";
 import { VendorListQuery } from "~/vendors/forms";
 import { listVendors } from "~/vendors/list.server";
@@ -109,25 +109,7 @@ export default function VendorsScreen() {
         ))}
       </DataTable>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <span className="text-slate-600">
-            Page {page} of {pageCount} · {total} vendors
-          </span>
-          <span className="flex gap-2">
-            {page > 1 && (
-              <Link to={pageLink(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Previous
-              </Link>
-            )}
-            {page < pageCount && (
-              <Link to={pageLink(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
-                Next
-              </Link>
-            )}
-          </span>
-        </nav>
-      )}
+      <Pagination page={page} pageCount={pageCount} total={total} noun="vendors" pageLink={pageLink} />
     </div>
   );
 }

@@ -1,18 +1,19 @@
 // Archiving and restoring a service (never deleting: sales and usage history point at it). An
 // archived service leaves the active list; its recipe is kept for when it is restored.
 import { and, eq, sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { canWriteCatalog } from "~/products/actor";
 import { type Outcome, refuse } from "./outcome";
 
 const s = schema.services;
 
 async function setActive(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   serviceId: string,
   active: boolean,
 ): Promise<Outcome<{ name: string; code: string }>> {
@@ -46,10 +47,10 @@ async function setActive(
   return { ok: true, ...service };
 }
 
-export function archiveService(db: Database, actor: CatalogActor, serviceId: string) {
+export function archiveService(db: Database, actor: ScopedActor, serviceId: string) {
   return setActive(db, actor, serviceId, false);
 }
 
-export function restoreService(db: Database, actor: CatalogActor, serviceId: string) {
+export function restoreService(db: Database, actor: ScopedActor, serviceId: string) {
   return setActive(db, actor, serviceId, true);
 }

@@ -1,11 +1,12 @@
 // Adding a service to the organization's catalogue (WRITE_PRODUCTS at the location in scope).
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { canWriteCatalog } from "~/products/actor";
 import type { ServiceInput } from "./forms";
 import { codeTakenMessage, type Outcome, refuse } from "./outcome";
 
@@ -27,7 +28,7 @@ export function serviceColumns(input: ServiceInput) {
 
 export async function createService(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: ServiceInput,
 ): Promise<Outcome<{ serviceId: string }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");

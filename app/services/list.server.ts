@@ -1,11 +1,11 @@
 // What the services screens read, one batch each: a page of the organization's services with
 // their recipe sizes; one service with its recipe and, for editors, the variations it may use.
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
-import type { Actor } from "~/users/actor";
 import { SERVICES_PAGE_SIZE } from "./constants";
 import type { ServiceListInput } from "./forms";
 

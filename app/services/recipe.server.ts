@@ -7,11 +7,12 @@
 // the version the form was loaded at); every later statement runs only if that row was written,
 // which is what makes the lines, the version bump and the activity row all or nothing.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { canWriteCatalog } from "~/products/actor";
 import type { UnitScale } from "~/products/format";
 import { quantityStep, type TypedQuantity } from "./amounts";
 import { type RecipeLineRow, recipeOf } from "./list.server";
@@ -48,7 +49,7 @@ function typedLines(lines: readonly RecipeLineInput[]): SQL {
  * line must pass (the variation exists here, it and its product are active, the quantity is whole
  * in base units, the typed unit if any is the product's).
  */
-function resolvedLines(actor: CatalogActor, lines: readonly RecipeLineInput[]): SQL {
+function resolvedLines(actor: ScopedActor, lines: readonly RecipeLineInput[]): SQL {
   return sql`(SELECT i.variation_id, i.position, p.name AS product, p.name || ' · ' || v.name AS label,
       p.base_unit AS unit, p.unit_scale AS scale, (p.id IS NOT NULL) AS found,
       coalesce(v.active AND p.active, 0) AS usable,
@@ -109,7 +110,7 @@ function lineRefusal(row: ResolvedRow): RecipeRefused {
 
 async function changeRecipe(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   serviceId: string,
   change: Change,
 ): Promise<RecipeOutcome> {
@@ -195,7 +196,7 @@ async function changeRecipe(
 
 export function addRecipeLine(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { serviceId: string } & RecipeLineInput,
 ): Promise<RecipeOutcome> {
   const { serviceId, ...line } = input;
@@ -204,7 +205,7 @@ export function addRecipeLine(
 
 export function updateRecipeLine(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { serviceId: string } & RecipeLineInput,
 ): Promise<RecipeOutcome> {
   const { serviceId, ...line } = input;
@@ -213,7 +214,7 @@ export function updateRecipeLine(
 
 export function removeRecipeLine(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { serviceId: string; variationId: string },
 ): Promise<RecipeOutcome> {
   return changeRecipe(db, actor, input.serviceId, { kind: "remove", variationId: input.variationId });
@@ -222,7 +223,7 @@ export function removeRecipeLine(
 /** Replaces the whole recipe with `lines`, if the service is still at `version`. */
 export function saveRecipe(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: { serviceId: string; version: number; lines: readonly RecipeLineInput[] },
 ): Promise<RecipeOutcome> {
   return changeRecipe(db, actor, input.serviceId, { kind: "replace", version: input.version, lines: input.lines });

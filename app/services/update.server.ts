@@ -1,11 +1,12 @@
 // Editing a service's details under optimistic concurrency: the save names the version the form
 // was loaded at, and the UPDATE only matches that version (a stale form changes nothing).
 import { and, eq, sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { activityLocation, type CatalogActor, canWriteCatalog } from "~/products/actor";
+import { canWriteCatalog } from "~/products/actor";
 import { isServiceCodeClash, serviceColumns } from "./create.server";
 import type { ServiceInput } from "./forms";
 import { codeTakenMessage, type Outcome, refuse } from "./outcome";
@@ -14,7 +15,7 @@ const s = schema.services;
 
 export async function updateService(
   db: Database,
-  actor: CatalogActor,
+  actor: ScopedActor,
   input: ServiceInput & { serviceId: string; version: number },
 ): Promise<Outcome<{ changed: boolean; version: number }>> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");

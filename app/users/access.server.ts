@@ -1,10 +1,11 @@
 // Who may see and manage whom, as SQL conditions over the `users` row being read or changed, so
 // the rule is checked in the same statement as the change (no read-then-write race).
 import { type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { organizationOf, valueList } from "~/db/sql.server";
-import { type Actor, userAdminLocationIds } from "./actor";
+import { userAdminLocationIds } from "./actor";
 
 const NOTHING = sql`0`;
 

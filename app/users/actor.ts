@@ -1,10 +1,7 @@
 // Who is acting: the signed-in user's id and access, as the session lookup reads them. Every
 // domain verb of users and locations takes one and checks it before touching the database.
-import { type Access, can, isOrganizationAdmin } from "~/access/permissions";
-
-export interface Actor extends Access {
-  id: string;
-}
+import type { Actor } from "~/access/actor";
+import { can, isOrganizationAdmin } from "~/access/permissions";
 
 /** Locations where the actor may manage people (WRITE_USERS there). */
 export function userAdminLocationIds(actor: Actor): string[] {

@@ -2,6 +2,7 @@
 // (usually) a role at one location, written with its activity row in one batch.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { logActivity } from "~/activity/log.server";
 import { hashPassword } from "~/auth/password.server";
@@ -9,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
-import { type Actor, canManageRolesAt } from "./actor";
+import { canManageRolesAt } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 export interface NewUser {

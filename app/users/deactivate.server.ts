@@ -2,12 +2,12 @@
 // batch, and the organization is never left without an active organization admin: that rule is
 // part of the UPDATE's condition, so two admins deactivating each other cannot both succeed.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { manageableBy, notLastOrganizationAdmin } from "./access.server";
-import type { Actor } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 interface Snapshot {

@@ -1,12 +1,12 @@
 // What the users screens read: one page of the people visible in the scope with their roles, and
 // one person with theirs. Each is a single batch (one round trip).
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import type { LocationRole } from "../../db/schema";
 import { visibleIn } from "./access.server";
-import type { Actor } from "./actor";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -144,18 +144,4 @@ export async function userDetail(
   const [user] = withRoles(users, roles);
   if (!user) return null;
   return { user: { ...user, organizationRole: user.organizationRole ?? null }, timezone: zone[0]?.timezone ?? "UTC" };
-}
-
-/** "Jan 5, 2027, 14:03" in the given zone, made on the server so the page hydrates identically. */
-export function formatInstant(at: Date | null, timeZone: string): string | null {
-  if (!at) return null;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
 }

@@ -2,13 +2,13 @@
 // the user themselves (clears that obligation). Both end sessions in the same batch; neither
 // ever logs a password or a hash.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { manageableBy } from "./access.server";
-import type { Actor } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 /** Sets a new initial password for someone else, signs them out everywhere, forces a change. */

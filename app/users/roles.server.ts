@@ -2,11 +2,12 @@
 // that location may do it (an organization admin anywhere). Each is one batch: a snapshot read
 // for explaining a refusal, the activity row and the change, both under the same SQL condition.
 import { type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
-import { type Actor, canManageRolesAt } from "./actor";
+import { canManageRolesAt } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 export interface RoleChange {

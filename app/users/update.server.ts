@@ -1,11 +1,11 @@
 // Renaming a user: guarded by who may manage the account, logged with the names before and after.
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { manageableBy } from "./access.server";
-import type { Actor } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 export async function updateUserNames(

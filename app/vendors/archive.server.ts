@@ -1,16 +1,17 @@
 // Archiving and restoring a vendor (never deleting: products, purchase orders and receipts point at
 // it). An archived vendor is no longer offered as a product's default vendor; products keep it.
 import { and, eq, sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors, type VendorActor, vendorActivityLocation } from "./actor";
+import { canWriteVendors } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 async function setActive(
   db: Database,
-  actor: VendorActor,
+  actor: ScopedActor,
   vendorId: string,
   active: boolean,
 ): Promise<Outcome<{ name: string }>> {
@@ -24,7 +25,7 @@ async function setActive(
       db,
       {
         userId: actor.id,
-        locationId: vendorActivityLocation(actor),
+        locationId: activityLocation(actor),
         action,
         entity: "vendor",
         entityId: vendorId,
@@ -47,10 +48,10 @@ async function setActive(
   return { ok: true, name: vendor.name };
 }
 
-export function archiveVendor(db: Database, actor: VendorActor, vendorId: string) {
+export function archiveVendor(db: Database, actor: ScopedActor, vendorId: string) {
   return setActive(db, actor, vendorId, false);
 }
 
-export function restoreVendor(db: Database, actor: VendorActor, vendorId: string) {
+export function restoreVendor(db: Database, actor: ScopedActor, vendorId: string) {
   return setActive(db, actor, vendorId, true);
 }

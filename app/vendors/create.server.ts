@@ -1,17 +1,18 @@
 // Adding a vendor: WRITE_VENDORS at the location in scope; the name is unique in the organization.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors, type VendorActor, vendorActivityLocation } from "./actor";
+import { canWriteVendors } from "./actor";
 import type { VendorInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 import { isNameClash, nameTaken, VENDOR_JSON } from "./write.server";
 
 export async function createVendor(
   db: Database,
-  actor: VendorActor,
+  actor: ScopedActor,
   input: VendorInput,
 ): Promise<Outcome<{ vendorId: string }>> {
   if (!canWriteVendors(actor)) return refuse("forbidden");
@@ -29,7 +30,7 @@ export async function createVendor(
         db,
         {
           userId: actor.id,
-          locationId: vendorActivityLocation(actor),
+          locationId: activityLocation(actor),
           action: "vendor_create",
           entity: "vendor",
           entityId: vendorId,

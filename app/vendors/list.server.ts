@@ -1,10 +1,10 @@
 // What the vendor screens read, one batch each: a page of the organization's vendors with search
 // and the active/archived filter, and one vendor with the products it supplies by default.
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import { VENDOR_PRODUCTS_SHOWN, VENDORS_PAGE_SIZE, type VendorStatusFilter } from "./constants";
 
 const v = schema.vendors;

@@ -2,10 +2,11 @@
 // was loaded with, and the UPDATE only applies to that version (and bumps it). A stale save
 // changes nothing and is refused, so one person's edit never silently overwrites another's.
 import { sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors, type VendorActor, vendorActivityLocation } from "./actor";
+import { canWriteVendors } from "./actor";
 import { nameClash } from "./create.server";
 import type { VendorEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
@@ -13,7 +14,7 @@ import { changedFields, differsFrom, isNameClash, nameTaken } from "./write.serv
 
 export async function updateVendor(
   db: Database,
-  actor: VendorActor,
+  actor: ScopedActor,
   input: VendorEditInput & { vendorId: string },
 ): Promise<Outcome<{ changed: boolean; version: number }>> {
   if (!canWriteVendors(actor)) return refuse("forbidden");
@@ -30,7 +31,7 @@ export async function updateVendor(
         db,
         {
           userId: actor.id,
-          locationId: vendorActivityLocation(actor),
+          locationId: activityLocation(actor),
           action: "vendor_update",
           entity: "vendor",
           entityId: vendorId,

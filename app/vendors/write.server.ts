@@ -1,8 +1,8 @@
 // Shared SQL of the vendor verbs: the name rule (unique per organization, ignoring case) and the
 // shape vendor fields take in activity summaries (as the catalogue's: only what changed).
 import { type SQL, sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import type { Actor } from "~/users/actor";
 import type { VendorInput } from "./forms";
 
 /**

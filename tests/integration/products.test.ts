@@ -6,13 +6,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { count, desc, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScopedActor } from "../../app/access/actor";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
-import type { CatalogActor } from "../../app/products/actor";
 import { archiveProduct, restoreProduct } from "../../app/products/archive.server";
 import { addBarcode, findByCode, removeBarcode } from "../../app/products/barcodes.server";
 import { createProduct } from "../../app/products/create.server";
@@ -77,7 +77,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The user working at `code` (their first location if not given), as the routes build the actor. */
-function as(email: Email, code?: keyof typeof loc): CatalogActor {
+function as(email: Email, code?: keyof typeof loc): ScopedActor {
   const session = sessions.get(email);
   if (!session) throw new Error(email);
   const locationId = code ? loc[code] : (session.user.locationRoles[0]?.locationId ?? null);

@@ -5,11 +5,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScopedActor } from "../../app/access/actor";
 import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
-import type { CatalogActor } from "../../app/products/actor";
 import { parseQuantity, type TypedQuantity } from "../../app/services/amounts";
 import { archiveService, restoreService } from "../../app/services/archive.server";
 import { createService } from "../../app/services/create.server";
@@ -60,7 +60,7 @@ const PADS = "Alcohol prep pads · Box of 200";
 const NEEDLES = "30G 1/2 in needles · Box of 100";
 
 /** Signs in for real and acts from `at` (a location code, or "all" for organization mode). */
-async function as(email: string, at: keyof typeof loc | "all"): Promise<CatalogActor> {
+async function as(email: string, at: keyof typeof loc | "all"): Promise<ScopedActor> {
   const result = await signIn(t.db, { email: `${email}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
   if (!result.ok) throw new Error(result.message);
   const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0];
