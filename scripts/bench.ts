@@ -22,8 +22,15 @@ const PAGES: Page[] = [
   { name: "login", path: "/login" },
   { name: "dashboard", path: "/", as: "owner@demo.clinic" },
   { name: "users", path: "/users", as: "owner@demo.clinic" },
-  { name: "user detail", path: "/users/{staff}", as: "owner@demo.clinic" },
+  { name: "user detail", path: "/users/{user:staff}", as: "owner@demo.clinic" },
   { name: "locations", path: "/locations", as: "owner@demo.clinic" },
+  { name: "products", path: "/products", as: "manager@demo.clinic" },
+  { name: "products search", path: "/products?q=restylane", as: "manager@demo.clinic" },
+  { name: "product detail", path: "/products/{product:Botox Cosmetic}", as: "manager@demo.clinic" },
+  { name: "par levels", path: "/products/par-levels", as: "manager@demo.clinic" },
+  { name: "services", path: "/services", as: "manager@demo.clinic" },
+  { name: "vendors", path: "/vendors", as: "manager@demo.clinic" },
+  { name: "products api", path: "/api/products?q=botox", as: "staff@demo.clinic" },
   { name: "coming soon", path: "/inventory", as: "staff@demo.clinic" },
   { name: "locations api", path: "/api/locations/my", as: "multi@demo.clinic" },
   { name: "health", path: "/health" },
@@ -39,7 +46,7 @@ try {
   const rows = [];
   for (const page of PAGES) {
     const cookie = page.as ? await signIn(page.as) : undefined;
-    page.path = await resolveUserIds(page.path);
+    page.path = await resolveIds(page.path);
     const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
     // Warm the isolate and caches once; then measure.
     await (await fetch(product.url + page.path, { headers })).text();
@@ -84,14 +91,18 @@ async function signIn(email: string): Promise<string> {
   return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 }
 
-/** Replaces `{staff}` with the id of staff@demo.clinic, and so on. */
-async function resolveUserIds(path: string): Promise<string> {
-  for (const [placeholder, local] of path.matchAll(/\{([a-z]+)\}/g)) {
-    const cookie = await signIn(`${local}@demo.clinic`);
-    const me = (await (await fetch(`${product.url}/api/auth/me`, { headers: { Cookie: cookie } })).json()) as {
-      user: { id: string };
+/** Replaces `{user:staff}` with the id of staff@demo.clinic and `{product:Name}` with that product's id. */
+async function resolveIds(path: string): Promise<string> {
+  for (const [placeholder, kind, name] of path.matchAll(/\{(user|product):([^}]+)\}/g)) {
+    const cookie = await signIn(kind === "user" ? `${name}@demo.clinic` : "owner@demo.clinic");
+    const lookup = kind === "user" ? "/api/auth/me" : `/api/products?q=${encodeURIComponent(name as string)}`;
+    const body = (await (await fetch(product.url + lookup, { headers: { Cookie: cookie } })).json()) as {
+      user?: { id: string };
+      items?: { id: string; name: string }[];
     };
-    path = path.replace(placeholder, me.user.id);
+    const id = kind === "user" ? body.user?.id : body.items?.find((p) => p.name === name)?.id;
+    if (!id) throw new Error(`bench: no ${kind} ${name} in the demo data`);
+    path = path.replace(placeholder, id);
   }
   return path;
 }

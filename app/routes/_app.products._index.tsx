@@ -54,11 +54,19 @@ export default function ProductsScreen() {
           <h1 className="font-semibold text-2xl">Products</h1>
           <p className="text-slate-600 text-sm">What the clinic stocks, with its variations and barcodes.</p>
         </div>
-        {canWrite && (
-          <Link to="/products/new" className={LINK_BUTTON}>
-            New product
+        <div className="flex gap-2">
+          <Link
+            to="/products/par-levels"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-sm hover:bg-slate-100"
+          >
+            Par levels
           </Link>
-        )}
+          {canWrite && (
+            <Link to="/products/new" className={LINK_BUTTON}>
+              New product
+            </Link>
+          )}
+        </div>
       </div>
 
       <Form method="get" action="/products" role="search" className="flex flex-wrap items-end gap-3">

@@ -24,5 +24,7 @@ export const activityLog = sqliteTable(
     // Serves the activity log screen and recent-activity per location, newest first.
     index("activity_log_location_at_idx").on(t.locationId, t.at),
     index("activity_log_at_idx").on(t.at),
+    // Serves "recent changes" of one record (e.g. a product and its variations), newest first.
+    index("activity_log_entity_idx").on(t.entity, t.entityId, t.at),
   ],
 );
