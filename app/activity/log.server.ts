@@ -49,7 +49,8 @@ export type ActivityAction =
   | "vendor_create"
   | "vendor_update"
   | "vendor_archive"
-  | "vendor_restore";
+  | "vendor_restore"
+  | "stock_adjust";
 
 export interface ActivityEntry {
   userId: string | null;
