@@ -13,3 +13,4 @@ export * from "./people/sign-in-throttle";
 export * from "./people/user-location-roles";
 export * from "./people/users";
 export * from "./stock/stock-levels";
+export * from "./stock/stock-movements";

@@ -1,0 +1,190 @@
+// The stock ledger (architecture.md "Stock is a ledger"): every change of on-hand stock is a
+// movement appended to stock_movements, and stock_levels, the cached balance per location ×
+// variation, moves with it in the SAME batch. `recordMovements` builds those statements for a
+// command's one batch; the CHECK (on_hand >= 0) on stock_levels is the guard against going below
+// zero, and its failure rolls the whole batch back (movements, levels, activity row).
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { v7 as uuidv7 } from "uuid";
+import type { Actor } from "~/access/actor";
+import { can } from "~/access/permissions";
+import { logActivity } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { constraintFailed, organizationOf } from "~/db/sql.server";
+import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+import type { MovementReferenceType, MovementType } from "./movement-types";
+
+export interface Movement {
+  /** A location id, or a guarded scalar subquery (`locationIn`) that is NULL outside the guard. */
+  locationId: string | SQL;
+  /** A variation id, or a guarded scalar subquery (`variationIn`) that is NULL outside the guard. */
+  variationId: string | SQL;
+  /** Signed, in base units, never zero. */
+  quantity: number;
+  type: MovementType;
+  reason?: string | null;
+  itemId?: string | null;
+  lot?: string | null;
+  reference?: { type: MovementReferenceType; id: string } | null;
+  userId: string | null;
+  /** Defaults to now; one command's movements usually share one instant. */
+  occurredAt?: Date;
+  /** Defaults to a new UUIDv7. */
+  id?: string;
+}
+
+/**
+ * The statements that append `movements` and move `stock_levels` by the same quantities (a level
+ * is inserted when missing), in order, for the caller's one batch. A level that would go below
+ * zero fails the batch through stock_levels' CHECK: see `isNotEnoughStock`. A guarded id that is
+ * NULL fails it through stock_movements' NOT NULL columns: see `isOutsideGuard`.
+ */
+export function recordMovements(
+  db: Database,
+  movements: readonly [Movement, ...Movement[]],
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const m of movements) {
+    const occurredAt = m.occurredAt ?? new Date();
+    const { locationId, variationId } = m;
+    statements.push(
+      db.insert(schema.stockMovements).values({
+        id: m.id ?? uuidv7(),
+        occurredAt,
+        locationId,
+        variationId,
+        itemId: m.itemId ?? null,
+        lot: m.lot ?? null,
+        quantity: m.quantity,
+        type: m.type,
+        reason: m.reason ?? null,
+        referenceType: m.reference?.type ?? null,
+        referenceId: m.reference?.id ?? null,
+        userId: m.userId,
+      }),
+      // CHECK constraints see an upsert's candidate row before its conflict, so a plain upsert
+      // would refuse any removal; instead: move the level if it exists, insert it if it does not.
+      db
+        .update(schema.stockLevels)
+        .set({ onHand: sql`${schema.stockLevels.onHand} + ${m.quantity}`, updatedAt: occurredAt })
+        .where(
+          sql`${schema.stockLevels.locationId} = ${locationId} AND ${schema.stockLevels.variationId} = ${variationId}`,
+        ),
+      db.run(sql`INSERT INTO stock_levels (location_id, variation_id, on_hand, updated_at)
+        SELECT ${locationId}, ${variationId}, ${m.quantity}, ${occurredAt.getTime()}
+        WHERE NOT EXISTS (SELECT 1 FROM stock_levels AS existing
+          WHERE existing.location_id = ${locationId} AND existing.variation_id = ${variationId})`),
+    );
+  }
+  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+}
+
+/** The location `locationId` if it belongs to the actor's organization, else NULL (scalar subquery). */
+export function locationIn(actor: { id: string }, locationId: string): SQL {
+  return sql`(SELECT guarded.id FROM locations AS guarded
+    WHERE guarded.id = ${locationId} AND guarded.organization_id = ${organizationOf(actor)})`;
+}
+
+/** The variation `variationId` if its product belongs to the actor's organization, else NULL. */
+export function variationIn(actor: { id: string }, variationId: string): SQL {
+  return sql`(SELECT guarded.id FROM product_variations AS guarded
+    JOIN products AS guarded_product ON guarded_product.id = guarded.product_id
+    WHERE guarded.id = ${variationId} AND guarded_product.organization_id = ${organizationOf(actor)})`;
+}
+
+/** Whether a batch failed because a stock level would have gone below zero. */
+export function isNotEnoughStock(error: unknown): boolean {
+  return constraintFailed(error, /stock_levels_not_negative/);
+}
+
+/** Whether a batch failed because a guarded location or variation id was NULL (outside the guard). */
+export function isOutsideGuard(error: unknown): boolean {
+  return constraintFailed(error, /stock_(movements|levels)\.(location_id|variation_id)/);
+}
+
+export type StockRefusal = "forbidden" | "not_found" | "invalid" | "not_enough_stock";
+export type Outcome<T extends object = object> = AnyOutcome<T, StockRefusal>;
+
+export const STOCK_REFUSALS: Record<StockRefusal, string> = {
+  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+  not_found: "That product variation or location does not exist in your organization.",
+  invalid: "Check the quantity and the reason.",
+  not_enough_stock: "Not enough stock: this would leave less than zero on hand.",
+};
+
+export function refuse<R extends StockRefusal>(refusal: R, message = STOCK_REFUSALS[refusal]): Refused<R> {
+  return { ok: false, refusal, message };
+}
+
+export const ADJUST_MESSAGES = {
+  quantity: "Enter the change as a whole number of base units, positive to add or negative to remove, not zero.",
+  reason: "Enter a reason of 3 to 200 characters.",
+  lot: "A lot number has at most 100 characters.",
+} as const;
+
+export interface AdjustInput {
+  locationId: string;
+  variationId: string;
+  /** Signed, in base units, not zero. */
+  quantity: number;
+  reason: string;
+  lot?: string | null;
+}
+
+/**
+ * A manual correction of on-hand stock at one location (WRITE_INVENTORY there): one ADJUST
+ * movement, its level and a stock_adjust activity row in one batch, or nothing at all.
+ */
+export async function adjustStock(
+  db: Database,
+  actor: Actor,
+  input: AdjustInput,
+): Promise<Outcome<{ movementId: string }>> {
+  if (!can(actor, "WRITE_INVENTORY", input.locationId)) return refuse("forbidden");
+  const { quantity } = input;
+  if (!Number.isSafeInteger(quantity) || quantity === 0) return refuse("invalid", ADJUST_MESSAGES.quantity);
+  const reason = input.reason.trim();
+  if (reason.length < 3 || reason.length > 200) return refuse("invalid", ADJUST_MESSAGES.reason);
+  const lot = input.lot?.trim() || null;
+  if (lot && lot.length > 100) return refuse("invalid", ADJUST_MESSAGES.lot);
+
+  const movementId = uuidv7();
+  const occurredAt = new Date();
+  try {
+    // The activity row first: any failure later in the batch rolls it back with the rest.
+    await db.batch([
+      logActivity(db, {
+        userId: actor.id,
+        locationId: input.locationId,
+        action: "stock_adjust",
+        entity: "variation",
+        entityId: input.variationId,
+        summary: { movementId, quantity, reason, lot },
+      }),
+      ...recordMovements(db, [
+        {
+          id: movementId,
+          occurredAt,
+          locationId: locationIn(actor, input.locationId),
+          variationId: variationIn(actor, input.variationId),
+          quantity,
+          type: "ADJUST",
+          reason,
+          lot,
+          userId: actor.id,
+        },
+      ]),
+    ]);
+  } catch (error) {
+    if (isOutsideGuard(error)) return refuse("not_found");
+    if (isNotEnoughStock(error)) {
+      return refuse(
+        "not_enough_stock",
+        `Not enough stock: removing ${-quantity} would leave less than zero on hand at this location.`,
+      );
+    }
+    throw error;
+  }
+  return { ok: true, movementId };
+}

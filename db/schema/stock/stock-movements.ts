@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { MOVEMENT_TYPES } from "../../../app/stock/movement-types";
+import { productVariations } from "../catalog/product-variations";
+import { id, instant } from "../columns";
+import { locations } from "../organization/locations";
+
+/**
+ * The stock ledger: every change of on-hand stock, appended and never edited (triggers in the
+ * migrations refuse UPDATE and DELETE). `stock_levels` is its cached balance, written in the same
+ * batch, so a level always equals the sum of its movements. Scoped to an organization through the
+ * location.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: id(),
+    occurredAt: instant("occurred_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    variationId: text("variation_id")
+      .notNull()
+      .references(() => productVariations.id),
+    /** The serialized item (vial) moved, if any; no foreign key until items exist. */
+    itemId: text("item_id"),
+    lot: text("lot"),
+    /** Signed, in the variation's base units: positive adds stock, negative takes it away. */
+    quantity: integer("quantity").notNull(),
+    type: text("type", { enum: MOVEMENT_TYPES }).notNull(),
+    reason: text("reason"),
+    /** What the movement belongs to: receipt, transfer, audit, import or usage, and its id. */
+    referenceType: text("reference_type"),
+    referenceId: text("reference_id"),
+    /** Who moved it; no foreign key, like activity_log: history outlives what it names. */
+    userId: text("user_id"),
+  },
+  (t) => [
+    check("stock_movements_quantity_not_zero", sql`${t.quantity} <> 0`),
+    check("stock_movements_type", sql`${t.type} IN (${sql.raw(MOVEMENT_TYPES.map((type) => `'${type}'`).join(", "))})`),
+    // Serves the history of a variation at a location, by time (stock card, lot trace, invariant).
+    index("stock_movements_location_variation_at_idx").on(t.locationId, t.variationId, t.occurredAt),
+    // Serves the movements of one receipt, transfer, audit, import or usage entry.
+    index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
+  ],
+);
