@@ -16,7 +16,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },
@@ -123,29 +123,19 @@ export default function LocationScreen() {
       )}
 
       {canArchive && (
-        <Card title={location.active ? "Archive" : "Restore"}>
-          <FormAlert message={archiveFailure} />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            {location.active ? (
-              <>
-                <p className="text-slate-600 text-sm">
-                  Archiving hides {location.name} from every location switcher. Nothing is deleted: its history and
-                  people's roles are kept, and you can restore it.
-                </p>
-                <Button tone="danger" name="intent" value="archive" disabled={busy}>
-                  Archive location
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-slate-600 text-sm">Restoring puts {location.name} back in the location switcher.</p>
-                <Button name="intent" value="restore" disabled={busy}>
-                  Restore location
-                </Button>
-              </>
-            )}
-          </Form>
-        </Card>
+        <ArchiveCard
+          active={location.active}
+          noun="location"
+          busy={busy}
+          failure={archiveFailure}
+          archiveText={
+            <>
+              Archiving hides {location.name} from every location switcher. Nothing is deleted: its history and people's
+              roles are kept, and you can restore it.
+            </>
+          }
+          restoreText={<>Restoring puts {location.name} back in the location switcher.</>}
+        />
       )}
     </div>
   );

@@ -47,7 +47,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 import { formatInstant } from "~/ui/format-instant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -396,29 +396,19 @@ export default function ProductScreen() {
       </Card>
 
       {canWrite && (
-        <Card title={product.active ? "Archive" : "Restore"}>
-          <FormAlert message={productFailure && productFailure.intent !== "update" ? productFailure.formError : null} />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            {product.active ? (
-              <>
-                <p className="text-slate-600 text-sm">
-                  Archiving hides {product.name} from the product list. Nothing is deleted: its variations, barcodes and
-                  history are kept, and you can restore it.
-                </p>
-                <Button tone="danger" name="intent" value="archive" disabled={busy}>
-                  Archive product
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-slate-600 text-sm">Restoring puts {product.name} back in the product list.</p>
-                <Button name="intent" value="restore" disabled={busy}>
-                  Restore product
-                </Button>
-              </>
-            )}
-          </Form>
-        </Card>
+        <ArchiveCard
+          active={product.active}
+          noun="product"
+          busy={busy}
+          failure={productFailure && productFailure.intent !== "update" ? productFailure.formError : null}
+          archiveText={
+            <>
+              Archiving hides {product.name} from the product list. Nothing is deleted: its variations, barcodes and
+              history are kept, and you can restore it.
+            </>
+          }
+          restoreText={<>Restoring puts {product.name} back in the product list.</>}
+        />
       )}
 
       <section aria-labelledby="variations-title" className="flex flex-col gap-3">

@@ -38,7 +38,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} · Clinic Inventory` },
@@ -258,29 +258,19 @@ export default function ServiceScreen() {
       </Card>
 
       {canWrite && (
-        <Card title={service.active ? "Archive" : "Restore"}>
-          <FormAlert message={archiveFailure} />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            {service.active ? (
-              <>
-                <p className="text-slate-600 text-sm">
-                  Archiving takes {service.name} off the active list. Nothing is deleted: its recipe and history are
-                  kept, and you can restore it.
-                </p>
-                <Button tone="danger" name="intent" value="archive" disabled={busy}>
-                  Archive service
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-slate-600 text-sm">Restoring puts {service.name} back on the active list.</p>
-                <Button name="intent" value="restore" disabled={busy}>
-                  Restore service
-                </Button>
-              </>
-            )}
-          </Form>
-        </Card>
+        <ArchiveCard
+          active={service.active}
+          noun="service"
+          busy={busy}
+          failure={archiveFailure}
+          archiveText={
+            <>
+              Archiving takes {service.name} off the active list. Nothing is deleted: its recipe and history are kept,
+              and you can restore it.
+            </>
+          }
+          restoreText={<>Restoring puts {service.name} back on the active list.</>}
+        />
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
 import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
@@ -200,29 +200,19 @@ export default function VendorScreen() {
       </Card>
 
       {canWrite && (
-        <Card title={vendor.active ? "Archive" : "Restore"}>
-          <FormAlert message={statusFailure} />
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            {vendor.active ? (
-              <>
-                <p className="text-slate-600 text-sm">
-                  Archiving stops offering {vendor.name} as a product's default vendor. Nothing is deleted: products,
-                  orders and receipts keep it, and you can restore it.
-                </p>
-                <Button tone="danger" name="intent" value="archive" disabled={busy}>
-                  Archive vendor
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-slate-600 text-sm">Restoring offers {vendor.name} as a default vendor again.</p>
-                <Button name="intent" value="restore" disabled={busy}>
-                  Restore vendor
-                </Button>
-              </>
-            )}
-          </Form>
-        </Card>
+        <ArchiveCard
+          active={vendor.active}
+          noun="vendor"
+          busy={busy}
+          failure={statusFailure}
+          archiveText={
+            <>
+              Archiving stops offering {vendor.name} as a product's default vendor. Nothing is deleted: products, orders
+              and receipts keep it, and you can restore it.
+            </>
+          }
+          restoreText={<>Restoring offers {vendor.name} as a default vendor again.</>}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 // Form pieces of the administration screens (users, locations, change password): labelled inputs
 // with their error right under them (aria-describedby), a form-level alert, buttons with a
 // visible focus ring. Plain elements, so every form works before JavaScript loads.
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RoleBadge } from "~/ui/role-badge";
 
@@ -209,5 +210,44 @@ export function NotFoundSection({
         {back.label}
       </a>
     </section>
+  );
+}
+
+/**
+ * Archive or restore a record that history points at: it is hidden, never deleted. One form with
+ * the intent the route's action handles ("archive" / "restore").
+ */
+export function ArchiveCard({
+  active,
+  noun,
+  busy,
+  failure,
+  archiveText,
+  restoreText,
+}: {
+  active: boolean;
+  /** What is archived, lower-case: "vendor". */
+  noun: string;
+  busy: boolean;
+  failure?: string | null;
+  archiveText: ReactNode;
+  restoreText: ReactNode;
+}) {
+  return (
+    <Card title={active ? "Archive" : "Restore"}>
+      <FormAlert message={failure} />
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <p className="text-slate-600 text-sm">{active ? archiveText : restoreText}</p>
+        {active ? (
+          <Button tone="danger" name="intent" value="archive" disabled={busy}>
+            Archive {noun}
+          </Button>
+        ) : (
+          <Button name="intent" value="restore" disabled={busy}>
+            Restore {noun}
+          </Button>
+        )}
+      </Form>
+    </Card>
   );
 }
