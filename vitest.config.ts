@@ -23,7 +23,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", "db/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
+          // Sign-ins hash with PBKDF2 at 100,000 iterations: slow on a loaded 2-core CI machine.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -45,6 +47,7 @@ export default defineConfig({
           include: ["tests/workers/**/*.test.ts"],
           globalSetup: ["tests/workers/global-setup.ts"],
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
     ],
