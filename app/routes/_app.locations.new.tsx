@@ -1,7 +1,7 @@
 // /locations/new: open a location. Organization-level, so organization admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
@@ -10,7 +10,7 @@ import { LocationForm } from "~/locations/forms";
 import { LocationFields } from "~/locations/location-fields";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New location · Clinic Inventory" }];
 
@@ -51,31 +51,15 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewLocationScreen() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
-    <div className="flex max-w-2xl flex-col gap-4">
-      <div>
-        <Link to="/locations" className="text-sky-800 text-sm hover:underline">
-          ← Locations
-        </Link>
-        <h1 className="font-semibold text-2xl">New location</h1>
-      </div>
-      <Card title="Location">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormAlert message={result?.formError} />
-          <LocationFields errors={result?.fieldErrors ?? {}} />
-          <div className="flex gap-3">
-            <Button disabled={busy}>{busy ? "Creating…" : "Create location"}</Button>
-            <Link
-              to="/locations"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
-            >
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <NewRecordScreen
+      noun="location"
+      back={{ to: "/locations", label: "Locations" }}
+      cardTitle="Location"
+      formError={result?.formError}
+    >
+      <LocationFields errors={result?.fieldErrors ?? {}} />
+    </NewRecordScreen>
   );
 }
 

@@ -1,7 +1,7 @@
 // /products/new: add a product to the catalogue (WRITE_PRODUCTS at the location in scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { createProduct } from "~/products/create.server";
@@ -10,7 +10,7 @@ import { productFormChoices } from "~/products/list.server";
 import { ProductFields } from "~/products/product-fields";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New product · Clinic Inventory" }];
 
@@ -48,31 +48,16 @@ export async function action(args: ActionFunctionArgs) {
 export default function NewProductScreen() {
   const { categories, vendors } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
-    <div className="flex max-w-3xl flex-col gap-4">
-      <div>
-        <Link to="/products" className="text-sky-800 text-sm hover:underline">
-          ← Products
-        </Link>
-        <h1 className="font-semibold text-2xl">New product</h1>
-      </div>
-      <Card title="Product">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormAlert message={result?.formError} />
-          <ProductFields errors={result?.fieldErrors ?? {}} categories={categories} vendors={vendors} />
-          <div className="flex gap-3">
-            <Button disabled={busy}>{busy ? "Creating…" : "Create product"}</Button>
-            <Link
-              to="/products"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
-            >
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <NewRecordScreen
+      noun="product"
+      back={{ to: "/products", label: "Products" }}
+      cardTitle="Product"
+      formError={result?.formError}
+      wide
+    >
+      <ProductFields errors={result?.fieldErrors ?? {}} categories={categories} vendors={vendors} />
+    </NewRecordScreen>
   );
 }
 

@@ -2,7 +2,7 @@
 // scope); its recipe is built on the service's page next.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { createService } from "~/services/create.server";
@@ -10,7 +10,7 @@ import { ServiceForm, submittedService } from "~/services/forms";
 import { ServiceFields } from "~/services/service-fields";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New service · Clinic Inventory" }];
 
@@ -49,31 +49,15 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewServiceScreen() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
-    <div className="flex max-w-2xl flex-col gap-4">
-      <div>
-        <Link to="/services" className="text-sky-800 text-sm hover:underline">
-          ← Services
-        </Link>
-        <h1 className="font-semibold text-2xl">New service</h1>
-      </div>
-      <Card title="Service">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormAlert message={result?.formError} />
-          <ServiceFields submitted={result?.submitted} errors={result?.fieldErrors ?? {}} />
-          <div className="flex gap-3">
-            <Button disabled={busy}>{busy ? "Creating…" : "Create service"}</Button>
-            <Link
-              to="/services"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
-            >
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <NewRecordScreen
+      noun="service"
+      back={{ to: "/services", label: "Services" }}
+      cardTitle="Service"
+      formError={result?.formError}
+    >
+      <ServiceFields submitted={result?.submitted} errors={result?.fieldErrors ?? {}} />
+    </NewRecordScreen>
   );
 }
 

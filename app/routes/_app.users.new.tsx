@@ -2,13 +2,13 @@
 // choose among the locations they administer; organization admins among all, or none yet.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, Field, FormAlert, SelectField } from "~/ui/form";
+import { Field, NewRecordScreen, SelectField } from "~/ui/form";
 import { userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/constants";
 import { createUser } from "~/users/create.server";
@@ -56,64 +56,48 @@ export async function action(args: ActionFunctionArgs) {
 export default function NewUserScreen() {
   const { locations, allowNoLocation, defaultLocationId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.fieldErrors ?? {};
   const locationOptions = [...(allowNoLocation ? [{ value: "", label: "No location yet" }] : [])].concat(
     locations.map((l) => ({ value: l.id, label: l.label })),
   );
 
   return (
-    <div className="flex max-w-2xl flex-col gap-4">
-      <div>
-        <Link to="/users" className="text-sky-800 text-sm hover:underline">
-          ← Users
-        </Link>
-        <h1 className="font-semibold text-2xl">New user</h1>
+    <NewRecordScreen
+      noun="user"
+      back={{ to: "/users", label: "Users" }}
+      cardTitle="Account"
+      formError={result?.formError}
+    >
+      <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" name="firstName" autoComplete="off" error={errors.firstName} />
+        <Field label="Last name" name="lastName" autoComplete="off" error={errors.lastName} />
       </div>
-      <Card title="Account">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormAlert message={result?.formError} />
-          <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" name="firstName" autoComplete="off" error={errors.firstName} />
-            <Field label="Last name" name="lastName" autoComplete="off" error={errors.lastName} />
-          </div>
-          <Field
-            label="Initial password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to them in person; they must change it when they first sign in.`}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Location"
-              name="locationId"
-              defaultValue={defaultLocationId}
-              error={errors.locationId}
-              options={locationOptions}
-            />
-            <SelectField
-              label="Role there"
-              name="role"
-              defaultValue="STAFF"
-              error={errors.role}
-              options={ROLE_CHOICES.map((r) => ({ value: r, label: r }))}
-            />
-          </div>
-          <div className="flex gap-3">
-            <Button disabled={busy}>{busy ? "Creating…" : "Create user"}</Button>
-            <Link
-              to="/users"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
-            >
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+      <Field
+        label="Initial password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to them in person; they must change it when they first sign in.`}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Location"
+          name="locationId"
+          defaultValue={defaultLocationId}
+          error={errors.locationId}
+          options={locationOptions}
+        />
+        <SelectField
+          label="Role there"
+          name="role"
+          defaultValue="STAFF"
+          error={errors.role}
+          options={ROLE_CHOICES.map((r) => ({ value: r, label: r }))}
+        />
+      </div>
+    </NewRecordScreen>
   );
 }
 

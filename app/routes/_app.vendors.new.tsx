@@ -1,12 +1,12 @@
 // /vendors/new: add a vendor (WRITE_VENDORS at the location in scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { NewRecordScreen } from "~/ui/form";
 import { createVendor } from "~/vendors/create.server";
 import { VendorForm } from "~/vendors/forms";
 import { typedValues, VendorFields } from "~/vendors/vendor-fields";
@@ -48,31 +48,15 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewVendorScreen() {
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   return (
-    <div className="flex max-w-2xl flex-col gap-4">
-      <div>
-        <Link to="/vendors" className="text-sky-800 text-sm hover:underline">
-          ← Vendors
-        </Link>
-        <h1 className="font-semibold text-2xl">New vendor</h1>
-      </div>
-      <Card title="Vendor">
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <FormAlert message={result?.formError} />
-          <VendorFields values={result?.values} errors={result?.fieldErrors ?? {}} />
-          <div className="flex gap-3">
-            <Button disabled={busy}>{busy ? "Creating…" : "Create vendor"}</Button>
-            <Link
-              to="/vendors"
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
-            >
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <NewRecordScreen
+      noun="vendor"
+      back={{ to: "/vendors", label: "Vendors" }}
+      cardTitle="Vendor"
+      formError={result?.formError}
+    >
+      <VendorFields values={result?.values} errors={result?.fieldErrors ?? {}} />
+    </NewRecordScreen>
   );
 }
 

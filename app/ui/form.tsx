@@ -1,7 +1,7 @@
 // Form pieces of the administration screens (users, locations, change password): labelled inputs
 // with their error right under them (aria-describedby), a form-level alert, buttons with a
 // visible focus ring. Plain elements, so every form works before JavaScript loads.
-import { Form } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RoleBadge } from "~/ui/role-badge";
 
@@ -249,5 +249,50 @@ export function ArchiveCard({
         )}
       </Form>
     </Card>
+  );
+}
+
+/** The page that creates one record: back link, heading, the fields, Create and Cancel. */
+export function NewRecordScreen({
+  noun,
+  back,
+  cardTitle,
+  formError,
+  wide,
+  children,
+}: {
+  /** Lower-case: "vendor" makes "New vendor" and "Create vendor". */
+  noun: string;
+  back: { to: string; label: string };
+  cardTitle: string;
+  formError?: string | null;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className={`flex ${wide ? "max-w-3xl" : "max-w-2xl"} flex-col gap-4`}>
+      <div>
+        <Link to={back.to} className="text-sky-800 text-sm hover:underline">
+          ← {back.label}
+        </Link>
+        <h1 className="font-semibold text-2xl">New {noun}</h1>
+      </div>
+      <Card title={cardTitle}>
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <FormAlert message={formError} />
+          {children}
+          <div className="flex gap-3">
+            <Button disabled={busy}>{busy ? "Creating…" : `Create ${noun}`}</Button>
+            <Link
+              to={back.to}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-sm hover:bg-slate-100"
+            >
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </Card>
+    </div>
   );
 }
