@@ -1,7 +1,7 @@
 // The locations domain verbs against a real database: organization admins open, archive and
 // restore locations, a location admin edits their own, codes stay unique per organization, and
 // every change writes its activity row in the same batch (none for a refusal).
-import { count, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
@@ -42,18 +42,10 @@ async function session(email: string) {
 }
 const as = async (email: string) => (await session(email)).user;
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   const result = await work();
-  expect(await activityCount()).toBe(before);
+  expect(await t.activityCount()).toBe(before);
   return result;
 }
 async function location(id: string) {
@@ -104,7 +96,7 @@ describe("createLocation", () => {
       timezone: "America/Chicago",
       active: true,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "location_create",
       userId: owner.id,
       locationId: result.locationId,
@@ -142,7 +134,7 @@ describe("updateLocation", () => {
     expect(t.roundTrips()).toBe(1);
     expect(result).toEqual({ ok: true, changed: true });
     expect(await location(loc.DTN)).toMatchObject({ name: "Downtown Clinic", code: "DTN" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "location_update",
       userId: admin.id,
       locationId: loc.DTN,
@@ -184,7 +176,7 @@ describe("archiveLocation and restoreLocation", () => {
     t.resetRoundTrips();
     expect(await archiveLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: true, code: "NTH" });
     expect(t.roundTrips()).toBe(1);
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "location_archive",
       locationId: loc.NTH,
       summary: { code: "NTH", before: { active: true }, after: { active: false } },
@@ -195,7 +187,7 @@ describe("archiveLocation and restoreLocation", () => {
     expect(await archiveLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: false, refusal: "already_archived" });
 
     expect(await restoreLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: true });
-    expect(await lastActivity()).toMatchObject({ action: "location_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "location_restore", summary: { after: { active: true } } });
     expect((await multi.current()).locationRoles.map((r) => r.location.code)).toEqual(["DTN", "NTH"]);
     expect(await restoreLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: false, refusal: "already_active" });
   });

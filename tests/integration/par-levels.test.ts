@@ -3,7 +3,7 @@
 // par_level_set / par_level_clear activity row each; WRITE_PRODUCTS at THAT location (a manager
 // at Westside edits Westside only); organization admins pick the location in organization mode.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
@@ -55,10 +55,6 @@ async function session(name: string) {
 }
 const as = async (name: string) => (await session(name)).user;
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
 async function activitiesFor(variationIds: string[]) {
   return t.db
     .select()
@@ -224,13 +220,13 @@ describe("saveParLevels", () => {
     expect(more[0]?.summary).toMatchObject({ before: { par: 10, reorderPoint: 4, max: 20 }, after: { par: 12 } });
     expect(more[1]?.summary).toMatchObject({ before: { par: 6, reorderPoint: 2, max: null }, after: null });
 
-    const before = await activityCount();
+    const before = await t.activityCount();
     const same = await saveParLevels(t.db, manager, {
       locationId: loc.WST,
       changes: [{ variationId: ten, levels: { par: 12, reorderPoint: 4, max: 20 } }],
     });
     expect(same).toEqual({ ok: true, set: 0, cleared: 0 });
-    expect(await activityCount()).toBe(before);
+    expect(await t.activityCount()).toBe(before);
   });
 
   it("needs WRITE_PRODUCTS at the location being edited", async () => {
@@ -239,14 +235,14 @@ describe("saveParLevels", () => {
     const change = [{ variationId: pads, levels: { par: 2, reorderPoint: 1, max: null } }];
     const manager = await as("manager"); // MANAGER at Westside only
     const staff = await as("staff"); // STAFF at Downtown: READ_PRODUCTS only
-    const before = await activityCount();
+    const before = await t.activityCount();
     const refusals = [
       await saveParLevels(t.db, manager, { locationId: loc.DTN, changes: change }),
       await saveParLevels(t.db, staff, { locationId: loc.DTN, changes: change }),
       await saveParLevels(t.db, manager, { locationId: ORGANIZATION, changes: change }),
     ];
     expect(refusals).toEqual(Array(3).fill({ ok: false, refusal: "forbidden", message: PAR_SHEET_REFUSALS.forbidden }));
-    expect(await activityCount()).toBe(before);
+    expect(await t.activityCount()).toBe(before);
     expect(await levelsAt(loc.DTN, ids)).toEqual({});
 
     // A location admin (ADMIN at Downtown) and an organization admin (anywhere) may.
@@ -266,7 +262,7 @@ describe("saveParLevels", () => {
       locationId: loc.DTN,
       changes: [{ variationId: large, levels: { par: 3, reorderPoint: 1, max: null } }],
     });
-    const before = await activityCount();
+    const before = await t.activityCount();
 
     const forged = await saveParLevels(t.db, owner, {
       locationId: loc.DTN,
@@ -282,7 +278,7 @@ describe("saveParLevels", () => {
       message: PAR_SHEET_REFUSALS.variation_not_found,
     });
     expect(await levelsAt(loc.DTN, ids)).toEqual({ [large]: [3, 1, null] });
-    expect(await activityCount()).toBe(before);
+    expect(await t.activityCount()).toBe(before);
 
     await t.db.update(schema.locations).set({ active: false }).where(eq(schema.locations.id, loc.NTH));
     try {
@@ -297,7 +293,7 @@ describe("saveParLevels", () => {
       });
       expect(clearing).toMatchObject({ ok: false, refusal: "location_unavailable" });
       expect(await levelsAt(loc.NTH, ids)).toEqual({});
-      expect(await activityCount()).toBe(before);
+      expect(await t.activityCount()).toBe(before);
     } finally {
       await t.db.update(schema.locations).set({ active: true }).where(eq(schema.locations.id, loc.NTH));
     }
@@ -481,7 +477,7 @@ describe("the /products/par-levels screen", () => {
       ],
       { locationId: loc.DTN },
     );
-    const before = await activityCount();
+    const before = await t.activityCount();
     const refused = await save(cookie, invalid);
     expect(refused).toMatchObject({
       status: 400,
@@ -495,7 +491,7 @@ describe("the /products/par-levels screen", () => {
       },
     });
     expect(await levelsAt(loc.WST, ids)).toEqual({});
-    expect(await activityCount()).toBe(before);
+    expect(await t.activityCount()).toBe(before);
 
     const valid = sheetForm(
       [
@@ -530,8 +526,8 @@ describe("the /products/par-levels screen", () => {
     const resubmitted = sheetForm(
       (variations ?? []).map((v) => ({ id: v.id, ...(v.levels as Record<string, string>), was: v.was })),
     );
-    const unchanged = await activityCount();
+    const unchanged = await t.activityCount();
     expect(await save(cookie, resubmitted)).toMatchObject({ status: 302 });
-    expect(await activityCount()).toBe(unchanged);
+    expect(await t.activityCount()).toBe(unchanged);
   });
 });

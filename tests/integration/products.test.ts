@@ -3,7 +3,7 @@
 // on a refusal), stale edits are refused, uniqueness clashes name their owner, and the product
 // screens read everything in one round trip beyond the session.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { count, desc, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
@@ -84,28 +84,20 @@ function as(email: Email, code?: keyof typeof loc): ScopedActor {
   return { ...session.user, locationId };
 }
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
 /** Refusals change nothing: no activity row either. */
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   const result = await work();
-  expect(await activityCount()).toBe(before);
+  expect(await t.activityCount()).toBe(before);
   return result;
 }
 /** A successful change: one round trip, exactly one new activity row. */
 async function expectOneBatch<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   t.resetRoundTrips();
   const result = await work();
   expect(t.roundTrips()).toBe(1);
-  expect(await activityCount()).toBe(before + 1);
+  expect(await t.activityCount()).toBe(before + 1);
   return result;
 }
 async function product(id: string) {
@@ -283,7 +275,7 @@ describe("createProduct", () => {
       active: true,
       version: 1,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "product_create",
       userId: manager.id,
       locationId: loc.WST,
@@ -342,7 +334,7 @@ describe("updateProduct", () => {
       beyondUseHours: 672,
       version: 2,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "update_product",
       entity: "product",
       entityId: id,
@@ -427,7 +419,7 @@ describe("archiving products", () => {
     const archived = await expectOneBatch(() => archiveProduct(t.db, as("admin"), id));
     expect(archived).toEqual({ ok: true, name: "Kybella" });
     expect(await product(id)).toMatchObject({ active: false, version: 2 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "product_archive",
       entityId: id,
       summary: { name: "Kybella", before: { active: true }, after: { active: false } },
@@ -463,7 +455,7 @@ describe("variations", () => {
       costCents: 15000,
       version: 1,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "variation_create",
       entity: "variation",
       entityId: vid,
@@ -486,7 +478,7 @@ describe("variations", () => {
       updateVariation(t.db, as("manager"), { productId: id, ...edit(1, { cost: "155.50" }) }),
     );
     expect(saved).toEqual({ ok: true, changed: true, name: "1 mL syringe" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "update_variation",
       entityId: vid,
       summary: { before: { costCents: 15000 }, after: { costCents: 15550 } },
@@ -504,9 +496,9 @@ describe("variations", () => {
 
     await expectOneBatch(() => archiveVariation(t.db, as("manager"), { productId: id, variationId: vid }));
     expect(await variation(vid)).toMatchObject({ active: false });
-    expect(await lastActivity()).toMatchObject({ action: "variation_archive", entityId: vid });
+    expect(await t.lastActivity()).toMatchObject({ action: "variation_archive", entityId: vid });
     await expectOneBatch(() => restoreVariation(t.db, as("manager"), { productId: id, variationId: vid }));
-    expect(await lastActivity()).toMatchObject({ action: "variation_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "variation_restore", summary: { after: { active: true } } });
   });
 
   it("refuses a GTIN another variation has (naming it), a duplicate name, a changed scale and staff", async () => {
@@ -556,7 +548,7 @@ describe("barcodes", () => {
       addBarcode(t.db, as("manager"), { productId: id, variationId: vid, code: "  btx-100_u " }),
     );
     expect(added).toEqual({ ok: true, code: "BTX-100_U", variation: "100 U vial" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "barcode_add",
       entity: "variation",
       entityId: vid,
@@ -589,7 +581,7 @@ describe("barcodes", () => {
       removeBarcode(t.db, as("manager"), { productId: id, barcodeId: row?.id ?? "" }),
     );
     expect(removed).toEqual({ ok: true, code: "BTX-100_U" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "barcode_remove",
       entityId: vid,
       summary: { code: "BTX-100_U" },
@@ -646,7 +638,7 @@ describe("par levels", () => {
       setParLevel(t.db, as("manager"), { productId: id, ...row(loc.WST, 10, 4, 20) }),
     );
     expect(set).toEqual({ ok: true, changed: true, location: "Westside", variation: "Box of 100" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "par_level_set",
       locationId: loc.WST,
       entity: "variation",
@@ -654,7 +646,7 @@ describe("par levels", () => {
       summary: { location: "WST", variation: "Box of 100", before: null, after: { par: 10, reorderPoint: 4, max: 20 } },
     });
     await expectOneBatch(() => setParLevel(t.db, as("manager"), { productId: id, ...row(loc.WST, 12, 4) }));
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       summary: { before: { par: 10, reorderPoint: 4, max: 20 }, after: { par: 12, reorderPoint: 4, max: null } },
     });
     // The same values again: nothing changes, nothing is logged.
@@ -680,7 +672,7 @@ describe("par levels", () => {
       clearParLevel(t.db, as("manager"), { productId: id, variationId: vid, locationId: loc.WST }),
     );
     expect(cleared).toEqual({ ok: true, location: "Westside", variation: "Box of 100" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "par_level_clear",
       locationId: loc.WST,
       summary: { before: { par: 12, reorderPoint: 4, max: null }, after: null },

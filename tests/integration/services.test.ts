@@ -2,7 +2,7 @@
 // scope) create, edit, archive and restore services and change their recipes; codes stay unique
 // per organization; a stale edit changes nothing; quantities become exact base units with the
 // product's scale; every change writes its activity row in the same batch (none for a refusal).
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
@@ -73,27 +73,19 @@ async function as(email: string, at: keyof typeof loc | "all"): Promise<ScopedAc
   return { ...user, locationId: at === "all" ? "all" : loc[at] };
 }
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   const result = await work();
-  expect(await activityCount()).toBe(before);
+  expect(await t.activityCount()).toBe(before);
   return result;
 }
 /** Runs `work` and expects it to cost exactly one round trip (one batch) and one activity row. */
 async function inOneBatch<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   t.resetRoundTrips();
   const result = await work();
   expect(t.roundTrips()).toBe(1);
-  expect(await activityCount()).toBe(before + 1);
+  expect(await t.activityCount()).toBe(before + 1);
   return result;
 }
 async function service(id: string) {
@@ -232,7 +224,7 @@ describe("createService", () => {
       active: true,
       version: 1,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "service_create",
       userId: manager.id,
       locationId: loc.WST,
@@ -254,7 +246,7 @@ describe("createService", () => {
     const result = await createService(t.db, owner, form({ name: "Owner's service", code: "OWN-1", price: "" }));
     if (!result.ok) throw new Error(result.message);
     expect(await service(result.serviceId)).toMatchObject({ priceCents: null });
-    expect(await lastActivity()).toMatchObject({ action: "service_create", locationId: null });
+    expect(await t.lastActivity()).toMatchObject({ action: "service_create", locationId: null });
   });
 
   it("refuses a code the organization already uses, whatever case it was typed in", async () => {
@@ -405,7 +397,7 @@ describe("updateService", () => {
       category: null,
       version: 2,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "service_update",
       entityId: serviceId,
       locationId: loc.WST,
@@ -495,7 +487,7 @@ describe("archiveService and restoreService", () => {
     const archived = await inOneBatch(() => archiveService(t.db, manager, serviceId));
     expect(archived).toMatchObject({ ok: true, code: expect.stringMatching(/^TST-/) });
     expect(await service(serviceId)).toMatchObject({ active: false, version: 2 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "service_archive",
       entityId: serviceId,
       summary: { version: 2, before: { active: true }, after: { active: false } },
@@ -512,7 +504,7 @@ describe("archiveService and restoreService", () => {
 
     await inOneBatch(() => restoreService(t.db, manager, serviceId));
     expect(await service(serviceId)).toMatchObject({ active: true, version: 3 });
-    expect(await lastActivity()).toMatchObject({ action: "service_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "service_restore", summary: { after: { active: true } } });
     expect(await expectNoActivity(() => restoreService(t.db, manager, serviceId))).toEqual({
       ok: false,
       refusal: "already_active",
@@ -544,7 +536,7 @@ describe("recipes, line by line", () => {
     expect(first.recipe).toMatchObject([
       { variationId: variation(KYSSE), quantity: 50, baseUnit: "mL", unitScale: 100 },
     ]);
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "recipe_update",
       entity: "service",
       entityId: serviceId,
@@ -562,7 +554,7 @@ describe("recipes, line by line", () => {
     await addRecipeLine(t.db, manager, { serviceId, variationId: variation(PADS), quantity: quantity("2 each") });
     expect(await recipe(serviceId)).toEqual({ [KYSSE]: 50, [BOTOX_100]: 20, [LIDOCAINE]: 5, [PADS]: 2 });
     expect(await service(serviceId)).toMatchObject({ version: 5 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       summary: {
         change: "add",
         before: [
@@ -660,7 +652,7 @@ describe("recipes, line by line", () => {
     );
     expect(changed).toMatchObject({ changed: true, version: 3 });
     expect(await recipe(serviceId)).toEqual({ [KYSSE]: 125 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       summary: { change: "update", before: [{ quantity: 100 }], after: [{ quantity: 125 }] },
     });
 
@@ -689,7 +681,7 @@ describe("recipes, line by line", () => {
     expect(detail?.choices.some((c) => c.id === archived.id)).toBe(false);
 
     await inOneBatch(() => removeRecipeLine(t.db, manager, { serviceId, variationId: archived.id }));
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       summary: {
         change: "remove",
         before: [{ variationId: variation(NEEDLES) }, { variationId: archived.id, quantity: 3 }],
@@ -735,7 +727,7 @@ describe("saveRecipe: the whole recipe at once", () => {
     const result = expectDone(await inOneBatch(() => saveRecipe(t.db, manager, { serviceId, version: 3, lines })));
     expect(result).toMatchObject({ changed: true, version: 4 });
     expect(await recipe(serviceId)).toEqual({ [BOTOX_100]: 24, [PADS]: 3 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "recipe_update",
       summary: {
         change: "replace",

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
 import { INVALID_CREDENTIALS, signIn, signOut } from "../../app/auth/sign-in.server";
@@ -21,11 +21,6 @@ async function requestWithSession(token: string) {
   return new Request("http://clinic.test/", { headers: { Cookie: cookie ?? "" } });
 }
 
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
-
 describe("signIn", () => {
   it("signs in a demo user case-insensitively, opens a session and logs it in the same batch", async () => {
     const result = await signIn(t.db, { email: "admin@demo.clinic", password: DEMO_PASSWORD, userAgent: "vitest" });
@@ -42,7 +37,7 @@ describe("signIn", () => {
     const user = await getSessionUser(env, t.db, await requestWithSession(result.token));
     expect(user?.email).toBe("admin@demo.clinic");
 
-    const activity = await lastActivity();
+    const activity = await t.lastActivity();
     expect(activity).toMatchObject({ action: "sign_in", userId: result.user.id, entity: "session" });
     const [account] = await t.db.select().from(schema.users).where(eq(schema.users.id, result.user.id));
     expect(account?.lastLoginAt).toBeInstanceOf(Date);
@@ -63,11 +58,11 @@ describe("signIn", () => {
   it("refuses a wrong password and an unknown email with the same message, and logs the failure", async () => {
     const wrong = await signIn(t.db, { email: "staff@demo.clinic", password: "nope", userAgent: null });
     expect(wrong).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
-    expect(await lastActivity()).toMatchObject({ action: "sign_in_failed", summary: { email: "staff@demo.clinic" } });
+    expect(await t.lastActivity()).toMatchObject({ action: "sign_in_failed", summary: { email: "staff@demo.clinic" } });
 
     const unknown = await signIn(t.db, { email: "nobody@demo.clinic", password: DEMO_PASSWORD, userAgent: null });
     expect(unknown).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
-    expect(await lastActivity()).toMatchObject({ action: "sign_in_failed", userId: null });
+    expect(await t.lastActivity()).toMatchObject({ action: "sign_in_failed", userId: null });
   });
 
   it("refuses a deactivated account even with the right password", async () => {
@@ -94,7 +89,7 @@ describe("sessions", () => {
 
     await signOut(t.db, user);
     expect(await getSessionUser(env, t.db, request)).toBeNull();
-    expect(await lastActivity()).toMatchObject({ action: "sign_out", userId: user.id });
+    expect(await t.lastActivity()).toMatchObject({ action: "sign_out", userId: user.id });
   });
 
   it("ignores a cookie signed with another secret, and an expired session", async () => {
@@ -141,7 +136,7 @@ describe("repeated failed sign-ins", () => {
     expect(refused).toMatchObject({ ok: false, status: 429 });
     if (refused.ok) return;
     expect(refused.message).toMatch(/^Too many failed sign-in attempts\. Wait 15 minutes and try again/);
-    expect(await lastActivity()).toMatchObject({ action: "sign_in_refused", summary: { email } });
+    expect(await t.lastActivity()).toMatchObject({ action: "sign_in_refused", summary: { email } });
 
     // When the lock has run out, the right password works again and clears the count.
     await t.db

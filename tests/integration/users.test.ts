@@ -1,7 +1,7 @@
 // The users domain verbs against a real database: who may do what to whom, the SQL guards (email
 // uniqueness, the last organization admin), sessions ended in the same batch, one activity row per
 // change and none for a refusal, and what each costs in round trips.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORGANIZATION } from "../../app/access/permissions";
@@ -48,14 +48,6 @@ async function session(email: string, password = DEMO_PASSWORD) {
 }
 const as = async (email: string) => (await session(`${email}@demo.clinic`)).user;
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
 async function account(userId: string) {
   const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, userId));
   return row;
@@ -88,9 +80,9 @@ async function newUser(
 
 /** Refusals change nothing: no activity row either. */
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   const result = await work();
-  expect(await activityCount()).toBe(before);
+  expect(await t.activityCount()).toBe(before);
   return result;
 }
 
@@ -117,7 +109,7 @@ describe("createUser", () => {
       organizationRole: null,
     });
     expect(await rolesOf(result.userId)).toEqual([{ locationId: loc.DTN, role: "STAFF" }]);
-    const activity = await lastActivity();
+    const activity = await t.lastActivity();
     expect(activity).toMatchObject({
       action: "user_create",
       userId: owner.id,
@@ -231,7 +223,7 @@ describe("updateUserNames", () => {
     expect(t.roundTrips()).toBe(1);
     expect(result).toEqual({ ok: true, changed: true });
     expect(await account(id)).toMatchObject({ firstName: "Renamed", lastName: "Person" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "user_update",
       userId: admin.id,
       entityId: id,
@@ -269,7 +261,7 @@ describe("roles", () => {
     expect(t.roundTrips()).toBe(1);
     expect(granted).toMatchObject({ ok: true, userId: id, location: { code: "DTN" } });
     expect(await rolesOf(id)).toEqual([{ locationId: loc.DTN, role: "STAFF" }]);
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "role_grant",
       userId: admin.id,
       locationId: loc.DTN,
@@ -283,7 +275,7 @@ describe("roles", () => {
       changed: true,
     });
     expect(t.roundTrips()).toBe(1);
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "role_change",
       summary: { location: "DTN", before: "STAFF", after: "MANAGER" },
     });
@@ -296,7 +288,7 @@ describe("roles", () => {
     expect(await revokeRole(t.db, admin, { userId: id, locationId: loc.DTN })).toMatchObject({ ok: true });
     expect(t.roundTrips()).toBe(1);
     expect(await rolesOf(id)).toEqual([]);
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "role_revoke",
       summary: { location: "DTN", before: "MANAGER" },
     });
@@ -363,7 +355,7 @@ describe("deactivateUser and reactivateUser", () => {
     expect(await laptop.stillSignedIn()).toBe(false);
     expect(await phone.stillSignedIn()).toBe(false);
     expect(await account(person.id)).toMatchObject({ active: false });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "user_deactivate",
       userId: admin.id,
       entityId: person.id,
@@ -380,7 +372,7 @@ describe("deactivateUser and reactivateUser", () => {
     t.resetRoundTrips();
     expect(await reactivateUser(t.db, admin, person.id)).toMatchObject({ ok: true });
     expect(t.roundTrips()).toBe(1);
-    expect(await lastActivity()).toMatchObject({ action: "user_reactivate", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "user_reactivate", summary: { after: { active: true } } });
     expect(await laptop.stillSignedIn()).toBe(false); // ended sessions stay ended
     expect((await signIn(t.db, { email: person.email, password: person.password, userAgent: null })).ok).toBe(true);
     expect(await expectNoActivity(() => reactivateUser(t.db, admin, person.id))).toMatchObject({
@@ -464,7 +456,7 @@ describe("resetPassword", () => {
     expect(await signedIn.stillSignedIn()).toBe(false);
     expect(await account(person.id)).toMatchObject({ mustChangePassword: true });
 
-    const activity = await lastActivity();
+    const activity = await t.lastActivity();
     expect(activity).toMatchObject({ action: "password_reset", entityId: person.id, userId: admin.id });
     const stored = (await account(person.id))?.passwordHash ?? "";
     expect(JSON.stringify(activity)).not.toContain("brand-new-initial-1");
@@ -521,7 +513,7 @@ describe("changeOwnPassword", () => {
     expect(await here.stillSignedIn()).toBe(true);
     expect(await elsewhere.stillSignedIn()).toBe(false);
     expect(await account(person.id)).toMatchObject({ mustChangePassword: false });
-    const activity = await lastActivity();
+    const activity = await t.lastActivity();
     expect(activity).toMatchObject({ action: "password_change", userId: person.id, summary: { forced: true } });
     expect(JSON.stringify(activity)).not.toContain(NEW_PASSWORD);
     expect(await signIn(t.db, { email: person.email, password: NEW_PASSWORD, userAgent: null })).toMatchObject({

@@ -3,7 +3,7 @@
 // names unique per organization whatever their case, optimistic concurrency on `version`, archive
 // and restore (never delete), one activity row per change in the same batch and none for a refusal.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { count, desc, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
@@ -61,18 +61,10 @@ function actorOf(user: SessionUser, where: "DTN" | "WST" | "NTH" | typeof ORGANI
   return { ...user, locationId: where === ORGANIZATION ? ORGANIZATION : loc[where] };
 }
 
-async function activityCount() {
-  const [row] = await t.db.select({ n: count() }).from(schema.activityLog);
-  return row?.n ?? 0;
-}
-async function lastActivity() {
-  const [row] = await t.db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
-  return row;
-}
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
-  const before = await activityCount();
+  const before = await t.activityCount();
   const result = await work();
-  expect(await activityCount()).toBe(before);
+  expect(await t.activityCount()).toBe(before);
   return result;
 }
 async function vendor(id: string) {
@@ -188,7 +180,7 @@ describe("createVendor", () => {
       active: true,
       version: 1,
     });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "vendor_create",
       userId: admin.id,
       locationId: loc.DTN,
@@ -210,7 +202,7 @@ describe("createVendor", () => {
     const owner = await as("owner", ORGANIZATION);
     const result = await createVendor(t.db, owner, fields({ name: "Organization Mode Supply" }));
     expect(result).toMatchObject({ ok: true });
-    expect(await lastActivity()).toMatchObject({ action: "vendor_create", userId: owner.id, locationId: null });
+    expect(await t.lastActivity()).toMatchObject({ action: "vendor_create", userId: owner.id, locationId: null });
   });
 
   it("refuses a name the organization already uses, whatever its case, with a clear message", async () => {
@@ -255,7 +247,7 @@ describe("updateVendor", () => {
     expect(t.roundTrips()).toBe(1);
     expect(result).toEqual({ ok: true, changed: true, version: 2 });
     expect(await vendor(vendorId)).toMatchObject({ name: "Medline Industries", leadTimeDays: 7, version: 2 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "vendor_update",
       userId: admin.id,
       locationId: loc.DTN,
@@ -267,7 +259,7 @@ describe("updateVendor", () => {
         after: { name: "Medline Industries", leadTimeDays: 7 },
       },
     });
-    const summary = (await lastActivity())?.summary as { before: object; after: object };
+    const summary = (await t.lastActivity())?.summary as { before: object; after: object };
     expect(Object.keys(summary.before).sort()).toEqual(["leadTimeDays", "name"]);
     expect(Object.keys(summary.after).sort()).toEqual(["leadTimeDays", "name"]);
   });
@@ -362,7 +354,7 @@ describe("archiveVendor and restoreVendor", () => {
     expect(await archiveVendor(t.db, admin, vendorId)).toEqual({ ok: true, name: "Archive Test Supply" });
     expect(t.roundTrips()).toBe(1);
     expect(await vendor(vendorId)).toMatchObject({ active: false, version: 2 });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "vendor_archive",
       userId: admin.id,
       locationId: loc.DTN,
@@ -388,7 +380,7 @@ describe("archiveVendor and restoreVendor", () => {
     });
 
     expect(await restoreVendor(t.db, admin, vendorId)).toEqual({ ok: true, name: "Archive Test Supply" });
-    expect(await lastActivity()).toMatchObject({
+    expect(await t.lastActivity()).toMatchObject({
       action: "vendor_restore",
       summary: { before: { active: false }, after: { active: true } },
     });

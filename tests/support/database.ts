@@ -1,7 +1,9 @@
 // A fresh demo database per test file, served by the local libSQL server over HTTP, reached with
 // the same client the workers use.
+
+import { count, desc } from "drizzle-orm";
 import { inject } from "vitest";
-import { createDatabase, type Database } from "../../app/db/client.server";
+import { createDatabase, type Database, schema } from "../../app/db/client.server";
 import { startLocalServer } from "../../db/local-server/server.mjs";
 import { copyTemplate } from "./template";
 
@@ -11,17 +13,30 @@ export interface TestDatabase {
   /** HTTP pipeline requests the server has answered since the last reset: the round trips. */
   roundTrips: () => number;
   resetRoundTrips: () => void;
+  /** Rows in the activity log, to prove a change logged itself (or a refusal did not). */
+  activityCount: () => Promise<number>;
+  /** The newest activity row. */
+  lastActivity: () => Promise<typeof schema.activityLog.$inferSelect | undefined>;
   close: () => Promise<void>;
 }
 
 export async function freshDatabase(): Promise<TestDatabase> {
   const file = copyTemplate(inject("templateDatabase"));
   const server = await startLocalServer({ dbPath: file.path, port: 0 });
+  const db = createDatabase({ DATABASE_URL: server.url });
   return {
     url: server.url,
-    db: createDatabase({ DATABASE_URL: server.url }),
+    db,
     roundTrips: () => server.stats.pipelines,
     resetRoundTrips: () => server.resetStats(),
+    activityCount: async () => {
+      const [row] = await db.select({ n: count() }).from(schema.activityLog);
+      return row?.n ?? 0;
+    },
+    lastActivity: async () => {
+      const [row] = await db.select().from(schema.activityLog).orderBy(desc(schema.activityLog.id)).limit(1);
+      return row;
+    },
     close: async () => {
       await server.close();
       file.remove();
