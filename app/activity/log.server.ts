@@ -50,7 +50,15 @@ export type ActivityAction =
   | "vendor_update"
   | "vendor_archive"
   | "vendor_restore"
-  | "stock_adjust";
+  | "stock_adjust"
+  | "receipt_open"
+  | "receipt_line_add"
+  | "receipt_line_remove"
+  | "receipt_cancel"
+  | "printer_profile_create"
+  | "printer_profile_update"
+  | "printer_profile_archive"
+  | "printer_profile_restore";
 
 export interface ActivityEntry {
   userId: string | null;

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DISCARD_REASONS, ITEM_STATES } from "../../../app/stock/item-states";
+import { productVariations } from "../catalog/product-variations";
+import { createdAt, id, instant } from "../columns";
+import { locations } from "../organization/locations";
+import { receiptLines } from "./receipt-lines";
+
+const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * One serialized unit (a vial, syringe or kit) with its own label code: made sealed by a completed
+ * receipt, then started (in use until `expires_at`), emptied or discarded. Its stock is also in
+ * stock_levels (base units), moved by the ledger in the same batch as every state change.
+ */
+export const items = sqliteTable(
+  "items",
+  {
+    id: id(),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    variationId: text("variation_id")
+      .notNull()
+      .references(() => productVariations.id),
+    receiptLineId: text("receipt_line_id").references(() => receiptLines.id),
+    /** Printed on the item's label; also a row of `barcodes`, so one scan lookup finds it. */
+    labelCode: text("label_code").notNull().unique(),
+    lot: text("lot"),
+    serial: text("serial"),
+    /** YYYY-MM-DD, the manufacturer's expiry, treated as the end of that day in UTC. */
+    expirationDate: text("expiration_date"),
+    state: text("state", { enum: ITEM_STATES }).notNull().default("sealed"),
+    /** Base units left in it (e.g. 100 for a sealed 100 U vial). */
+    unitsRemaining: integer("units_remaining").notNull(),
+    startedAt: instant("started_at"),
+    /** Use-by deadline once started: min(expiry end of day, started + beyond-use hours). */
+    expiresAt: instant("expires_at"),
+    costCents: integer("cost_cents"),
+    discardReason: text("discard_reason", { enum: DISCARD_REASONS }),
+    discardNote: text("discard_note"),
+    receivedAt: instant("received_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant("updated_at"),
+  },
+  (t) => [
+    check("items_state", sql`${t.state} IN (${quoted(ITEM_STATES)})`),
+    check(
+      "items_discard_reason",
+      sql`${t.discardReason} IS NULL OR ${t.discardReason} IN (${quoted(DISCARD_REASONS)})`,
+    ),
+    check("items_units_remaining", sql`${t.unitsRemaining} >= 0`),
+    check(
+      "items_expiration_date",
+      sql`${t.expirationDate} IS NULL OR date(${t.expirationDate}) IS ${t.expirationDate}`,
+    ),
+    check("items_cost", sql`coalesce(${t.costCents}, 0) >= 0`),
+    // Serves the vials of a location by state and expiry (inventory, expiring soon, /api/vials).
+    index("items_location_state_expiration_idx").on(t.locationId, t.state, t.expirationDate),
+    // Serves the labels of a receipt (print-labels).
+    index("items_receipt_line_idx").on(t.receiptLineId),
+    // Serves a variation's items (lot trace, product detail).
+    index("items_variation_idx").on(t.variationId),
+  ],
+);

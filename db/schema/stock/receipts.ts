@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { RECEIPT_STATUSES } from "../../../app/stock/item-states";
+import { vendors } from "../catalog/vendors";
+import { createdAt, id, instant } from "../columns";
+import { locations } from "../organization/locations";
+
+/**
+ * A delivery being checked in at one location: open while its lines are added, then completed
+ * (items, RECEIVE movements and levels written in the same batch) or cancelled. Triggers in the
+ * migrations keep a completed or cancelled receipt and its lines immutable, bump `version` on every
+ * line change (completion names the version it read), and refuse deletes.
+ */
+export const receipts = sqliteTable(
+  "receipts",
+  {
+    id: id(),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id),
+    vendorId: text("vendor_id").references(() => vendors.id),
+    /** The purchase order this delivery answers; its table arrives with the purchasing issue. */
+    purchaseOrderId: text("purchase_order_id"),
+    /** Packing slip or invoice number, as printed by the vendor. */
+    reference: text("reference"),
+    notes: text("notes"),
+    status: text("status", { enum: RECEIPT_STATUSES }).notNull().default("open"),
+    version: integer("version").notNull().default(1),
+    /** Who opened / completed it; no foreign key, like activity_log. */
+    openedBy: text("opened_by"),
+    createdAt: createdAt(),
+    completedBy: text("completed_by"),
+    completedAt: instant("completed_at"),
+  },
+  (t) => [
+    check("receipts_status", sql`${t.status} IN ('open', 'completed', 'cancelled')`),
+    check("receipts_completed_at", sql`(${t.status} = 'completed') = (${t.completedAt} IS NOT NULL)`),
+    // Serves the receiving list of a location: open first, newest first.
+    index("receipts_location_status_created_idx").on(t.locationId, t.status, t.createdAt),
+  ],
+);
