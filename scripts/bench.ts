@@ -31,6 +31,13 @@ const PAGES: Page[] = [
   { name: "services", path: "/services", as: "manager@demo.clinic" },
   { name: "vendors", path: "/vendors", as: "manager@demo.clinic" },
   { name: "products api", path: "/api/products?q=botox", as: "staff@demo.clinic" },
+  { name: "receiving", path: "/receiving", as: "admin@demo.clinic" },
+  { name: "receipt add-products", path: "/receiving/{receipt:open}/add-products", as: "admin@demo.clinic" },
+  { name: "receipt print-labels", path: "/receiving/{receipt:completed}/print-labels", as: "admin@demo.clinic" },
+  { name: "printer settings", path: "/printer-settings", as: "admin@demo.clinic" },
+  { name: "stock levels", path: "/stock-levels", as: "admin@demo.clinic" },
+  { name: "stock levels api", path: "/api/stock-levels", as: "staff@demo.clinic" },
+  { name: "vials api", path: "/api/vials", as: "staff@demo.clinic" },
   { name: "coming soon", path: "/inventory", as: "staff@demo.clinic" },
   { name: "locations api", path: "/api/locations/my", as: "multi@demo.clinic" },
   { name: "health", path: "/health" },
@@ -91,8 +98,19 @@ async function signIn(email: string): Promise<string> {
   return (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
 }
 
-/** Replaces `{user:staff}` with the id of staff@demo.clinic and `{product:Name}` with that product's id. */
+/**
+ * Replaces `{user:staff}` with the id of staff@demo.clinic, `{product:Name}` with that product's id,
+ * and `{receipt:open}` / `{receipt:completed}` with the first such receipt on admin@'s /receiving.
+ */
 async function resolveIds(path: string): Promise<string> {
+  for (const [placeholder, status] of path.matchAll(/\{receipt:(open|completed)\}/g)) {
+    const cookie = await signIn("admin@demo.clinic");
+    const html = await (await fetch(`${product.url}/receiving?status=${status}`, { headers: { Cookie: cookie } })).text();
+    const page = status === "open" ? "add-products" : "print-labels";
+    const id = html.match(new RegExp(`/receiving/([0-9a-f-]{36})/${page}`))?.[1];
+    if (!id) throw new Error(`bench: no ${status} receipt on /receiving in the demo data`);
+    path = path.replace(placeholder, id);
+  }
   for (const [placeholder, kind, name] of path.matchAll(/\{(user|product):([^}]+)\}/g)) {
     const cookie = await signIn(kind === "user" ? `${name}@demo.clinic` : "owner@demo.clinic");
     const lookup = kind === "user" ? "/api/auth/me" : `/api/products?q=${encodeURIComponent(name as string)}`;

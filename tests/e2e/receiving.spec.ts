@@ -1,0 +1,146 @@
+// Stock in end to end: a manager at Westside scans manufacturers' GS1 codes into a new receipt,
+// completes it, prints its labels (the rendered barcodes are decoded back to the label codes) and
+// sees the new stock in /api/stock-levels; a staff member of another location can neither see nor
+// touch that receipt. The e2e database is shared: lots and references are unique to this run.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { decodeBarcodes } from "../support/decode-barcode";
+import { signIn } from "./support";
+
+const GS = "\u001d";
+/** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (db/seed/catalog.ts). */
+const BOTOX_100 = { gtin: "00300239211001", label: /Botox Cosmetic.*100 U vial/ };
+const BOTOX_50 = { gtin: "00300239210509", label: /Botox Cosmetic.*50 U vial/ };
+
+const run = Date.now().toString(36).toUpperCase();
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  return { context, page };
+}
+
+interface LevelRow {
+  variationName: string;
+  productName: string;
+  onHand: number;
+  location: { code: string };
+}
+
+/** On hand (base units) of a Botox variation at Westside, as /api/stock-levels reports it. */
+async function onHandAtWestside(page: Page, variation: string): Promise<number> {
+  const response = await page.request.get("/api/stock-levels?q=Botox&pageSize=100");
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: LevelRow[] };
+  const row = items.find((r) => r.productName === "Botox Cosmetic" && r.variationName === variation);
+  return row?.onHand ?? 0;
+}
+
+async function scan(page: Page, payload: string) {
+  const box = page.getByLabel("Scan GS1 barcode");
+  await box.fill(payload);
+  await box.press("Enter");
+}
+
+test("a manager receives by GS1 scan, completes the receipt, prints labels, and stock goes up", async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, "manager@demo.clinic"); // MANAGER at Westside only
+  const before100 = await onHandAtWestside(page, "100 U vial");
+  const before50 = await onHandAtWestside(page, "50 U vial");
+
+  await page.goto("/receiving");
+  const reference = `PS-${run}`;
+  await page.getByLabel(/Reference/).fill(reference);
+  await page.getByRole("button", { name: "Start receiving" }).click();
+  await expect(page).toHaveURL(/\/receiving\/[0-9a-f-]{36}\/add-products$/);
+  const receiptId = new URL(page.url()).pathname.split("/")[2] as string;
+
+  // The raw form a keyboard-wedge scanner types: symbology identifier, GTIN, expiry with day 00
+  // (the last day of the month), then the variable-length lot last.
+  const lotA = `A${run}`;
+  await scan(page, `]d201${BOTOX_100.gtin}17281100${GS}10${lotA}`);
+  await expect(page.getByLabel("Product variation")).toContainText(BOTOX_100.label);
+  await expect(page.getByLabel("Lot")).toHaveValue(lotA);
+  await expect(page.getByLabel("Expiration date")).toHaveValue("2028-11-30");
+  await page.getByLabel("Quantity").fill("3");
+  await page.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByRole("cell", { name: lotA })).toBeVisible();
+
+  // The bracketed form printed under the symbol, with a serial: one unit.
+  const lotB = `B${run}`;
+  await scan(page, `(01)${BOTOX_50.gtin}(17)270615(10)${lotB}(21)SN${run}`);
+  await expect(page.getByLabel("Product variation")).toContainText(BOTOX_50.label);
+  await expect(page.getByLabel("Lot")).toHaveValue(lotB);
+  await expect(page.getByLabel("Expiration date")).toHaveValue("2027-06-15");
+  await expect(page.getByLabel("Serial")).toHaveValue(`SN${run}`);
+  await page.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByRole("cell", { name: lotB })).toBeVisible();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Complete receipt" }).click();
+  await expect(page).toHaveURL(new RegExp(`/receiving/${receiptId}/print-labels$`));
+  await expect(page.getByTestId("toast")).toContainText("Receipt completed");
+
+  // Four labels (three 100 U vials, one 50 U vial), each with its own code, product, lot and expiry.
+  const labels = page.locator("[data-label-code]");
+  await expect(labels).toHaveCount(4);
+  await expect(labels.filter({ hasText: lotA })).toHaveCount(3);
+  await expect(labels.filter({ hasText: lotB })).toContainText("Jun 15, 2027");
+  await page.screenshot({ path: test.info().outputPath("print-labels.png"), fullPage: true });
+  await test.info().attach("print-labels", { path: test.info().outputPath("print-labels.png") });
+
+  // The barcodes as rendered decode back to the label codes.
+  const codes = await labels.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-label-code")));
+  expect(new Set(codes).size).toBe(4);
+  for (const [index, code] of codes.entries()) {
+    const png = await labels.nth(index).screenshot();
+    expect(decodeBarcodes(png)).toContain(code);
+  }
+
+  // The receipt is history now: its page is read-only.
+  await page.goto(`/receiving/${receiptId}/add-products`);
+  await expect(page.getByRole("button", { name: "Add line" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Complete receipt" })).toHaveCount(0);
+
+  expect(await onHandAtWestside(page, "100 U vial")).toBe(before100 + 300);
+  expect(await onHandAtWestside(page, "50 U vial")).toBe(before50 + 50);
+
+  // The vials are in /api/vials, sealed, with their lot and expiry.
+  const vials = await page.request.get(`/api/vials?lot=${lotA}`);
+  expect(vials.status()).toBe(200);
+  const { items } = (await vials.json()) as { items: { state: string; expirationDate: string; labelCode: string }[] };
+  expect(items).toHaveLength(3);
+  for (const vial of items) {
+    expect(vial).toMatchObject({ state: "sealed", expirationDate: "2028-11-30" });
+    expect(codes).toContain(vial.labelCode);
+  }
+
+  // A staff member at Downtown can neither see this receipt nor add to it.
+  const staff = await signedIn(browser, "staff@demo.clinic");
+  await staff.page.goto("/receiving");
+  await expect(staff.page.getByText(reference)).toHaveCount(0);
+  for (const path of [`/receiving/${receiptId}/add-products`, `/receiving/${receiptId}/print-labels`]) {
+    const response = await staff.page.goto(path);
+    expect(response?.status()).toBe(404);
+  }
+  const forged = await staff.page.request.post(`/receiving/${receiptId}/add-products`, {
+    form: { intent: "scan", scan: `01${BOTOX_100.gtin}10X` },
+  });
+  expect([403, 404]).toContain(forged.status());
+  const api = await staff.page.request.get(`/api/stock-levels?locationId=${await westsideId(page)}`);
+  expect(api.status()).toBe(403);
+
+  await staff.context.close();
+  await context.close();
+});
+
+/** Westside's id, from the manager's own locations. */
+async function westsideId(page: Page): Promise<string> {
+  const response = await page.request.get("/api/locations/my");
+  const mine = (await response.json()) as { locationId: string; location: { code: string } }[];
+  const westside = mine.find((m) => m.location.code === "WST");
+  if (!westside) throw new Error("manager@demo.clinic has no Westside role");
+  return westside.locationId;
+}
