@@ -3,6 +3,7 @@
 // organization mode; their filters, pages and the shape of one item.
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { can } from "../../app/access/permissions";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { DEMO_USERS } from "../../db/seed/demo";
@@ -329,5 +330,48 @@ describe("GET /api/stock-levels", () => {
     const paged = await json<Page<Level>>("/api/stock-levels?pageSize=3&page=2", staff);
     expect(paged).toMatchObject({ page: 2, pageSize: 3, total: all.total });
     expect(paged.items.map((l) => l.variationId)).toEqual(all.items.slice(3, 6).map((l) => l.variationId));
+  });
+});
+
+describe("the /stock-levels screen", () => {
+  const page = async (path: string, cookie: string, organizationMode = false) => {
+    const cookies = [cookie];
+    if (organizationMode) {
+      cookies.push(
+        (await saveLocationChoice({ selectedLocationId: null, isOrganizationMode: true })).split(";")[0] ?? "",
+      );
+    }
+    const response = await app().fetch(`${BASE}${path}`, {
+      headers: { Cookie: cookies.join("; ") },
+      redirect: "manual",
+    });
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    return response.text();
+  };
+
+  it("renders the levels of the location in scope on the server: units, packages, par, status and expiry badges", async () => {
+    const html = await page("/stock-levels?q=botox", cookieOf("staff"));
+    expect(html).toContain("On hand at Downtown");
+    expect(html).toMatch(/href="\/products\/[^"]+">Botox Cosmetic<\/a>/);
+    expect(html).toContain("600 U");
+    expect(html).toContain("10 / 4");
+    // Badges, not the status filter's options.
+    expect(html).toMatch(/<span[^>]*>Below par<\/span>/);
+    expect(html).toMatch(/<span[^>]*>Reorder<\/span>/);
+    expect(html).toMatch(/<span[^>]*>expiring soon<\/span>/);
+    expect(html).not.toContain(">Location<");
+    const kysse = await page("/stock-levels?q=kysse", cookieOf("staff"));
+    expect(kysse).toContain("3.00 mL");
+    expect(kysse).toMatch(/<span[^>]*>expired<\/span>/);
+    expect(kysse).not.toMatch(/<span[^>]*>expiring soon<\/span>/);
+  });
+
+  it("adds a location column in organization mode, and says what to do when nothing matches", async () => {
+    const html = await page("/stock-levels?q=Restylane%20Lyft", cookieOf("owner"), true);
+    expect(html).toContain("On hand at every location");
+    expect(html).toContain(">Location<");
+    for (const name of ["Downtown", "Westside", "North"]) expect(html).toContain(name);
+    const none = await page("/stock-levels?q=no-such-product", cookieOf("staff"));
+    expect(none).toContain("No stock matches this search and these filters. Clear them to see every level.");
   });
 });
