@@ -1,11 +1,228 @@
-import { comingSoonLoader } from "~/shell/area.server";
-import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+// /stock-levels: on hand per variation at the location in scope (every location, with a location
+// column, in organization mode), 25 a page, against its par level, with the nearest expiry of its
+// sealed items. Search by product or variation, filter by category and status (GET form). The
+// same rows as GET /api/stock-levels, read through the same module in one batch.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/access/guard.server";
+import { orOutage } from "~/db/outage.server";
+import { INPUT } from "~/products/fields";
+import { pageCount } from "~/products/list.server";
+import { area } from "~/shell/areas";
+import { locationsInScope } from "~/stock/api.server";
+import { EXPIRING_SOON_DAYS, expirationUrgency, formatExpirationDate } from "~/stock/expiry";
+import {
+  formatOnHand,
+  STOCK_LEVELS_PAGE_SIZE,
+  STOCK_STATUS_LABELS,
+  STOCK_STATUSES,
+  type StockStatus,
+} from "~/stock/level-status";
+import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
+import { Button } from "~/ui/form";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
-export const loader = comingSoonLoader("/stock-levels");
-export const meta = comingSoonMeta("/stock-levels");
+export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
 
-export default function Screen() {
-  return <ComingSoon path="/stock-levels" />;
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/stock-levels").permission);
+  const query = {
+    ...StockLevelQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams)),
+    pageSize: STOCK_LEVELS_PAGE_SIZE,
+  };
+  const locationIds = locationsInScope(viewer.user, viewer.locationId);
+  const screen = await orOutage(stockLevelsScreen(args.context.db, viewer.user, locationIds, query));
+  // Judged here, once, so the page hydrates with the same badges it was rendered with.
+  const now = new Date();
+  return {
+    rows: screen.items.map((level) => ({
+      key: `${level.locationId}|${level.variationId}`,
+      location: level.location,
+      productId: level.productId,
+      productName: level.productName,
+      variationName: level.variationName,
+      category: level.category,
+      onHand: formatOnHand(level.onHand, level.unitScale, level.baseUnit),
+      packages: level.packages.whole,
+      remainder: level.packages.remainder
+        ? formatOnHand(level.packages.remainder, level.unitScale, level.baseUnit)
+        : null,
+      parLevel: level.parLevel,
+      status: level.status,
+      nearestExpiry: level.nearestExpiry,
+      expiry: expirationUrgency(level.nearestExpiry, now),
+    })),
+    total: screen.total,
+    page: screen.page,
+    pageCount: pageCount(screen.total, query.pageSize),
+    categories: screen.categories,
+    query: { q: query.q, category: query.category, status: query.status },
+    where: viewer.scope.kind === "location" ? viewer.scope.name : null,
+    organizationMode: viewer.scope.kind === "organization",
+  };
+}
+
+const LABEL = "font-medium text-sm";
+const BADGE = "inline-flex items-center rounded px-1.5 py-0.5 font-medium text-xs ring-1 ring-inset";
+const STATUS_TONES: Record<StockStatus, string> = {
+  below_reorder: "bg-red-50 text-red-800 ring-red-600/20",
+  below_par: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  ok: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  no_par: "bg-slate-100 text-slate-600 ring-slate-500/20",
+};
+
+export default function StockLevelsScreen() {
+  const { rows, total, page, pageCount, categories, query, where, organizationMode } = useLoaderData<typeof loader>();
+  const filtered = Boolean(query.q || query.category || query.status);
+  const pageLink = (n: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+    params.set("page", String(n));
+    return `/stock-levels?${params}`;
+  };
+  const columns = [
+    ...(organizationMode ? ["Location"] : []),
+    "Product",
+    "On hand",
+    "Packages",
+    "Par / reorder",
+    "Status",
+    "Nearest expiry",
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="font-semibold text-2xl">Stock Levels</h1>
+        <p className="text-slate-600 text-sm">
+          {where ? `On hand at ${where}` : "On hand at every location"}, against par levels; par and reorder point count
+          packages.
+        </p>
+      </div>
+
+      <Form method="get" action="/stock-levels" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-64 flex-[2] flex-col gap-1">
+          <label htmlFor="q" className={LABEL}>
+            Search
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Product or variation name, or SKU"
+            className={INPUT}
+          />
+        </div>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor="category" className={LABEL}>
+            Category
+          </label>
+          <select id="category" name="category" defaultValue={query.category} className={INPUT}>
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-w-40 flex-1 flex-col gap-1">
+          <label htmlFor="status" className={LABEL}>
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status} className={INPUT}>
+            <option value="">Any status</option>
+            {STOCK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STOCK_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button tone="secondary">Search</Button>
+          {filtered && (
+            <Link
+              to="/stock-levels"
+              className="inline-flex items-center rounded-md px-3 py-2 font-medium text-sky-800 text-sm hover:underline"
+            >
+              Clear
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <DataTable
+        caption="Stock levels"
+        columns={columns}
+        rowCount={rows.length}
+        empty={
+          filtered ? (
+            "No stock matches this search and these filters. Clear them to see every level."
+          ) : (
+            <>
+              No stock here yet. Stock appears once a delivery is received: check one in on{" "}
+              <Link to="/receiving" className="font-medium text-sky-800 hover:underline">
+                Receiving
+              </Link>
+              .
+            </>
+          )
+        }
+      >
+        {rows.map((r) => (
+          <DataRow key={r.key}>
+            {organizationMode && (
+              <td className={`${CELL} text-slate-700`}>
+                {r.location.name} <span className="text-slate-500 text-xs">{r.location.code}</span>
+              </td>
+            )}
+            <td className={CELL}>
+              <Link to={`/products/${r.productId}`} className="font-medium text-sky-800 hover:underline">
+                {r.productName}
+              </Link>
+              <div className="text-slate-500 text-xs">
+                {r.variationName} · {r.category}
+              </div>
+            </td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.onHand}</td>
+            <td className={`${CELL} whitespace-nowrap text-slate-700 tabular-nums`}>
+              {r.packages}
+              {r.remainder && <span className="text-slate-500"> + {r.remainder}</span>}
+            </td>
+            <td className={`${CELL} whitespace-nowrap text-slate-700 tabular-nums`}>
+              {r.parLevel ? `${r.parLevel.par} / ${r.parLevel.reorderPoint}` : "—"}
+            </td>
+            <td className={CELL}>
+              <span className={`${BADGE} ${STATUS_TONES[r.status]}`}>{STOCK_STATUS_LABELS[r.status]}</span>
+            </td>
+            <td className={`${CELL} whitespace-nowrap`}>
+              {r.nearestExpiry ? (
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <span className="text-slate-700">{formatExpirationDate(r.nearestExpiry)}</span>
+                  {r.expiry === "expired" && (
+                    <span className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}>expired</span>
+                  )}
+                  {r.expiry === "soon" && (
+                    <span
+                      className={`${BADGE} bg-amber-50 text-amber-800 ring-amber-600/20`}
+                      title={`Expires within ${EXPIRING_SOON_DAYS} days`}
+                    >
+                      expiring soon
+                    </span>
+                  )}
+                </span>
+              ) : (
+                <span className="text-slate-500">—</span>
+              )}
+            </td>
+          </DataRow>
+        ))}
+      </DataTable>
+
+      <Pagination page={page} pageCount={pageCount} total={total} noun="stock levels" pageLink={pageLink} />
+    </div>
+  );
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

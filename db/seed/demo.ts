@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { hashPassword } from "../../app/auth/password.server";
 import * as schema from "../schema";
 import { catalogSeedStatements } from "./catalog";
+import { stockSeedStatements } from "./stock";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -92,5 +93,10 @@ export async function seedDemo(db: AnyLibsqlDatabase): Promise<void> {
         ),
       ),
     ...catalogSeedStatements(db, { organizationId: org.id, locationIds }),
+    ...stockSeedStatements(db, {
+      organizationId: org.id,
+      locationIds,
+      userIds: new Map(users.map((u) => [u.email, u.id])),
+    }),
   ]);
 }

@@ -1,0 +1,14 @@
+// GET /api/vials?state=&variationId=&lot=&expiringWithinDays=&page=&pageSize=&locationId= (spec
+// section 7): a page of the serialized items at the location asked for (else the one in scope, or
+// every location in organization mode), {items, page, pageSize, total}.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { orOutage } from "~/db/outage.server";
+import { API_HEADERS } from "~/products/api.server";
+import { requireInventoryReader } from "~/stock/api.server";
+import { readVials, vialQueryOf } from "~/stock/vials.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { actor, locationIds, searchParams } = await requireInventoryReader(args);
+  const page = await orOutage(readVials(args.context.db, actor, locationIds, vialQueryOf(searchParams)));
+  return Response.json(page, { headers: API_HEADERS });
+}

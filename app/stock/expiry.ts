@@ -1,0 +1,209 @@
+// Item expiry (spec section 4 "Item expiry"): an item's deadline, how much of its life is left as
+// one of five bands, and the label, time-left and date texts the screens show. Browser-safe (date-fns
+// only): the API computes `isExpired` with it and the screens render the same words.
+import { format } from "date-fns";
+
+/** An instant as the database (Date), JSON (ISO string) or a timer (epoch ms) carries it. */
+export type Instant = Date | string | number;
+
+/** What expiry is computed from; the fields of spec section 3 "Item expiry data", plus receivedAt. */
+export interface ItemExpiry {
+  state: string;
+  /** YYYY-MM-DD, the manufacturer's expiry: the end of that day in UTC (spec section 3). */
+  expirationDate?: string | null;
+  /** An in-use item's use-by deadline, counted from startedAt. */
+  expiresAt?: Instant | null;
+  startedAt?: Instant | null;
+  /** Where a not-yet-started item's life is counted from: the day it was received. */
+  receivedAt?: Instant | null;
+}
+
+export const EXPIRY_BANDS = ["expired", "critical", "warning", "caution", "safe"] as const;
+export type ExpiryBand = (typeof EXPIRY_BANDS)[number];
+
+/** Upper bounds (percent of life left, inclusive) of the bands below "safe" (spec section 9). */
+const BAND_LIMITS: readonly (readonly [number, ExpiryBand])[] = [
+  [0, "expired"],
+  [10, "critical"],
+  [25, "warning"],
+  [50, "caution"],
+];
+
+export const USE_BY_DEADLINE = "Use-By Deadline";
+export const MANUFACTURER_EXPIRATION = "Manufacturer Expiration";
+export const EXPIRED = "Expired";
+export const NO_EXPIRATION_DATE = "No expiration date";
+
+/** Screens flag a sealed lot as "expiring soon" this many days ahead. */
+export const EXPIRING_SOON_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function instant(value: Instant | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** The year, month (1-12) and day of a real calendar date "YYYY-MM-DD", else null. */
+function dateParts(date: string): [number, number, number] | null {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  return [y, m, d];
+}
+
+/** The last millisecond of `date` in UTC; an Invalid Date when `date` is not a real calendar date. */
+export function expirationEndOfDay(date: string): Date {
+  const parts = dateParts(date);
+  if (!parts) return new Date(Number.NaN);
+  const [y, m, d] = parts;
+  return new Date(Date.UTC(y, m - 1, d + 1) - 1);
+}
+
+/**
+ * When the item stops being usable: an in-use item's expiresAt, any other item's expiration date
+ * (end of that day, UTC). Null when that date is missing; an Invalid Date when it does not parse.
+ */
+export function deadlineOf(item: ItemExpiry): Date | null {
+  if (item.state === "in_use") return instant(item.expiresAt);
+  return item.expirationDate ? expirationEndOfDay(item.expirationDate) : null;
+}
+
+/** When the item's life started: an in-use item's startedAt, any other item's receivedAt. */
+function lifeStartOf(item: ItemExpiry): Date | null {
+  return instant(item.state === "in_use" ? item.startedAt : item.receivedAt);
+}
+
+/**
+ * Life left, as a percentage of the whole span from start to deadline (negative once passed).
+ * Missing or invalid dates, or a span of zero or less, count as no life left: 0.
+ */
+export function remainingLifePercent(item: ItemExpiry, now: Date): number {
+  const deadline = deadlineOf(item)?.getTime() ?? Number.NaN;
+  const start = lifeStartOf(item)?.getTime() ?? Number.NaN;
+  const total = deadline - start;
+  if (!Number.isFinite(total) || total <= 0) return 0;
+  return ((deadline - now.getTime()) / total) * 100;
+}
+
+/** expired at 0 or below; critical up to 10; warning up to 25; caution up to 50; safe above 50. */
+export function bandForPercent(percent: number): ExpiryBand {
+  if (Number.isNaN(percent)) return "expired";
+  for (const [limit, band] of BAND_LIMITS) if (percent <= limit) return band;
+  return "safe";
+}
+
+export function expiryBand(item: ItemExpiry, now: Date): ExpiryBand {
+  return bandForPercent(remainingLifePercent(item, now));
+}
+
+/**
+ * Whether the item is reported as expired: its deadline has passed, or (spec section 4) its dates
+ * are missing or invalid or its life span is zero or negative.
+ */
+export function isExpired(item: ItemExpiry, now: Date): boolean {
+  return expiryBand(item, now) === "expired";
+}
+
+/** "2d 3h" from a day on, "5h 12m" from an hour on, else "42m"; never negative. */
+export function formatDuration(ms: number): string {
+  const left = Math.max(0, Math.floor(ms));
+  const days = Math.floor(left / DAY_MS);
+  const hours = Math.floor((left % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((left % HOUR_MS) / MINUTE_MS);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
+
+/** "Mar 5, 2027" for an expiration date "2027-03-05"; the day as written, whatever the time zone. */
+export function formatExpirationDate(date: string): string {
+  const parts = dateParts(date);
+  if (!parts) return date;
+  const [y, m, d] = parts;
+  return format(new Date(y, m - 1, d), "MMM d, yyyy");
+}
+
+/** The wall-clock time of `at` in `timeZone`, as a local Date date-fns can format. */
+function wallClock(at: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
+}
+
+/**
+ * "Mar 5, 14:30" for a use-by deadline: in `timeZone` (the location's) when given, so a page
+ * rendered on the server hydrates identically; else in the runtime's own zone.
+ */
+export function formatUseBy(at: Instant, timeZone?: string): string {
+  const date = instant(at) as Date;
+  if (Number.isNaN(date.getTime())) return "";
+  return format(timeZone ? wallClock(date, timeZone) : date, "MMM d, H:mm");
+}
+
+export interface ExpiryLabel {
+  band: ExpiryBand;
+  /** "Use-By Deadline", "Manufacturer Expiration" or "Expired". */
+  label: string;
+  /** The date (or "No expiration date"), or "{time} left" for an in-use item. */
+  text: string;
+}
+
+/**
+ * What an item's expiry reads as (spec section 4): once expired, which deadline passed ("Use-By
+ * Deadline" with its time, "Manufacturer Expiration" with its date), else "Expired"; before that,
+ * "Use-By Deadline" with the time left for an in-use item, else "Manufacturer Expiration".
+ */
+export function expiryLabel(item: ItemExpiry, now: Date, timeZone?: string): ExpiryLabel {
+  const band = expiryBand(item, now);
+  const expirationDate = item.expirationDate && dateParts(item.expirationDate) ? item.expirationDate : null;
+  const dateText = expirationDate ? formatExpirationDate(expirationDate) : NO_EXPIRATION_DATE;
+  const useBy = item.state === "in_use" ? instant(item.expiresAt) : null;
+  const validUseBy = useBy && !Number.isNaN(useBy.getTime()) ? useBy : null;
+  if (band === "expired") {
+    if (validUseBy && validUseBy.getTime() <= now.getTime()) {
+      return { band, label: USE_BY_DEADLINE, text: formatUseBy(validUseBy, timeZone) };
+    }
+    if (expirationDate && expirationEndOfDay(expirationDate).getTime() <= now.getTime()) {
+      return { band, label: MANUFACTURER_EXPIRATION, text: dateText };
+    }
+    return { band, label: EXPIRED, text: dateText };
+  }
+  if (item.state === "in_use" && validUseBy) {
+    return { band, label: USE_BY_DEADLINE, text: `${formatDuration(validUseBy.getTime() - now.getTime())} left` };
+  }
+  return { band, label: MANUFACTURER_EXPIRATION, text: dateText };
+}
+
+/**
+ * Whole calendar days (UTC) from `now` to an expiration date: 0 on the day itself, negative once
+ * it has passed. Null for a date that does not parse.
+ */
+export function daysUntilExpiration(date: string, now: Date): number | null {
+  const parts = dateParts(date);
+  if (!parts) return null;
+  const [y, m, d] = parts;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.round((Date.UTC(y, m - 1, d) - today) / DAY_MS);
+}
+
+/** How a lot's expiration date reads on a list: passed, within EXPIRING_SOON_DAYS, or later. */
+export function expirationUrgency(date: string | null, now: Date): "expired" | "soon" | "later" | null {
+  if (!date) return null;
+  const days = daysUntilExpiration(date, now);
+  if (days === null || days < 0) return "expired";
+  return days <= EXPIRING_SOON_DAYS ? "soon" : "later";
+}

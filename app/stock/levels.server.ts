@@ -1,0 +1,200 @@
+// What the stock levels screen and GET /api/stock-levels read, in one batch: on hand per location ×
+// variation for the locations in scope, against the par level there, with the nearest expiry of
+// the sealed items. A row exists where stock has moved or a par level is set (a variation with a
+// par level and nothing received yet is exactly what needs ordering).
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor } from "~/access/actor";
+import type { Database } from "~/db/client.server";
+import { organizationOf, valueList } from "~/db/sql.server";
+import type { UnitScale } from "~/products/format";
+import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
+
+export const StockLevelQuery = z.object({
+  q: z.string().trim().max(100).catch(""),
+  category: z.string().trim().max(100).catch(""),
+  status: z.enum(STOCK_STATUSES).or(z.literal("")).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(STOCK_LEVELS_PAGE_SIZE),
+});
+export type StockLevelQueryInput = z.output<typeof StockLevelQuery>;
+
+interface StockLevelRow {
+  locationId: string;
+  locationName: string;
+  locationCode: string;
+  productId: string;
+  productName: string;
+  category: string;
+  variationId: string;
+  variationName: string;
+  baseUnit: string;
+  unitScale: UnitScale;
+  unitsPerPackage: number;
+  onHand: number;
+  par: number | null;
+  reorderPoint: number | null;
+  max: number | null;
+  status: StockStatus;
+  nearestExpiry: string | null;
+  updatedAt: number | null;
+}
+
+export interface StockLevel {
+  locationId: string;
+  location: { name: string; code: string };
+  productId: string;
+  productName: string;
+  category: string;
+  variationId: string;
+  variationName: string;
+  baseUnit: string;
+  unitScale: UnitScale;
+  unitsPerPackage: number;
+  /** Base units on hand (stock_levels.on_hand; 0 where only a par level is set). */
+  onHand: number;
+  /** onHand as whole packages and the base units of a started one. */
+  packages: { whole: number; remainder: number };
+  /** Packages wanted on the shelf at this location, if set. */
+  parLevel: { par: number; reorderPoint: number; max: number | null } | null;
+  status: StockStatus;
+  /** The earliest expiration date (YYYY-MM-DD) of the sealed items here; null for none (or bulk). */
+  nearestExpiry: string | null;
+  /** When the level last moved; null where nothing has been received. */
+  updatedAt: Date | null;
+}
+
+/** LIKE pattern for "contains `q`", ignoring case; LIKE's wildcards in `q` match only themselves. */
+function containing(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ON_HAND = sql`coalesce(s.on_hand, 0)`;
+
+// The one definition of a level's status (see STOCK_STATUSES); the filter and the column share it.
+const STATUS = sql`(CASE
+  WHEN pl.par IS NULL THEN 'no_par'
+  WHEN pl.par > 0 AND ${ON_HAND} <= pl.reorder_point * v.units_per_package THEN 'below_reorder'
+  WHEN ${ON_HAND} < pl.par * v.units_per_package THEN 'below_par'
+  ELSE 'ok' END)`;
+
+/** FROM … WHERE … of the rows in scope that match the query; archived products drop off once empty. */
+function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput) {
+  const inScope = locationIds.length ? sql`IN (${valueList(locationIds)})` : sql`IN (SELECT NULL WHERE 0)`;
+  const organization = organizationOf(actor);
+  const pattern = containing(query.q);
+  return sql`FROM (
+      SELECT location_id, variation_id FROM stock_levels WHERE location_id ${inScope}
+      UNION
+      SELECT location_id, variation_id FROM par_levels WHERE location_id ${inScope}
+    ) AS pair
+    JOIN locations AS l ON l.id = pair.location_id
+    JOIN product_variations AS v ON v.id = pair.variation_id
+    JOIN products AS p ON p.id = v.product_id
+    LEFT JOIN stock_levels AS s ON s.location_id = pair.location_id AND s.variation_id = pair.variation_id
+    LEFT JOIN par_levels AS pl ON pl.location_id = pair.location_id AND pl.variation_id = pair.variation_id
+    WHERE p.organization_id = ${organization} AND l.organization_id = ${organization}
+      AND (${ON_HAND} > 0 OR (p.active = 1 AND v.active = 1))
+      ${query.q ? sql`AND (lower(p.name) LIKE ${pattern} ESCAPE '\\' OR lower(v.name) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(p.sku, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(v.sku, '')) LIKE ${pattern} ESCAPE '\\')` : sql``}
+      ${query.category ? sql`AND p.category = ${query.category}` : sql``}
+      ${query.status ? sql`AND ${STATUS} = ${query.status}` : sql``}`;
+}
+
+/** The page of levels and the total matching, as two statements for the caller's batch. */
+export function stockLevelQueries(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: StockLevelQueryInput,
+) {
+  const from = matchingLevels(actor, locationIds, query);
+  return [
+    db.all<StockLevelRow>(sql`SELECT pair.location_id AS locationId, l.name AS locationName, l.code AS locationCode,
+        p.id AS productId, p.name AS productName, p.category AS category,
+        v.id AS variationId, v.name AS variationName,
+        p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
+        ${ON_HAND} AS onHand, pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
+        ${STATUS} AS status,
+        (SELECT min(i.expiration_date) FROM items AS i
+          WHERE i.location_id = pair.location_id AND i.state = 'sealed' AND i.variation_id = pair.variation_id)
+          AS nearestExpiry,
+        s.updated_at AS updatedAt
+      ${from}
+      ORDER BY lower(p.name), p.id, lower(v.name), v.id, l.name, l.id
+      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total ${from}`),
+  ] as const;
+}
+
+/** Product categories of the organization, for the category filter. */
+export function stockCategoryQuery(db: Database, actor: Actor) {
+  return db.all<{ category: string }>(
+    sql`SELECT DISTINCT category FROM products WHERE organization_id = ${organizationOf(actor)} ORDER BY category`,
+  );
+}
+
+export function toStockLevel(row: StockLevelRow): StockLevel {
+  const onHand = Number(row.onHand);
+  const unitsPerPackage = Number(row.unitsPerPackage);
+  return {
+    locationId: row.locationId,
+    location: { name: row.locationName, code: row.locationCode },
+    productId: row.productId,
+    productName: row.productName,
+    category: row.category,
+    variationId: row.variationId,
+    variationName: row.variationName,
+    baseUnit: row.baseUnit,
+    unitScale: Number(row.unitScale) as UnitScale,
+    unitsPerPackage,
+    onHand,
+    packages: packagesOf(onHand, unitsPerPackage),
+    parLevel:
+      row.par === null
+        ? null
+        : {
+            par: Number(row.par),
+            reorderPoint: Number(row.reorderPoint),
+            max: row.max === null ? null : Number(row.max),
+          },
+    status: row.status,
+    nearestExpiry: row.nearestExpiry,
+    updatedAt: row.updatedAt === null ? null : new Date(Number(row.updatedAt)),
+  };
+}
+
+/** A page of stock levels, {items, page, pageSize, total} (GET /api/stock-levels). One round trip. */
+export async function readStockLevels(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: StockLevelQueryInput,
+) {
+  const [rows, totals] = await db.batch(stockLevelQueries(db, actor, locationIds, query));
+  return {
+    items: rows.map(toStockLevel),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totals[0]?.total ?? 0),
+  };
+}
+
+/** The stock levels screen: a page, its total and the category choices. One round trip. */
+export async function stockLevelsScreen(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: StockLevelQueryInput,
+) {
+  const [rows, totals, categories] = await db.batch([
+    ...stockLevelQueries(db, actor, locationIds, query),
+    stockCategoryQuery(db, actor),
+  ]);
+  return {
+    items: rows.map(toStockLevel),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totals[0]?.total ?? 0),
+    categories: categories.map((c) => c.category),
+  };
+}

@@ -1,0 +1,150 @@
+// What GET /api/vials reads, in one batch: a page of the serialized items (vials, syringes, kits)
+// at the locations in scope, soonest expiry first, with whether each is expired right now.
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor } from "~/access/actor";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import type { UnitScale } from "~/products/format";
+import { isExpired } from "./expiry";
+import { ITEM_STATES, type ItemState } from "./item-states";
+
+const i = schema.items;
+const v = schema.productVariations;
+const p = schema.products;
+const l = schema.locations;
+const line = schema.receiptLines;
+
+/** What a vial list shows unless asked otherwise: what is on the shelf or open. */
+export const DEFAULT_VIAL_STATES: readonly ItemState[] = ["sealed", "in_use"];
+export const VIALS_PAGE_SIZE = 25;
+
+const states = z.preprocess(
+  (value) =>
+    String(value ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  z.array(z.enum(ITEM_STATES)).min(1),
+);
+
+export const VialQuery = z.object({
+  /** One or more states, comma-separated (or the parameter repeated). */
+  state: states.catch([...DEFAULT_VIAL_STATES]),
+  variationId: z.string().trim().max(100).catch(""),
+  lot: z.string().trim().max(100).catch(""),
+  /** Deadline within this many days from today (UTC), the already expired included. */
+  expiringWithinDays: z.coerce.number().int().min(0).max(3650).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(VIALS_PAGE_SIZE),
+});
+export type VialQueryInput = z.output<typeof VialQuery>;
+
+/** The query of a request's search parameters (`state` may repeat). */
+export function vialQueryOf(params: URLSearchParams): VialQueryInput {
+  const fields: Record<string, string> = Object.fromEntries(params);
+  if (params.has("state")) fields.state = params.getAll("state").join(",");
+  if (!params.get("expiringWithinDays")) delete fields.expiringWithinDays;
+  return VialQuery.parse(fields);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Items whose deadline (an in-use item's expiresAt, else its expiration date) is within `days`. */
+function expiringWithin(days: number, now: Date): SQL {
+  const lastDate = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS,
+  ).toISOString();
+  return sql`(CASE WHEN ${i.state} = 'in_use' THEN ${i.expiresAt} <= ${now.getTime() + days * DAY_MS}
+    ELSE ${i.expirationDate} <= ${lastDate.slice(0, 10)} END)`;
+}
+
+export interface Vial {
+  id: string;
+  labelCode: string;
+  locationId: string;
+  location: { name: string; code: string };
+  productId: string;
+  productName: string;
+  variationId: string;
+  variationName: string;
+  lot: string | null;
+  serial: string | null;
+  expirationDate: string | null;
+  state: ItemState;
+  /** Base units left, at the product's unit scale. */
+  unitsRemaining: number;
+  baseUnit: string;
+  unitScale: UnitScale;
+  startedAt: Date | null;
+  expiresAt: Date | null;
+  isExpired: boolean;
+  receivedAt: Date;
+  receiptId: string | null;
+}
+
+/** A page of items, {items, page, pageSize, total}, at `locationIds`. One round trip. */
+export async function readVials(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: VialQueryInput,
+  now = new Date(),
+) {
+  const where = and(
+    locationIds.length ? inArray(i.locationId, [...locationIds]) : sql`0`,
+    inArray(i.state, query.state),
+    sql`${p.organizationId} = ${organizationOf(actor)}`,
+    query.variationId ? eq(i.variationId, query.variationId) : undefined,
+    query.lot ? eq(i.lot, query.lot) : undefined,
+    query.expiringWithinDays === null ? undefined : expiringWithin(query.expiringWithinDays, now),
+  );
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        id: i.id,
+        labelCode: i.labelCode,
+        locationId: i.locationId,
+        location: { name: l.name, code: l.code },
+        productId: p.id,
+        productName: p.name,
+        variationId: i.variationId,
+        variationName: v.name,
+        lot: i.lot,
+        serial: i.serial,
+        expirationDate: i.expirationDate,
+        state: i.state,
+        unitsRemaining: i.unitsRemaining,
+        baseUnit: p.baseUnit,
+        unitScale: sql<UnitScale>`${p.unitScale}`.mapWith((n) => Number(n) as UnitScale),
+        startedAt: i.startedAt,
+        expiresAt: i.expiresAt,
+        receivedAt: i.receivedAt,
+        receiptId: line.receiptId,
+      })
+      .from(i)
+      .innerJoin(l, eq(l.id, i.locationId))
+      .innerJoin(v, eq(v.id, i.variationId))
+      .innerJoin(p, eq(p.id, v.productId))
+      .leftJoin(line, eq(line.id, i.receiptLineId))
+      .where(where)
+      // Soonest expiry first (first expired, first out), undated last.
+      .orderBy(sql`${i.expirationDate} IS NULL`, asc(i.expirationDate), asc(i.receivedAt), asc(i.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(i)
+      .innerJoin(v, eq(v.id, i.variationId))
+      .innerJoin(p, eq(p.id, v.productId))
+      .where(where),
+  ]);
+  const items: Vial[] = rows.map(({ receivedAt, receiptId, ...row }) => ({
+    ...row,
+    isExpired: isExpired({ ...row, receivedAt }, now),
+    receivedAt,
+    receiptId,
+  }));
+  return { items, page: query.page, pageSize: query.pageSize, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,343 @@
+// Stock levels against a real database: the status of a level against its par level, packages
+// and remainders in integers, the nearest expiry of sealed items only, rows where stock moved or a
+// par level is set, the scope (locations asked for, inside the caller's organization), filters
+// and pages; the /stock-levels screen in one batch beyond the session.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../app/access/actor";
+import { saveLocationChoice } from "../../app/access/location-choice.server";
+import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
+import { signIn } from "../../app/auth/sign-in.server";
+import { schema } from "../../app/db/client.server";
+import type { Env } from "../../app/env.server";
+import { loader as screenLoader } from "../../app/routes/_app.stock-levels";
+import { newLabelCode } from "../../app/stock/label-code";
+import { adjustStock } from "../../app/stock/ledger.server";
+import { formatOnHand, packagesOf } from "../../app/stock/level-status";
+import { readStockLevels, StockLevelQuery } from "../../app/stock/levels.server";
+import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { freshDatabase, type TestDatabase } from "../support/database";
+
+let t: TestDatabase;
+const env = { SESSION_SECRET: "test-secret" } as Env;
+const RUN = uuidv7().slice(-6).toUpperCase();
+const PROBE = `Levels probe ${RUN}`;
+let loc: Record<"DTN" | "WST" | "NTH", string>;
+let organizationId: string;
+const sessions = new Map<string, { user: SessionUser; cookie: string }>();
+const variation: Record<string, string> = {};
+let probeProductId = "";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+const query = (fields: Record<string, string> = {}) => StockLevelQuery.parse(fields);
+const user = (email: string): SessionUser => {
+  const session = sessions.get(email);
+  if (!session) throw new Error(`no session for ${email}`);
+  return session.user;
+};
+
+async function addStock(locationId: string, variationId: string, quantity: number) {
+  const outcome = await adjustStock(t.db, user("owner"), { locationId, variationId, quantity, reason: "Probe stock" });
+  if (!outcome.ok) throw new Error(outcome.message);
+}
+
+/** A product of our own with named variations (100 base units, 1 mL at scale 100, each). */
+async function newProduct(name: string, names: string[], options: { active?: boolean } = {}) {
+  const productId = uuidv7();
+  for (const n of names) variation[n] = uuidv7();
+  await t.db.batch([
+    t.db.insert(schema.products).values({
+      id: productId,
+      organizationId,
+      name,
+      category: `Probe ${RUN}`,
+      tracking: "serialized",
+      baseUnit: "mL",
+      unitScale: 100,
+      active: options.active ?? true,
+    }),
+    t.db
+      .insert(schema.productVariations)
+      .values(names.map((n) => ({ id: variation[n] as string, productId, name: n, unitsPerPackage: 100 }))),
+  ]);
+  return productId;
+}
+
+async function setPar(code: keyof typeof loc, name: string, par: number, reorderPoint: number) {
+  await t.db.insert(schema.parLevels).values({
+    locationId: loc[code],
+    variationId: variation[name] as string,
+    par,
+    reorderPoint,
+    updatedAt: new Date(),
+  });
+}
+
+beforeAll(async () => {
+  t = await freshDatabase();
+  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
+  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  const [org] = await t.db.select({ id: schema.organizations.id }).from(schema.organizations);
+  organizationId = org?.id ?? "";
+  for (const email of ["owner", "staff", "manager", "newhire"]) {
+    const result = await signIn(t.db, { email: `${email}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
+    if (!result.ok) throw new Error(result.message);
+    const cookie =
+      (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
+    const found = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
+    if (!found) throw new Error("signed out");
+    sessions.set(email, { user: found, cookie });
+  }
+
+  // Par 4 packages, reorder at 2 (packages of 100 base units) at Downtown, unless said otherwise.
+  probeProductId = await newProduct(PROBE, ["A none", "B at reorder", "C under par", "D at par", "E no par", "F zero"]);
+  for (const name of ["A none", "B at reorder", "C under par", "D at par"]) await setPar("DTN", name, 4, 2);
+  await setPar("DTN", "F zero", 0, 0);
+  await addStock(loc.DTN, variation["B at reorder"] as string, 200);
+  await addStock(loc.DTN, variation["C under par"] as string, 250);
+  await addStock(loc.DTN, variation["D at par"] as string, 400);
+  await addStock(loc.DTN, variation["E no par"] as string, 30);
+  await setPar("WST", "D at par", 1, 0);
+  await addStock(loc.WST, variation["D at par"] as string, 100);
+});
+afterAll(() => t.close());
+
+const probeRows = async (actor: Actor, locationIds: string[], fields: Record<string, string> = {}) =>
+  (await readStockLevels(t.db, actor, locationIds, query({ q: PROBE, ...fields }))).items;
+
+describe("readStockLevels", () => {
+  it("judges each level against its par level: reorder at or under the reorder point, below par, ok, no par", async () => {
+    t.resetRoundTrips();
+    const rows = await probeRows(user("staff"), [loc.DTN]);
+    expect(t.roundTrips()).toBe(1);
+    expect(
+      rows.map((r) => [
+        r.variationName,
+        r.onHand,
+        r.packages,
+        r.parLevel && [r.parLevel.par, r.parLevel.reorderPoint],
+        r.status,
+      ]),
+    ).toEqual([
+      ["A none", 0, { whole: 0, remainder: 0 }, [4, 2], "below_reorder"],
+      ["B at reorder", 200, { whole: 2, remainder: 0 }, [4, 2], "below_reorder"],
+      ["C under par", 250, { whole: 2, remainder: 50 }, [4, 2], "below_par"],
+      ["D at par", 400, { whole: 4, remainder: 0 }, [4, 2], "ok"],
+      ["E no par", 30, { whole: 0, remainder: 30 }, null, "no_par"],
+      ["F zero", 0, { whole: 0, remainder: 0 }, [0, 0], "ok"],
+    ]);
+    expect(rows[2]).toMatchObject({
+      locationId: loc.DTN,
+      location: { name: "Downtown", code: "DTN" },
+      productId: probeProductId,
+      productName: PROBE,
+      category: `Probe ${RUN}`,
+      variationId: variation["C under par"],
+      baseUnit: "mL",
+      unitScale: 100,
+      unitsPerPackage: 100,
+      parLevel: { par: 4, reorderPoint: 2, max: null },
+      nearestExpiry: null,
+      updatedAt: expect.any(Date),
+    });
+    // Nothing received yet: no level row behind it, so no time it last moved.
+    expect(rows[0]?.updatedAt).toBeNull();
+    expect(formatOnHand(250, 100, "mL")).toBe("2.50 mL");
+    expect(formatOnHand(350, 1, "U")).toBe("350 U");
+    expect(packagesOf(250, 100)).toEqual({ whole: 2, remainder: 50 });
+  });
+
+  it("filters by status with the same rule, and by category and name", async () => {
+    const names = async (fields: Record<string, string>) =>
+      (await probeRows(user("staff"), [loc.DTN], fields)).map((r) => r.variationName);
+    expect(await names({ status: "below_reorder" })).toEqual(["A none", "B at reorder"]);
+    expect(await names({ status: "below_par" })).toEqual(["C under par"]);
+    expect(await names({ status: "ok" })).toEqual(["D at par", "F zero"]);
+    expect(await names({ status: "no_par" })).toEqual(["E no par"]);
+    expect(await names({ status: "nonsense" })).toHaveLength(6); // an unknown status filters nothing
+    expect(await names({ q: "under PAR" })).toEqual(["C under par"]);
+    const byCategory = await readStockLevels(t.db, user("staff"), [loc.DTN], query({ category: `Probe ${RUN}` }));
+    expect(byCategory.total).toBe(6);
+  });
+
+  it("pages the rows, ordered by product, variation and location, with the total of all pages", async () => {
+    const page = await readStockLevels(
+      t.db,
+      user("owner"),
+      [loc.DTN, loc.WST],
+      query({ q: PROBE, pageSize: "2", page: "2" }),
+    );
+    expect(page).toMatchObject({ page: 2, pageSize: 2, total: 7 });
+    expect(page.items.map((r) => [r.variationName, r.location.code])).toEqual([
+      ["C under par", "DTN"],
+      ["D at par", "DTN"],
+    ]);
+    const next = await readStockLevels(
+      t.db,
+      user("owner"),
+      [loc.DTN, loc.WST],
+      query({ q: PROBE, pageSize: "2", page: "3" }),
+    );
+    expect(next.items.map((r) => [r.variationName, r.location.code])).toEqual([
+      ["D at par", "WST"],
+      ["E no par", "DTN"],
+    ]);
+    expect(query({ pageSize: "500" }).pageSize).toBe(25);
+  });
+
+  it("reads only the locations asked for, and only inside the caller's organization", async () => {
+    expect((await probeRows(user("manager"), [loc.WST])).map((r) => [r.variationName, r.status])).toEqual([
+      ["D at par", "ok"],
+    ]);
+    expect(await probeRows(user("owner"), [])).toEqual([]);
+    expect(await probeRows(user("owner"), [loc.NTH])).toEqual([]);
+
+    const otherOrganization = uuidv7();
+    const stranger = { id: uuidv7(), organizationRole: "ORGANIZATION_ADMIN" as const, locationRoles: [] };
+    await t.db.batch([
+      t.db.insert(schema.organizations).values({ id: otherOrganization, name: "Other Clinics" }),
+      t.db.insert(schema.users).values({
+        id: stranger.id,
+        organizationId: otherOrganization,
+        email: `stranger-${RUN.toLowerCase()}@other.clinic`,
+        firstName: "Sly",
+        lastName: "Stranger",
+        passwordHash: "x",
+        organizationRole: "ORGANIZATION_ADMIN",
+      }),
+    ]);
+    expect(await probeRows(stranger, [loc.DTN, loc.WST])).toEqual([]);
+    expect((await readStockLevels(t.db, stranger, [loc.DTN], query())).total).toBe(0);
+  });
+
+  it("keeps an archived product while it has stock, and drops its empty rows", async () => {
+    const name = `Archived probe ${RUN}`;
+    await newProduct(name, ["G empty", "H stocked"]);
+    await setPar("DTN", "G empty", 2, 1);
+    await setPar("DTN", "H stocked", 2, 1);
+    await addStock(loc.DTN, variation["H stocked"] as string, 10);
+    await t.db.update(schema.products).set({ active: false }).where(eq(schema.products.name, name));
+    const rows = await probeRows(user("staff"), [loc.DTN], { q: `archived probe ${RUN}` });
+    expect(rows.map((r) => [r.variationName, r.onHand])).toEqual([["H stocked", 10]]);
+  });
+
+  it("shows the nearest expiration date of the sealed items only", async () => {
+    const variationId = variation["D at par"] as string;
+    const item = (state: "sealed" | "in_use" | "empty", days: number) => ({
+      locationId: loc.DTN,
+      variationId,
+      labelCode: newLabelCode(),
+      lot: `L-${days}`,
+      expirationDate: dateIn(days),
+      state,
+      unitsRemaining: state === "empty" ? 0 : 100,
+      receivedAt: new Date(),
+    });
+    await t.db
+      .insert(schema.items)
+      .values([
+        item("sealed", 200),
+        item("sealed", 90),
+        item("in_use", 5),
+        item("empty", 1),
+        { ...item("sealed", 0), locationId: loc.WST },
+      ]);
+    const rows = await probeRows(user("owner"), [loc.DTN, loc.WST], { q: "D at par" });
+    expect(rows.map((r) => [r.location.code, r.nearestExpiry])).toEqual([
+      ["DTN", dateIn(90)],
+      ["WST", dateIn(0)],
+    ]);
+  });
+
+  it("reads the demo stock: toxins below their reorder points where none came in, nearest expiries of the seeded lots", async () => {
+    const owner = user("owner");
+    const at = async (code: keyof typeof loc, q: string) =>
+      (await readStockLevels(t.db, owner, [loc[code]], query({ q }))).items.map((r) => ({
+        variation: r.variationName,
+        onHand: r.onHand,
+        status: r.status,
+        nearestExpiry: r.nearestExpiry,
+      }));
+    // The open receipt at Downtown has not come in: Xeomin sits at zero, below its reorder point.
+    expect(await at("DTN", "Xeomin")).toEqual([
+      { variation: "100 U vial", onHand: 0, status: "below_reorder", nearestExpiry: null },
+    ]);
+    expect(await at("NTH", "Botox")).toEqual([
+      { variation: "100 U vial", onHand: 0, status: "below_reorder", nearestExpiry: null },
+      { variation: "50 U vial", onHand: 0, status: "below_reorder", nearestExpiry: null },
+    ]);
+    expect(await at("DTN", "Botox")).toEqual([
+      { variation: "100 U vial", onHand: 600, status: "below_par", nearestExpiry: dateIn(210) },
+      { variation: "50 U vial", onHand: 100, status: "below_reorder", nearestExpiry: dateIn(21) },
+    ]);
+    expect(await at("DTN", "Kysse")).toEqual([
+      { variation: "1 mL syringe", onHand: 300, status: "below_reorder", nearestExpiry: dateIn(-4) },
+    ]);
+  });
+});
+
+describe("the /stock-levels screen", () => {
+  async function load(email: string, path: string, choice?: { code?: keyof typeof loc; organization?: boolean }) {
+    const cookies = [sessions.get(email)?.cookie ?? ""];
+    if (choice) {
+      const saved = await saveLocationChoice({
+        selectedLocationId: choice.code ? loc[choice.code] : null,
+        isOrganizationMode: Boolean(choice.organization),
+      });
+      cookies.push(saved.split(";")[0] ?? "");
+    }
+    const request = new Request(`http://clinic.test${path}`, { headers: { Cookie: cookies.join("; ") } });
+    const context = { env, db: t.db, ctx: {} } as unknown as AppLoadContext;
+    return screenLoader({ request, context, params: {} });
+  }
+
+  it("reads a page in one batch beyond the session, with the on-hand text, badges and the location in scope", async () => {
+    t.resetRoundTrips();
+    const page = await load("staff", `/stock-levels?q=${encodeURIComponent(PROBE)}`);
+    expect(t.roundTrips()).toBe(2);
+    expect(page).toMatchObject({ where: "Downtown", organizationMode: false, total: 6, page: 1, pageCount: 1 });
+    expect(page.categories).toContain(`Probe ${RUN}`);
+    expect(page.rows.find((r) => r.variationName === "C under par")).toMatchObject({
+      onHand: "2.50 mL",
+      packages: 2,
+      remainder: "0.50 mL",
+      status: "below_par",
+      productId: probeProductId,
+    });
+    const kysse = await load("staff", "/stock-levels?q=Kysse");
+    expect(kysse.rows.map((r) => [r.onHand, r.nearestExpiry, r.expiry])).toEqual([["3.00 mL", dateIn(-4), "expired"]]);
+    const botox = await load("staff", "/stock-levels?q=Botox");
+    expect(botox.rows.map((r) => [r.variationName, r.onHand, r.expiry])).toEqual([
+      ["100 U vial", "600 U", "later"],
+      ["50 U vial", "100 U", "soon"],
+    ]);
+  });
+
+  it("shows every location to an organization admin in organization mode, one location otherwise", async () => {
+    const all = await load("owner", `/stock-levels?q=${encodeURIComponent(PROBE)}&status=ok`, { organization: true });
+    expect(all.organizationMode).toBe(true);
+    expect(all.where).toBeNull();
+    expect(all.rows.map((r) => [r.variationName, r.location.code])).toEqual([
+      ["D at par", "DTN"],
+      ["D at par", "WST"],
+      ["F zero", "DTN"],
+    ]);
+    const westside = await load("owner", `/stock-levels?q=${encodeURIComponent(PROBE)}`, { code: "WST" });
+    expect(westside).toMatchObject({ organizationMode: false, where: "Westside", total: 1 });
+    // A manager who chose a location that is not theirs works at their own.
+    const manager = await load("manager", `/stock-levels?q=${encodeURIComponent(PROBE)}`, { code: "DTN" });
+    expect(manager).toMatchObject({ where: "Westside", total: 1 });
+  });
+
+  it("refuses a user without READ_INVENTORY anywhere with a 403", async () => {
+    const refused = await load("newhire", "/stock-levels").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+  });
+});

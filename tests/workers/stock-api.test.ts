@@ -1,0 +1,377 @@
+// The stock API inside workerd (spec section 7): /api/vials and /api/stock-levels over the demo
+// stock, as every demo user, signed out, naming a location that is not theirs, and in
+// organization mode; their filters, pages and the shape of one item.
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { saveLocationChoice } from "../../app/access/location-choice.server";
+import { can } from "../../app/access/permissions";
+import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
+import { DEMO_USERS } from "../../db/seed/demo";
+
+const BASE = "http://clinic.test";
+const app = () => (exports as unknown as { default: Fetcher }).default;
+
+interface MyLocation {
+  locationId: string;
+  role: "ADMIN" | "MANAGER" | "STAFF";
+  location: { name: string; code: string };
+}
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+interface Vial {
+  id: string;
+  labelCode: string;
+  locationId: string;
+  location: { name: string; code: string };
+  variationId: string;
+  productName: string;
+  variationName: string;
+  lot: string | null;
+  expirationDate: string | null;
+  state: string;
+  unitsRemaining: number;
+  isExpired: boolean;
+}
+interface Level {
+  locationId: string;
+  location: { name: string; code: string };
+  productName: string;
+  variationId: string;
+  variationName: string;
+  category: string;
+  onHand: number;
+  status: string;
+}
+
+const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
+let codes: Record<string, string> = {};
+
+async function signInAs(email: string) {
+  const response = await app().fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "demo-password" }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
+  return { cookie, locations: (await mine.json()) as MyLocation[] };
+}
+
+const cookieOf = (name: string) => sessions.get(`${name}@demo.clinic`)?.cookie ?? "";
+
+function get(path: string, cookie = "") {
+  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+}
+
+async function json<T>(path: string, cookie: string): Promise<T> {
+  const response = await get(path, cookie);
+  expect({ path, status: response.status }).toEqual({ path, status: 200 });
+  return (await response.json()) as T;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  for (const user of DEMO_USERS) sessions.set(user.email, await signInAs(user.email));
+  codes = Object.fromEntries(
+    (sessions.get("owner@demo.clinic")?.locations ?? []).map((l) => [l.location.code, l.locationId]),
+  );
+});
+
+describe("who may read stock", () => {
+  for (const user of DEMO_USERS) {
+    it(`${user.email}: allowed exactly where their role grants READ_INVENTORY`, async () => {
+      const { cookie, locations } = sessions.get(user.email) ?? { cookie: "", locations: [] };
+      const access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
+      const expected = can(access, "READ_INVENTORY", locations[0]?.locationId ?? null) ? 200 : 403;
+      for (const path of ["/api/vials", "/api/stock-levels"]) {
+        const response = await get(path, cookie);
+        expect({ path, status: response.status }).toEqual({ path, status: expected });
+        expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+        if (expected === 200) expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/) });
+      }
+    });
+  }
+
+  it("answers 401 JSON to a signed-out caller", async () => {
+    for (const path of ["/api/vials", "/api/stock-levels"]) {
+      const response = await get(path);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/) });
+    }
+  });
+
+  it("answers 403 JSON for a location that is not the caller's, unknown, or organization-wide for non-admins", async () => {
+    const staff = cookieOf("staff"); // STAFF at Downtown only
+    const owner = cookieOf("owner");
+    for (const [cookie, path] of [
+      [staff, `/api/vials?locationId=${codes.WST}`],
+      [staff, `/api/stock-levels?locationId=${codes.WST}`],
+      [staff, "/api/vials?locationId=all"],
+      [staff, "/api/stock-levels?locationId=all"],
+      [cookieOf("multi"), `/api/vials?locationId=${codes.WST}`],
+      [cookieOf("newhire"), `/api/stock-levels?locationId=${codes.DTN}`],
+      [owner, "/api/vials?locationId=no-such-location"],
+    ] as const) {
+      const response = await get(path, cookie);
+      expect({ path, status: response.status }).toEqual({ path, status: 403 });
+      expect(await response.json()).toEqual({
+        error: "You do not have permission to access this resource. Please contact your administrator.",
+      });
+    }
+  });
+});
+
+describe("what each caller sees", () => {
+  it("shows staff at Downtown Downtown's items and levels only, with or without naming it", async () => {
+    const staff = cookieOf("staff");
+    for (const suffix of ["", `&locationId=${codes.DTN}`]) {
+      const vials = await json<Page<Vial>>(`/api/vials?pageSize=100${suffix}`, staff);
+      expect(vials.total).toBeGreaterThan(10);
+      expect(new Set(vials.items.map((v) => v.location.code))).toEqual(new Set(["DTN"]));
+      const levels = await json<Page<Level>>(`/api/stock-levels?pageSize=100${suffix}`, staff);
+      expect(levels.total).toBeGreaterThan(10);
+      expect(new Set(levels.items.map((l) => l.location.code))).toEqual(new Set(["DTN"]));
+    }
+  });
+
+  it("agrees with itself: a serialized level is the units left in its sealed items", async () => {
+    const staff = cookieOf("staff");
+    const vials = await json<Page<Vial>>("/api/vials?pageSize=100", staff);
+    expect(vials.items.length).toBe(vials.total);
+    const levels = await json<Page<Level>>("/api/stock-levels?pageSize=100", staff);
+    const unitsOf = new Map<string, number>();
+    for (const v of vials.items) unitsOf.set(v.variationId, (unitsOf.get(v.variationId) ?? 0) + v.unitsRemaining);
+    expect(unitsOf.size).toBeGreaterThan(5);
+    for (const [variationId, units] of unitsOf) {
+      expect(levels.items.find((l) => l.variationId === variationId)?.onHand).toBe(units);
+    }
+  });
+
+  it("shows an organization admin one location at a time, and every location in organization mode", async () => {
+    const owner = cookieOf("owner");
+    const home = await json<Page<Vial>>("/api/vials?pageSize=100", owner);
+    expect(new Set(home.items.map((v) => v.location.code))).toEqual(new Set(["DTN"])); // Downtown: first by name
+    const north = await json<Page<Level>>(`/api/stock-levels?pageSize=100&locationId=${codes.NTH}`, owner);
+    expect(new Set(north.items.map((l) => l.location.code))).toEqual(new Set(["NTH"]));
+
+    const everyVial = await json<Page<Vial>>("/api/vials?locationId=all&pageSize=100", owner);
+    expect(new Set(everyVial.items.map((v) => v.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
+    const everyLevel = await json<Page<Level>>("/api/stock-levels?locationId=all&pageSize=100", owner);
+    expect(new Set(everyLevel.items.map((l) => l.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
+    const perLocation = await Promise.all(
+      ["DTN", "WST", "NTH"].map((code) => json<Page<Vial>>(`/api/vials?locationId=${codes[code]}`, owner)),
+    );
+    expect(everyVial.total).toBe(perLocation.reduce((sum, p) => sum + p.total, 0));
+  });
+
+  it("lets a user at two locations name either one", async () => {
+    const multi = cookieOf("multi");
+    const north = await json<Page<Vial>>(`/api/vials?locationId=${codes.NTH}&pageSize=100`, multi);
+    expect(north.total).toBeGreaterThan(0);
+    expect(new Set(north.items.map((v) => v.location.code))).toEqual(new Set(["NTH"]));
+  });
+});
+
+describe("GET /api/vials", () => {
+  it("gives each item the fields of the vial list, soonest expiry first", async () => {
+    const page = await json<Page<Record<string, unknown>>>("/api/vials", cookieOf("staff"));
+    expect(page).toMatchObject({ page: 1, pageSize: 25 });
+    const [first] = page.items;
+    expect(Object.keys(first ?? {}).sort()).toEqual(
+      [
+        "id",
+        "labelCode",
+        "locationId",
+        "location",
+        "productId",
+        "productName",
+        "variationId",
+        "variationName",
+        "lot",
+        "serial",
+        "expirationDate",
+        "state",
+        "unitsRemaining",
+        "baseUnit",
+        "unitScale",
+        "startedAt",
+        "expiresAt",
+        "isExpired",
+        "receivedAt",
+        "receiptId",
+      ].sort(),
+    );
+    expect(first).toMatchObject({
+      id: expect.any(String),
+      locationId: codes.DTN,
+      location: { name: "Downtown", code: "DTN" },
+      productId: expect.any(String),
+      state: "sealed",
+      unitsRemaining: expect.any(Number),
+      startedAt: null,
+      expiresAt: null,
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      receiptId: expect.any(String),
+    });
+    expect(LABEL_CODE_PATTERN.test(String(first?.labelCode))).toBe(true);
+    // The Restylane Kysse lot at Downtown expired four days ago: first in line, and expired.
+    expect(first).toMatchObject({
+      productName: "Restylane Kysse",
+      variationName: "1 mL syringe",
+      lot: "24571-1",
+      expirationDate: dateIn(-4),
+      isExpired: true,
+      baseUnit: "mL",
+      unitScale: 100,
+      unitsRemaining: 100,
+    });
+    const dates = page.items.map((v) => String(v.expirationDate));
+    expect(dates).toEqual([...dates].sort());
+    expect(page.items.filter((v) => v.isExpired).every((v) => String(v.expirationDate) < dateIn(0))).toBe(true);
+  });
+
+  it("pages: 5 at a time, the same total, no item twice; pageSize above 100 falls back to 25", async () => {
+    const staff = cookieOf("staff");
+    const one = await json<Page<Vial>>("/api/vials?pageSize=5&page=1", staff);
+    const two = await json<Page<Vial>>("/api/vials?pageSize=5&page=2", staff);
+    expect(one).toMatchObject({ page: 1, pageSize: 5 });
+    expect(two).toMatchObject({ page: 2, pageSize: 5, total: one.total });
+    expect(one.items).toHaveLength(5);
+    expect(new Set([...one.items, ...two.items].map((v) => v.id)).size).toBe(10);
+    const far = await json<Page<Vial>>("/api/vials?page=1000", staff);
+    expect(far.items).toEqual([]);
+    expect(far.total).toBe(one.total);
+    expect((await json<Page<Vial>>("/api/vials?pageSize=500", staff)).pageSize).toBe(25);
+  });
+
+  it("filters by state, variation, lot and days to expiry", async () => {
+    const staff = cookieOf("staff");
+    const all = await json<Page<Vial>>("/api/vials?pageSize=100", staff);
+    expect((await json<Page<Vial>>("/api/vials?state=in_use", staff)).total).toBe(0);
+    expect((await json<Page<Vial>>("/api/vials?state=empty&state=discarded", staff)).total).toBe(0);
+    expect((await json<Page<Vial>>("/api/vials?state=sealed,in_use", staff)).total).toBe(all.total);
+    expect((await json<Page<Vial>>("/api/vials?state=sealed", staff)).total).toBe(all.total);
+
+    const botox = all.items.find((v) => v.productName === "Botox Cosmetic" && v.variationName === "100 U vial");
+    const byVariation = await json<Page<Vial>>(`/api/vials?variationId=${botox?.variationId}&pageSize=100`, staff);
+    expect(byVariation.total).toBe(6);
+    expect(new Set(byVariation.items.map((v) => v.variationName))).toEqual(new Set(["100 U vial"]));
+    const byLot = await json<Page<Vial>>("/api/vials?lot=C7988A1", staff);
+    expect(byLot.items.map((v) => [v.productName, v.variationName, v.lot])).toEqual([
+      ["Botox Cosmetic", "50 U vial", "C7988A1"],
+      ["Botox Cosmetic", "50 U vial", "C7988A1"],
+    ]);
+
+    const soon = await json<Page<Vial>>("/api/vials?expiringWithinDays=30&pageSize=100", staff);
+    expect(soon.total).toBeGreaterThan(0);
+    expect(soon.total).toBeLessThan(all.total);
+    for (const v of soon.items) expect(String(v.expirationDate) <= dateIn(30)).toBe(true);
+    // The already expired count as expiring within any window; isExpired tells them apart.
+    expect(soon.items.some((v) => v.isExpired)).toBe(true);
+    expect(soon.items.some((v) => !v.isExpired)).toBe(true);
+    const expected = all.items.filter((v) => String(v.expirationDate) <= dateIn(30)).length;
+    expect(soon.total).toBe(expected);
+    expect((await json<Page<Vial>>("/api/vials?expiringWithinDays=0", staff)).items.every((v) => v.isExpired)).toBe(
+      true,
+    );
+  });
+});
+
+describe("GET /api/stock-levels", () => {
+  it("gives on hand against par per location × variation, filtered by name, category and status", async () => {
+    const staff = cookieOf("staff");
+    const botox = await json<Page<Record<string, unknown>>>("/api/stock-levels?q=botox", staff);
+    expect(botox).toMatchObject({ page: 1, pageSize: 25, total: 2 });
+    expect(botox.items[0]).toEqual({
+      locationId: codes.DTN,
+      location: { name: "Downtown", code: "DTN" },
+      productId: expect.any(String),
+      productName: "Botox Cosmetic",
+      category: "Neurotoxin",
+      variationId: expect.any(String),
+      variationName: "100 U vial",
+      baseUnit: "U",
+      unitScale: 1,
+      unitsPerPackage: 100,
+      onHand: 600,
+      packages: { whole: 6, remainder: 0 },
+      parLevel: { par: 10, reorderPoint: 4, max: 16 },
+      status: "below_par",
+      nearestExpiry: dateIn(210),
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+
+    const toxins = await json<Page<Level>>("/api/stock-levels?category=Neurotoxin", staff);
+    expect(new Set(toxins.items.map((l) => l.category))).toEqual(new Set(["Neurotoxin"]));
+    expect(toxins.items.map((l) => l.productName)).toContain("Xeomin");
+
+    const reorder = await json<Page<Level>>("/api/stock-levels?status=below_reorder&pageSize=100", staff);
+    expect(reorder.items.length).toBeGreaterThan(0);
+    expect(reorder.items.every((l) => l.status === "below_reorder")).toBe(true);
+    expect(reorder.items.map((l) => `${l.productName} · ${l.variationName}`)).toEqual(
+      expect.arrayContaining(["Xeomin · 100 U vial", "Botox Cosmetic · 50 U vial"]),
+    );
+    const all = await json<Page<Level>>("/api/stock-levels?pageSize=100", staff);
+    const counted = await Promise.all(
+      ["below_reorder", "below_par", "ok", "no_par"].map(
+        async (status) => (await json<Page<Level>>(`/api/stock-levels?status=${status}`, staff)).total,
+      ),
+    );
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(all.total);
+
+    const paged = await json<Page<Level>>("/api/stock-levels?pageSize=3&page=2", staff);
+    expect(paged).toMatchObject({ page: 2, pageSize: 3, total: all.total });
+    expect(paged.items.map((l) => l.variationId)).toEqual(all.items.slice(3, 6).map((l) => l.variationId));
+  });
+});
+
+describe("the /stock-levels screen", () => {
+  const page = async (path: string, cookie: string, organizationMode = false) => {
+    const cookies = [cookie];
+    if (organizationMode) {
+      cookies.push(
+        (await saveLocationChoice({ selectedLocationId: null, isOrganizationMode: true })).split(";")[0] ?? "",
+      );
+    }
+    const response = await app().fetch(`${BASE}${path}`, {
+      headers: { Cookie: cookies.join("; ") },
+      redirect: "manual",
+    });
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    return response.text();
+  };
+
+  it("renders the levels of the location in scope on the server: units, packages, par, status and expiry badges", async () => {
+    const html = await page("/stock-levels?q=botox", cookieOf("staff"));
+    expect(html).toContain("On hand at Downtown");
+    expect(html).toMatch(/href="\/products\/[^"]+">Botox Cosmetic<\/a>/);
+    expect(html).toContain("600 U");
+    expect(html).toContain("10 / 4");
+    // Badges, not the status filter's options.
+    expect(html).toMatch(/<span[^>]*>Below par<\/span>/);
+    expect(html).toMatch(/<span[^>]*>Reorder<\/span>/);
+    expect(html).toMatch(/<span[^>]*>expiring soon<\/span>/);
+    expect(html).not.toContain(">Location<");
+    const kysse = await page("/stock-levels?q=kysse", cookieOf("staff"));
+    expect(kysse).toContain("3.00 mL");
+    expect(kysse).toMatch(/<span[^>]*>expired<\/span>/);
+    expect(kysse).not.toMatch(/<span[^>]*>expiring soon<\/span>/);
+  });
+
+  it("adds a location column in organization mode, and says what to do when nothing matches", async () => {
+    const html = await page("/stock-levels?q=Restylane%20Lyft", cookieOf("owner"), true);
+    expect(html).toContain("On hand at every location");
+    expect(html).toContain(">Location<");
+    for (const name of ["Downtown", "Westside", "North"]) expect(html).toContain(name);
+    const none = await page("/stock-levels?q=no-such-product", cookieOf("staff"));
+    expect(none).toContain("No stock matches this search and these filters. Clear them to see every level.");
+  });
+});
