@@ -1,5 +1,6 @@
 // Small SQL building blocks shared by the domain commands whose guards live in SQL.
 import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** The organization of a user, as a scalar subquery: every query built with it stays inside it. */
 export function organizationOf(user: { id: string }): SQL {
@@ -24,4 +25,16 @@ export function valueList(values: readonly string[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   );
+}
+
+/**
+ * `q` contained in any of `texts`, ignoring case (search boxes). LIKE's wildcards typed in `q`
+ * match only themselves; a NULL text simply does not match.
+ */
+export function anyContains(q: string, texts: readonly (SQL | SQLiteColumn)[]): SQL {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${sql.join(
+    texts.map((text) => sql`lower(${text}) LIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `,
+  )})`;
 }

@@ -5,7 +5,7 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
 import { PAR_SHEET_PAGE_SIZE } from "./constants";
 
 const p = schema.products;
@@ -16,9 +16,7 @@ const l = schema.locations;
 /** Product name or SKU, or variation name or SKU, containing `q`, ignoring case. */
 function matching(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${p.name}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${p.sku}, '')) LIKE ${pattern} ESCAPE '\\'
-    OR lower(${v.name}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${v.sku}, '')) LIKE ${pattern} ESCAPE '\\')`;
+  return anyContains(q, [p.name, p.sku, v.name, v.sku]);
 }
 
 export async function parLevelSheet(

@@ -5,7 +5,7 @@ import type { Actor } from "~/access/actor";
 import { checkBarcode } from "~/catalog/barcode";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf, valueList } from "~/db/sql.server";
+import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import type { StatusFilter, Tracking } from "./constants";
 import type { UnitScale } from "./format";
 import { gtinCandidates } from "./gtin";
@@ -14,18 +14,12 @@ const p = schema.products;
 const v = schema.productVariations;
 const vendor = schema.vendors;
 
-/** LIKE pattern for "contains `q`", ignoring case; LIKE's wildcards in `q` match only themselves. */
-function containing(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Products whose name, SKU or manufacturer contains `q`, or with a variation whose GTIN, SKU or
  * barcode is `q` (typed or scanned into the search box).
  */
 function productMatching(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containing(q);
   const barcode = checkBarcode(q);
   const gtins = gtinCandidates(q.replace(/\s+/g, ""));
   const codes: SQL[] = [sql`lower(v.sku) = ${q.toLowerCase()}`];
@@ -33,8 +27,7 @@ function productMatching(q: string): SQL | undefined {
   if (barcode.valid) {
     codes.push(sql`EXISTS (SELECT 1 FROM barcodes AS b WHERE b.code = ${barcode.code} AND b.variation_id = v.id)`);
   }
-  return sql`(lower(${p.name}) LIKE ${pattern} ESCAPE '\\' OR lower(${p.sku}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(${p.manufacturer}) LIKE ${pattern} ESCAPE '\\'
+  return sql`(${anyContains(q, [p.name, p.sku, p.manufacturer])}
     OR EXISTS (SELECT 1 FROM product_variations AS v WHERE v.product_id = ${p.id} AND (${sql.join(codes, sql` OR `)})))`;
 }
 
@@ -162,12 +155,10 @@ export interface VariationListQuery {
 /** A page of variations (all products, or one), with their product and barcodes. One round trip. */
 export async function listVariations(db: Database, actor: Actor, query: VariationListQuery) {
   const organization = organizationOf(actor);
-  const pattern = containing(query.q);
   const barcode = checkBarcode(query.q);
   const gtins = gtinCandidates(query.q.replace(/\s+/g, ""));
   const matching = query.q
-    ? sql`(lower(${v.name}) LIKE ${pattern} ESCAPE '\\' OR lower(${v.sku}) LIKE ${pattern} ESCAPE '\\'
-        OR lower(${p.name}) LIKE ${pattern} ESCAPE '\\'
+    ? sql`(${anyContains(query.q, [v.name, v.sku, p.name])}
         ${gtins.length ? sql`OR ${v.gtin} IN (${valueList(gtins)})` : sql``}
         ${barcode.valid ? sql`OR EXISTS (SELECT 1 FROM barcodes AS b WHERE b.code = ${barcode.code} AND b.variation_id = ${v.id})` : sql``})`
     : undefined;

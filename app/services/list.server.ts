@@ -4,7 +4,7 @@ import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import { SERVICES_PAGE_SIZE } from "./constants";
 import type { ServiceListInput } from "./forms";
@@ -30,9 +30,7 @@ const ofOrganization = (actor: Actor) => sql`${s.organizationId} = ${organizatio
 /** Name, code or category containing `q`, ignoring case; LIKE's wildcards in `q` match only themselves. */
 function matching(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${s.name}) LIKE ${pattern} ESCAPE '\\' OR lower(${s.code}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(coalesce(${s.category}, '')) LIKE ${pattern} ESCAPE '\\')`;
+  return anyContains(q, [s.name, s.code, s.category]);
 }
 
 export async function listServices(db: Database, actor: Actor, query: ServiceListInput) {

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import { organizationOf, valueList } from "~/db/sql.server";
+import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
 
@@ -64,11 +64,6 @@ export interface StockLevel {
   updatedAt: Date | null;
 }
 
-/** LIKE pattern for "contains `q`", ignoring case; LIKE's wildcards in `q` match only themselves. */
-function containing(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const ON_HAND = sql`coalesce(s.on_hand, 0)`;
 
 // The one definition of a level's status (see STOCK_STATUSES); the filter and the column share it.
@@ -82,7 +77,6 @@ const STATUS = sql`(CASE
 function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput) {
   const inScope = locationIds.length ? sql`IN (${valueList(locationIds)})` : sql`IN (SELECT NULL WHERE 0)`;
   const organization = organizationOf(actor);
-  const pattern = containing(query.q);
   return sql`FROM (
       SELECT location_id, variation_id FROM stock_levels WHERE location_id ${inScope}
       UNION
@@ -95,7 +89,7 @@ function matchingLevels(actor: Actor, locationIds: readonly string[], query: Sto
     LEFT JOIN par_levels AS pl ON pl.location_id = pair.location_id AND pl.variation_id = pair.variation_id
     WHERE p.organization_id = ${organization} AND l.organization_id = ${organization}
       AND (${ON_HAND} > 0 OR (p.active = 1 AND v.active = 1))
-      ${query.q ? sql`AND (lower(p.name) LIKE ${pattern} ESCAPE '\\' OR lower(v.name) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(p.sku, '')) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(v.sku, '')) LIKE ${pattern} ESCAPE '\\')` : sql``}
+      ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
       ${query.category ? sql`AND p.category = ${query.category}` : sql``}
       ${query.status ? sql`AND ${STATUS} = ${query.status}` : sql``}`;
 }

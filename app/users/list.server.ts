@@ -5,6 +5,7 @@ import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { anyContains } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
 import { visibleIn } from "./access.server";
 
@@ -59,9 +60,7 @@ const byName = [asc(sql`lower(${u.lastName})`), asc(sql`lower(${u.firstName})`),
 /** Name or email containing `q`, ignoring case; LIKE's wildcards in `q` match only themselves. */
 function matching(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${u.firstName} || ' ' || ${u.lastName}) LIKE ${pattern} ESCAPE '\\'
-    OR ${u.email} LIKE ${pattern} ESCAPE '\\')`;
+  return anyContains(q, [sql`${u.firstName} || ' ' || ${u.lastName}`, u.email]);
 }
 
 function withRoles<T extends { id: string }>(

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
 import { VENDOR_PRODUCTS_SHOWN, VENDORS_PAGE_SIZE, type VendorStatusFilter } from "./constants";
 
 const v = schema.vendors;
@@ -28,11 +28,7 @@ const inOrganization = (actor: Actor) => sql`${v.organizationId} = ${organizatio
 /** Name, account number, contact or email containing `q`, ignoring case; LIKE's wildcards match only themselves. */
 function matching(q: string): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${v.name}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(coalesce(${v.accountNumber}, '')) LIKE ${pattern} ESCAPE '\\'
-    OR lower(coalesce(${v.contactName}, '')) LIKE ${pattern} ESCAPE '\\'
-    OR coalesce(${v.email}, '') LIKE ${pattern} ESCAPE '\\')`;
+  return anyContains(q, [v.name, v.accountNumber, v.contactName, v.email]);
 }
 
 function withStatus(status: VendorStatusFilter): SQL | undefined {
