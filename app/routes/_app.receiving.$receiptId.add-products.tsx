@@ -217,7 +217,11 @@ export default function AddProductsScreen() {
     reading?.kind === "unreadable"
       ? reading.message
       : reading?.kind === "unknown"
-        ? `GTIN ${reading.gtin} is not in the catalogue.${canAttach ? " Attach it to the variation it belongs to:" : " Choose the product below, and ask a manager to add the GTIN to its variation."}`
+        ? `GTIN ${reading.gtin} is not in the catalogue. ${
+            canAttach
+              ? "Attach it to the variation it belongs to, or choose the product below."
+              : "Choose the product below, and ask a manager to add the GTIN to its variation."
+          }`
         : (failed("scan")?.formError ?? null);
   const found =
     reading?.kind === "found"
@@ -355,10 +359,11 @@ export default function AddProductsScreen() {
       {canWrite && (
         <Card title="Finish">
           <FormAlert message={failed("complete")?.formError ?? failed("cancel")?.formError} />
+          <p className="mb-3 text-slate-600 text-sm">
+            Completing puts every line in stock at {receipt.location} and cannot be undone; then print the labels.
+            Cancelling keeps the receipt as history and receives nothing.
+          </p>
           <Form method="post" className="flex flex-wrap items-center gap-3">
-            <p className="text-slate-600 text-sm">
-              Completing puts every line in stock at {receipt.location} and cannot be undone; then print the labels.
-            </p>
             <ConfirmButton
               intent="complete"
               question={`Complete this receipt? ${lines.length} ${lines.length === 1 ? "line goes" : "lines go"} into stock at ${receipt.location}, and the receipt can no longer change.`}

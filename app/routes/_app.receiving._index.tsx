@@ -233,7 +233,7 @@ export default function ReceivingScreen() {
       >
         {receipts.map((r) => (
           <DataRow key={r.id}>
-            <td className={CELL}>
+            <td className={`${CELL} whitespace-nowrap`}>
               <Link to={addProductsPath(r.id)} className="font-medium text-sky-800 hover:underline">
                 {r.started}
               </Link>
