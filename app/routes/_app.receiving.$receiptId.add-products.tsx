@@ -146,7 +146,16 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "attach-gtin": {
       const parsed = AttachGtinFields.safeParse(form);
-      if (!parsed.success) return answer(intent, 400, { formError: "Choose the variation this GTIN belongs to." });
+      if (!parsed.success) {
+        // Keep offering the attach form for the scanned GTIN, with what the scan said.
+        const scanned = { lot: text(form.lot), expirationDate: text(form.expirationDate), serial: text(form.serial) };
+        const unknown: ScanReading = { kind: "unknown", gtin: text(form.gtin), prefill: prefillOf(null, scanned) };
+        return answer(intent, 400, {
+          reading: unknown,
+          line: unknown.prefill,
+          formError: "Choose the variation this GTIN belongs to.",
+        });
+      }
       const { gtin, variationId, ...scanned } = parsed.data;
       const unknown: ScanReading = { kind: "unknown", gtin, prefill: prefillOf(null, scanned) };
       const result = await orOutage(attachGtin(db, actor, { gtin, variationId }));

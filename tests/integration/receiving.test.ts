@@ -1172,6 +1172,20 @@ describe("the receiving screens", () => {
         note: expect.stringMatching(/^GTIN 09999999999949 now identifies Xeomin · Sample/),
       },
     });
+    const unchosen = await receiptAction(receiptId, cookie, {
+      intent: "attach-gtin",
+      gtin: "09999999999932",
+      variationId: "",
+      lot: "L-78",
+    });
+    expect(unchosen).toMatchObject({
+      status: 400,
+      data: {
+        formError: "Choose the variation this GTIN belongs to.",
+        reading: { kind: "unknown", gtin: "09999999999932" },
+        line: { lot: "L-78" },
+      },
+    });
     const again = await receiptAction(receiptId, cookie, {
       intent: "attach-gtin",
       gtin: "09999999999949",
