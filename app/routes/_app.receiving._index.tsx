@@ -1,11 +1,319 @@
-import { comingSoonLoader } from "~/shell/area.server";
-import { ComingSoon, comingSoonMeta } from "~/shell/coming-soon";
+// /receiving: the deliveries checked in at the location in scope (every location in organization
+// mode), open ones first, 25 a page; READ_INVENTORY sees them. With WRITE_INVENTORY there, "Start
+// receiving" opens a receipt (organization mode asks at which location) and goes to its lines.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { can, ORGANIZATION } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { INPUT } from "~/products/fields";
+import {
+  addProductsPath,
+  NOTES_MAX,
+  OPEN_MESSAGES,
+  printLabelsPath,
+  RECEIPT_STATUS_FILTERS,
+  RECEIPT_STATUS_LABELS,
+  REFERENCE_MAX,
+} from "~/receiving/constants";
+import { OpenReceiptForm, ReceiptListQuery } from "~/receiving/forms";
+import { listReceipts } from "~/receiving/list.server";
+import { openReceipt } from "~/receiving/open.server";
+import { ReceiptStatusBadge } from "~/receiving/receipt-status";
+import { area } from "~/shell/areas";
+import { fieldErrorsOf } from "~/ui/field-errors";
+import { flashToast } from "~/ui/flash.server";
+import { Button, Card, FormAlert } from "~/ui/form";
+import { formatInstant } from "~/ui/format-instant";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
-export const loader = comingSoonLoader("/receiving");
-export const meta = comingSoonMeta("/receiving");
+export const meta: MetaFunction = () => [{ title: "Receiving · Clinic Inventory" }];
 
-export default function Screen() {
-  return <ComingSoon path="/receiving" />;
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/receiving").permission);
+  const { user, scope } = viewer;
+  const query = ReceiptListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const list = await orOutage(listReceipts(args.context.db, { ...user, locationId: scope.locationId }, query));
+  return {
+    receipts: list.receipts.map((r) => ({
+      id: r.id,
+      status: r.status,
+      started: formatInstant(new Date(r.createdAt), r.timezone),
+      completed: r.completedAt === null ? null : formatInstant(new Date(r.completedAt), r.timezone),
+      location: `${r.location} (${r.locationCode})`,
+      vendor: r.vendor,
+      reference: r.reference,
+      lines: Number(r.lines),
+      packages: Number(r.packages),
+      openedBy: r.openedBy,
+    })),
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    status: query.status,
+    vendors: list.vendors,
+    organizationMode: list.organizationMode,
+    here: scope.kind === "location" ? scope.name : null,
+    // Where a new receipt may be opened: the location in scope, or (organization mode) any of them.
+    receivingAt: user.locationRoles
+      .filter((r) => can(user, "WRITE_INVENTORY", r.locationId))
+      .filter((r) => scope.locationId === ORGANIZATION || r.locationId === scope.locationId)
+      .map((r) => ({ id: r.locationId, name: `${r.location.name} (${r.location.code})` })),
+  };
+}
+
+interface Failure {
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  typed: Record<string, string>;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const viewer = await requirePermission(args, "WRITE_INVENTORY");
+  const form = Object.fromEntries(await args.request.formData());
+  const typed = Object.fromEntries(
+    ["locationId", "vendorId", "reference", "notes"].map((k) => [k, typeof form[k] === "string" ? form[k] : ""]),
+  );
+  const parsed = OpenReceiptForm.safeParse(form);
+  if (!parsed.success) {
+    return data<Failure>({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, typed }, { status: 400 });
+  }
+  // At a location, the receipt is for it; organization mode names one.
+  const locationId =
+    viewer.scope.kind === "organization"
+      ? parsed.data.locationId
+      : viewer.scope.kind === "location"
+        ? viewer.scope.locationId
+        : null;
+  if (!locationId) {
+    return data<Failure>(
+      { fieldErrors: { locationId: OPEN_MESSAGES.location }, formError: null, typed },
+      { status: 400 },
+    );
+  }
+  const actor = { ...viewer.user, locationId: viewer.scope.locationId };
+  const result = await orOutage(openReceipt(args.context.db, actor, { ...parsed.data, locationId }));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    const field = result.refusal === "vendor_unavailable" ? "vendorId" : "locationId";
+    return data<Failure>({ fieldErrors: { [field]: result.message }, formError: null, typed }, { status: 409 });
+  }
+  return redirect(addProductsPath(result.receiptId), {
+    headers: {
+      "Set-Cookie": await flashToast({
+        title: "Receiving started",
+        description: "Scan or add what arrived, then complete the receipt.",
+      }),
+    },
+  });
+}
+
+export default function ReceivingScreen() {
+  const { receipts, total, page, pageCount, status, vendors, organizationMode, here, receivingAt } =
+    useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const pageLink = (n: number) =>
+    `/receiving?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), page: String(n) })}`;
+  const canReceive = receivingAt.length > 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="font-semibold text-2xl">Receiving</h1>
+        <p className="text-slate-600 text-sm">
+          Deliveries checked in {organizationMode ? "at every location" : here ? `at ${here}` : ""}: scan or add what
+          arrived, then complete the receipt to put it in stock and print its labels.
+        </p>
+      </div>
+
+      {canReceive && (
+        <Card title="Start receiving">
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <FormAlert message={failure?.formError} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              {organizationMode && (
+                <Select
+                  id="locationId"
+                  label="Location"
+                  options={receivingAt.map((l) => ({ value: l.id, label: l.name }))}
+                  placeholder="Choose a location"
+                  defaultValue={failure?.typed.locationId}
+                  error={errors.locationId}
+                />
+              )}
+              <Select
+                id="vendorId"
+                label="Vendor"
+                options={vendors.map((v) => ({ value: v.id, label: v.name }))}
+                placeholder="No vendor"
+                defaultValue={failure?.typed.vendorId}
+                error={errors.vendorId}
+              />
+              <div className="flex flex-col gap-1">
+                <label htmlFor="reference" className="font-medium text-sm">
+                  Reference <span className="font-normal text-slate-500">(optional)</span>
+                </label>
+                <input
+                  id="reference"
+                  name="reference"
+                  maxLength={REFERENCE_MAX}
+                  autoComplete="off"
+                  defaultValue={failure?.typed.reference}
+                  aria-invalid={errors.reference ? true : undefined}
+                  aria-describedby="reference-hint"
+                  className={INPUT}
+                />
+                <p id="reference-hint" className="text-slate-500 text-xs">
+                  The packing slip or invoice number.
+                </p>
+                {errors.reference && <p className="text-red-700 text-sm">{errors.reference}</p>}
+              </div>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="notes" className="font-medium text-sm">
+                Notes <span className="font-normal text-slate-500">(optional)</span>
+              </label>
+              <textarea
+                id="notes"
+                name="notes"
+                rows={2}
+                maxLength={NOTES_MAX}
+                defaultValue={failure?.typed.notes}
+                aria-invalid={errors.notes ? true : undefined}
+                className={INPUT}
+              />
+              {errors.notes && <p className="text-red-700 text-sm">{errors.notes}</p>}
+            </div>
+            <div>
+              <Button disabled={busy}>Start receiving</Button>
+            </div>
+          </Form>
+        </Card>
+      )}
+
+      <Form method="get" action="/receiving" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="font-medium text-sm">
+            Show
+          </label>
+          <select id="status" name="status" defaultValue={status} className={INPUT}>
+            {RECEIPT_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {RECEIPT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button tone="secondary">Filter</Button>
+      </Form>
+
+      <DataTable
+        caption="Receipts"
+        columns={[
+          "Started",
+          ...(organizationMode ? ["Location"] : []),
+          "Vendor",
+          "Reference",
+          "Lines",
+          "Status",
+          "Opened by",
+          "",
+        ]}
+        rowCount={receipts.length}
+        empty={
+          status !== "all"
+            ? `No ${RECEIPT_STATUS_LABELS[status].toLowerCase()} receipts.`
+            : canReceive
+              ? "Nothing received yet. When a delivery arrives, use Start receiving."
+              : "Nothing received yet."
+        }
+      >
+        {receipts.map((r) => (
+          <DataRow key={r.id}>
+            <td className={`${CELL} whitespace-nowrap`}>
+              <Link to={addProductsPath(r.id)} className="font-medium text-sky-800 hover:underline">
+                {r.started}
+              </Link>
+            </td>
+            {organizationMode && <td className={`${CELL} text-slate-700`}>{r.location}</td>}
+            <td className={`${CELL} text-slate-700`}>{r.vendor ?? "—"}</td>
+            <td className={`${CELL} font-mono text-slate-700`}>{r.reference ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>
+              {r.lines} {r.lines === 1 ? "line" : "lines"}
+              {r.lines > 0 && ` · ${r.packages} ${r.packages === 1 ? "package" : "packages"}`}
+            </td>
+            <td className={CELL}>
+              <ReceiptStatusBadge status={r.status} />
+              {r.completed && <span className="ml-2 text-slate-500 text-xs">{r.completed}</span>}
+            </td>
+            <td className={`${CELL} text-slate-700`}>{r.openedBy ?? "—"}</td>
+            <td className={CELL}>
+              {r.status === "open" && (
+                <Link to={addProductsPath(r.id)} className="text-sky-800 hover:underline">
+                  Add products
+                </Link>
+              )}
+              {r.status === "completed" && (
+                <Link to={printLabelsPath(r.id)} className="text-sky-800 hover:underline">
+                  Print labels
+                </Link>
+              )}
+            </td>
+          </DataRow>
+        ))}
+      </DataTable>
+
+      <Pagination page={page} pageCount={pageCount} total={total} noun="receipts" pageLink={pageLink} />
+    </div>
+  );
+}
+
+/** A select with a first, empty choice (e.g. "No vendor"). */
+function Select({
+  id,
+  label,
+  options,
+  placeholder,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  defaultValue?: string;
+  error?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={id}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={INPUT}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-red-700 text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

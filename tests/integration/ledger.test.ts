@@ -1,14 +1,18 @@
-// The stock ledger against a real database: after any sequence of stock adjustments every level
-// equals the sum of its movements and none is negative; a refused command leaves no movement, no
-// level change and no activity row; movements cannot be edited or deleted; an adjustment is one
+// The stock ledger against a real database: after any sequence of stock adjustments and receipts
+// (serialized and bulk) every level equals the sum of its movements and none is negative, every
+// sealed item is backed by its RECEIVE movement; a refused command leaves no movement, no level
+// change, no item and no activity row; movements cannot be edited or deleted; an adjustment is one
 // round trip; WRITE_INVENTORY at THAT location is required.
 import { asc, count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../../app/access/actor";
+import type { Actor, ScopedActor } from "../../app/access/actor";
 import { schema } from "../../app/db/client.server";
 import { constraintFailed } from "../../app/db/sql.server";
+import { addReceiptLine } from "../../app/receiving/add-line.server";
+import { completeReceipt } from "../../app/receiving/complete.server";
+import { openReceipt } from "../../app/receiving/open.server";
 import {
   ADJUST_MESSAGES,
   adjustStock,
@@ -22,6 +26,8 @@ let t: TestDatabase;
 let loc: Record<"DTN" | "WST" | "NTH", string>;
 let variations: string[];
 let actors: Record<"owner" | "staff" | "manager", Actor>;
+/** What the property test receives: two serialized variations (vials) and a bulk one (boxes). */
+let receivable: { id: string; tracking: "serialized" | "bulk"; units: number }[];
 
 const MESSAGES = {
   forbidden: "You do not have permission to access this resource. Please contact your administrator.",
@@ -54,6 +60,25 @@ beforeAll(async () => {
     .limit(3);
   variations = rows.map((r) => r.id);
   expect(variations).toHaveLength(3);
+  receivable = [];
+  for (const [product, name] of [
+    ["Botox Cosmetic", "100 U vial"],
+    ["Juvederm Ultra XC", "1 mL syringe"],
+    ["Gauze 2x2", "Pack of 200"],
+  ] as const) {
+    const [row] = await t.db
+      .select({
+        id: schema.productVariations.id,
+        tracking: schema.products.tracking,
+        units: schema.productVariations.unitsPerPackage,
+      })
+      .from(schema.productVariations)
+      .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
+      .where(sql`${schema.products.name} = ${product} AND ${schema.productVariations.name} = ${name}`);
+    if (!row) throw new Error(`no variation ${product} · ${name}`);
+    receivable.push(row);
+  }
+  expect(receivable.map((r) => r.tracking)).toEqual(["serialized", "serialized", "bulk"]);
   actors = {
     owner: await actor("owner@demo.clinic"),
     staff: await actor("staff@demo.clinic"),
@@ -64,7 +89,7 @@ afterAll(() => t.close());
 
 /** Everything the invariant looks at, read in one batch. */
 async function ledgerState() {
-  const [levels, sums, movements, activity] = await t.db.batch([
+  const [levels, sums, movements, activity, items, unbacked] = await t.db.batch([
     t.db.select().from(schema.stockLevels),
     t.db.all<{ locationId: string; variationId: string; total: number }>(
       sql`SELECT location_id AS locationId, variation_id AS variationId, SUM(quantity) AS total
@@ -72,6 +97,11 @@ async function ledgerState() {
     ),
     t.db.select({ n: count() }).from(schema.stockMovements),
     t.db.select({ n: count() }).from(schema.activityLog),
+    t.db.select({ n: count() }).from(schema.items),
+    // Sealed items whose RECEIVE movement (same item, location, variation and units) is missing.
+    t.db.all<{ id: string }>(sql`SELECT i.id FROM items AS i WHERE i.state = 'sealed' AND NOT EXISTS (
+        SELECT 1 FROM stock_movements AS m WHERE m.item_id = i.id AND m.type = 'RECEIVE'
+          AND m.location_id = i.location_id AND m.variation_id = i.variation_id AND m.quantity = i.units_remaining)`),
   ]);
   const key = (l: string, v: string) => `${l}|${v}`;
   return {
@@ -79,6 +109,8 @@ async function ledgerState() {
     sums: new Map(sums.map((s) => [key(s.locationId, s.variationId), Number(s.total)])),
     movements: movements[0]?.n ?? 0,
     activity: activity[0]?.n ?? 0,
+    items: items[0]?.n ?? 0,
+    unbacked: unbacked.map((i) => i.id),
     onHand: (l: string, v: string) => levels.find((x) => x.locationId === l && x.variationId === v)?.onHand ?? 0,
   };
 }
@@ -96,27 +128,107 @@ type State = Awaited<ReturnType<typeof ledgerState>>;
 function expectLevelsMatchMovements(state: State) {
   expect(Object.fromEntries(state.levels)).toEqual(Object.fromEntries(state.sums));
   for (const onHand of state.levels.values()) expect(onHand).toBeGreaterThanOrEqual(0);
+  expect(state.unbacked).toEqual([]);
+}
+
+type Who = "owner" | "staff" | "manager";
+type Place = "DTN" | "WST";
+
+/** Staff receive and adjust at Downtown, the manager at Westside, the owner anywhere. */
+const mayWrite = (who: Who, where: Place) =>
+  who === "owner" || (who === "staff" && where === "DTN") || (who === "manager" && where === "WST");
+
+/** A receipt opened, filled and completed by one person; checks the completion's all-or-nothing. */
+async function receiveProperty(c: {
+  who: Who;
+  location: Place;
+  lines: { variation: number; quantity: number; serial: boolean }[];
+}) {
+  const locationId = loc[c.location];
+  const who: ScopedActor = { ...actors[c.who], locationId };
+  const before = await ledgerState();
+  const opened = await openReceipt(t.db, who, { locationId, vendorId: null, reference: "Property", notes: null });
+  if (!mayWrite(c.who, c.location)) {
+    expect(opened).toEqual({ ok: false, refusal: "forbidden", message: MESSAGES.forbidden });
+    const after = await ledgerState();
+    expect([after.movements, after.activity, after.items]).toEqual([before.movements, before.activity, before.items]);
+    return;
+  }
+  if (!opened.ok) throw new Error(opened.message);
+  const { receiptId } = opened;
+  for (const l of c.lines) {
+    const added = await addReceiptLine(t.db, who, {
+      receiptId,
+      variationId: receivable[l.variation]?.id ?? "",
+      quantity: l.quantity,
+      lot: `LOT-${l.variation}`,
+      serial: l.serial && l.quantity === 1 ? `SN-${receiptId.slice(-8)}` : null,
+      expirationDate: "2027-06-30",
+      unitCostCents: null,
+    });
+    expect(added.ok).toBe(true);
+  }
+
+  const ready = await ledgerState();
+  const outcome = await completeReceipt(t.db, who, { receiptId });
+  const after = await ledgerState();
+  expectLevelsMatchMovements(after);
+  if (c.lines.length === 0) {
+    expect(outcome).toMatchObject({ ok: false, refusal: "empty" });
+    expect([after.movements, after.activity, after.items]).toEqual([ready.movements, ready.activity, ready.items]);
+    expect(Object.fromEntries(after.levels)).toEqual(Object.fromEntries(ready.levels));
+    return;
+  }
+  expect(outcome.ok).toBe(true);
+  const serialized = c.lines.filter((l) => receivable[l.variation]?.tracking === "serialized");
+  const items = serialized.reduce((n, l) => n + l.quantity, 0);
+  expect(after.items).toBe(ready.items + items);
+  expect(after.movements).toBe(ready.movements + items + (c.lines.length - serialized.length));
+  expect(after.activity).toBe(ready.activity + 1);
+  for (const [index, v] of receivable.entries()) {
+    const units = c.lines.filter((l) => l.variation === index).reduce((n, l) => n + l.quantity * v.units, 0);
+    expect(after.onHand(locationId, v.id)).toBe(ready.onHand(locationId, v.id) + units);
+  }
 }
 
 describe("the ledger invariant", () => {
-  it("keeps every level equal to the sum of its movements, never negative, and refusals leave nothing", async () => {
+  it("keeps every level equal to the sum of its movements, never negative, items backed, and refusals leave nothing", async () => {
     const who = fc.constantFrom("owner" as const, "staff" as const, "manager" as const);
-    const command = fc.record({
+    const location = fc.constantFrom("DTN" as const, "WST" as const);
+    const adjust = fc.record({
+      kind: fc.constant("adjust" as const),
       who,
-      location: fc.constantFrom("DTN" as const, "WST" as const),
+      location,
       variation: fc.integer({ min: 0, max: 2 }),
       quantity: fc.integer({ min: -40, max: 40 }).filter((q) => q !== 0),
     });
+    const receive = fc.record({
+      kind: fc.constant("receive" as const),
+      who,
+      location,
+      lines: fc.array(
+        fc.record({
+          variation: fc.integer({ min: 0, max: 2 }),
+          quantity: fc.integer({ min: 1, max: 3 }),
+          serial: fc.boolean(),
+        }),
+        { maxLength: 3 },
+      ),
+    });
+    // Receipts put stock where adjustments then take it away (or find too little).
+    const command = fc.oneof(adjust, receive);
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
         for (const c of commands) {
+          if (c.kind === "receive") {
+            await receiveProperty(c);
+            continue;
+          }
           const locationId = loc[c.location];
-          const variationId = variations[c.variation] as string;
+          // Adjustments move the receivable variations too, so both commands meet on the same levels.
+          const variationId = receivable[c.variation]?.id as string;
           const before = await ledgerState();
-          const allowed =
-            c.who === "owner" ||
-            (c.who === "staff" && c.location === "DTN") ||
-            (c.who === "manager" && c.location === "WST");
+          const allowed = mayWrite(c.who, c.location);
           const enough = before.onHand(locationId, variationId) + c.quantity >= 0;
 
           const outcome = await adjustStock(t.db, actors[c.who], {
@@ -146,6 +258,7 @@ describe("the ledger invariant", () => {
           } else {
             expect(after.movements).toBe(before.movements);
             expect(after.activity).toBe(before.activity);
+            expect(after.items).toBe(before.items);
             expect(Object.fromEntries(after.levels)).toEqual(Object.fromEntries(before.levels));
           }
         }

@@ -1,0 +1,231 @@
+// Completing a receipt: the delivery's stock comes in. One read (the receipt, its version and its
+// lines with each product's tracking and units per package), then ONE batch: the receive_vials
+// activity row, the receipt marked completed at the version read, one sealed item with its own
+// label code (and a barcodes row, so a scan of the label finds it) per package of a serialized
+// product, and RECEIVE movements that move the levels (per item, or per line for bulk products).
+//
+// The guard lives in SQL: the activity row is written only if the receipt is still open at the
+// version read, and carries a fresh completion id; every item and movement takes its location from
+// a subquery that finds the receipt completed at the next version WITH that activity row. If
+// anything changed since the read (another user completed it, a line was added or removed), the
+// subquery is NULL, a NOT NULL constraint fails and the whole batch rolls back: nothing is received.
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
+import { v7 as uuidv7 } from "uuid";
+import type { ScopedActor } from "~/access/actor";
+import { logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { constraintFailed } from "~/db/sql.server";
+import { newLabelCode } from "~/stock/label-code";
+import { type Movement, recordMovements } from "~/stock/ledger.server";
+import { closedReceipt, type Outcome, refuse } from "./outcome";
+import { canAtScope, receiptsHere } from "./scope.server";
+
+interface ReceiptRow {
+  status: string;
+  version: number;
+  location: string;
+  reference: string | null;
+  vendor: string | null;
+}
+
+interface LineRow {
+  id: string;
+  variationId: string;
+  quantity: number;
+  lot: string | null;
+  serial: string | null;
+  expirationDate: string | null;
+  unitCostCents: number | null;
+  unitsPerPackage: number;
+  tracking: "serialized" | "bulk";
+  product: string;
+  variation: string;
+  baseUnit: string;
+}
+
+export interface Received {
+  receiptId: string;
+  /** Name of the location the stock came in at. */
+  location: string;
+  lines: number;
+  /** Labelled items made (one per package of a serialized product). */
+  items: number;
+  /** Packages of bulk products, booked as quantities. */
+  bulkPackages: number;
+}
+
+export interface CompletionOptions {
+  /** Makes label codes; tests pass a colliding one to prove the retry. */
+  labelCode?: () => string;
+}
+
+/** Rows per multi-row INSERT: far below SQLite's limit on bound parameters. */
+const ROWS_PER_INSERT = 100;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) out.push(rows.slice(i, i + ROWS_PER_INSERT));
+  return out;
+}
+
+export async function completeReceipt(
+  db: Database,
+  actor: ScopedActor,
+  input: { receiptId: string },
+  options: CompletionOptions = {},
+): Promise<Outcome<Received>> {
+  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  const { receiptId } = input;
+  const here = receiptsHere(actor);
+  const [receipts, lines] = await db.batch([
+    db.all<ReceiptRow>(sql`SELECT r.status, r.version, loc.name AS location, r.reference,
+        (SELECT name FROM vendors WHERE id = r.vendor_id) AS vendor
+      FROM receipts AS r JOIN locations AS loc ON loc.id = r.location_id
+      WHERE r.id = ${receiptId} AND r.id IN ${here}`),
+    db.all<LineRow>(sql`SELECT l.id, l.variation_id AS variationId, l.quantity, l.lot, l.serial,
+        l.expiration_date AS expirationDate, l.unit_cost_cents AS unitCostCents,
+        v.units_per_package AS unitsPerPackage, p.tracking, p.name AS product, v.name AS variation,
+        p.base_unit AS baseUnit
+      FROM receipt_lines AS l JOIN product_variations AS v ON v.id = l.variation_id
+        JOIN products AS p ON p.id = v.product_id
+      WHERE l.receipt_id = ${receiptId} AND l.receipt_id IN ${here}
+      ORDER BY l.created_at, l.id`),
+  ]);
+  const receipt = receipts[0];
+  if (!receipt) return refuse("not_found");
+  if (receipt.status !== "open") return closedReceipt(receipt.status);
+  if (lines.length === 0) return refuse("empty");
+
+  const labelCode = options.labelCode ?? newLabelCode;
+  // A label code that is already taken (items and barcodes are UNIQUE) fails the batch; one retry
+  // with fresh codes, then give up without receiving anything.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.batch(receiveStatements(db, actor, receiptId, Number(receipt.version), lines, labelCode));
+      break;
+    } catch (error) {
+      if (isReceiptChanged(error)) return refuse("changed");
+      if (!constraintFailed(error, /items\.label_code|barcodes\.code/)) throw error;
+      if (attempt === 2) return refuse("label_codes");
+    }
+  }
+  const serialized = lines.filter((l) => l.tracking === "serialized");
+  return {
+    ok: true,
+    receiptId,
+    location: receipt.location,
+    lines: lines.length,
+    items: serialized.reduce((n, l) => n + l.quantity, 0),
+    bulkPackages: lines.filter((l) => l.tracking === "bulk").reduce((n, l) => n + l.quantity, 0),
+  };
+}
+
+/** Whether the batch failed because the receipt was no longer open at the version read. */
+function isReceiptChanged(error: unknown): boolean {
+  return constraintFailed(error, /(items|stock_movements|stock_levels)\.location_id/);
+}
+
+function receiveStatements(
+  db: Database,
+  actor: ScopedActor,
+  receiptId: string,
+  version: number,
+  lines: readonly LineRow[],
+  labelCode: () => string,
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const receivedAt = new Date();
+  const completionId = uuidv7();
+  // The receipt's location, only if THIS completion is the one that closed it (see the header).
+  const location: SQL = sql`(SELECT location_id FROM receipts WHERE id = ${receiptId} AND status = 'completed'
+    AND version = ${version + 1} AND EXISTS (SELECT 1 FROM activity_log WHERE entity = 'receipt'
+      AND entity_id = ${receiptId} AND action = 'receive_vials'
+      AND json_extract(summary, '$.completionId') = ${completionId}))`;
+  const reference = { type: "receipt", id: receiptId } as const;
+
+  const items: (SQLiteInsertValue<typeof schema.items> & { id: string; labelCode: string })[] = [];
+  const movements: Movement[] = [];
+  for (const line of lines) {
+    const base = { occurredAt: receivedAt, variationId: line.variationId, lot: line.lot, reference };
+    if (line.tracking === "bulk") {
+      movements.push({
+        ...base,
+        locationId: location,
+        quantity: line.quantity * line.unitsPerPackage,
+        type: "RECEIVE",
+        userId: actor.id,
+      });
+      continue;
+    }
+    for (let n = 0; n < line.quantity; n++) {
+      const itemId = uuidv7();
+      items.push({
+        id: itemId,
+        locationId: location,
+        variationId: line.variationId,
+        receiptLineId: line.id,
+        labelCode: labelCode(),
+        lot: line.lot,
+        serial: line.serial,
+        expirationDate: line.expirationDate,
+        state: "sealed",
+        unitsRemaining: line.unitsPerPackage,
+        costCents: line.unitCostCents,
+        receivedAt,
+      });
+      movements.push({
+        ...base,
+        locationId: location,
+        itemId,
+        quantity: line.unitsPerPackage,
+        type: "RECEIVE",
+        userId: actor.id,
+      });
+    }
+  }
+
+  const summary = {
+    completionId,
+    lines: lines.length,
+    items: items.length,
+    received: lines.map((l) => ({
+      variationId: l.variationId,
+      product: l.product,
+      variation: l.variation,
+      tracking: l.tracking,
+      packages: l.quantity,
+      units: l.quantity * l.unitsPerPackage,
+      baseUnit: l.baseUnit,
+      lot: l.lot,
+      expirationDate: l.expirationDate,
+    })),
+  };
+  return [
+    logActivityWhere(
+      db,
+      {
+        userId: actor.id,
+        locationId: sql`r.location_id`,
+        action: "receive_vials",
+        entity: "receipt",
+        entityId: receiptId,
+        summary: sql`json_patch(json(${JSON.stringify(summary)}), json_object('reference', r.reference,
+          'vendor', (SELECT name FROM vendors WHERE id = r.vendor_id)))`,
+      },
+      sql`FROM receipts AS r WHERE r.id = ${receiptId} AND r.status = 'open' AND r.version = ${version}`,
+    ),
+    db
+      .update(schema.receipts)
+      .set({ status: "completed", completedAt: receivedAt, completedBy: actor.id, version: version + 1 })
+      .where(sql`${schema.receipts.id} = ${receiptId} AND ${schema.receipts.status} = 'open'
+        AND ${schema.receipts.version} = ${version}`),
+    ...chunks(items).map((rows) => db.insert(schema.items).values(rows)),
+    ...chunks(items).map((rows) =>
+      db.insert(schema.barcodes).values(rows.map((item) => ({ code: item.labelCode, itemId: item.id }))),
+    ),
+    ...recordMovements(db, movements as [Movement, ...Movement[]]),
+  ];
+}

@@ -1,0 +1,69 @@
+// Plain values the receiving pages render, apart from the zod schemas (server only, in forms.ts):
+// page size, status names, field limits and the messages a refused line shows under its field.
+
+export const RECEIPTS_PAGE_SIZE = 25;
+
+export const RECEIPT_STATUS_FILTERS = ["all", "open", "completed", "cancelled"] as const;
+export type ReceiptStatusFilter = (typeof RECEIPT_STATUS_FILTERS)[number];
+export const RECEIPT_STATUS_LABELS: Record<ReceiptStatusFilter, string> = {
+  all: "All",
+  open: "Open",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Packages on one line (vials, boxes): the receipt_lines CHECK allows 1 to 1000. */
+export const LINE_QUANTITY_MAX = 1000;
+export const LOT_MAX = 100;
+export const SERIAL_MAX = 100;
+export const REFERENCE_MAX = 100;
+export const NOTES_MAX = 2000;
+
+export const LINE_MESSAGES = {
+  variation: "Choose the product variation that arrived.",
+  quantity: `Enter the number of packages received, a whole number from 1 to ${LINE_QUANTITY_MAX}.`,
+  lot: `A lot number has at most ${LOT_MAX} characters.`,
+  serial: `A serial number has at most ${SERIAL_MAX} characters.`,
+  serialOne: "A serial number identifies one package: set the quantity to 1, or leave the serial empty.",
+  expirationDate: "Enter the expiration date as a real date, YYYY-MM-DD (e.g. 2027-03-31), or leave it empty.",
+  unitCost: "Enter the unit cost as an amount like 12.50 (at most two decimals), or leave it empty.",
+} as const;
+
+export const OPEN_MESSAGES = {
+  location: "Choose the location receiving this delivery.",
+  reference: `The reference is too long (at most ${REFERENCE_MAX} characters).`,
+  notes: `The notes are too long (at most ${NOTES_MAX} characters).`,
+} as const;
+
+/** What the add-products page's forms ask its action to do. */
+export const RECEIPT_INTENTS = ["scan", "attach-gtin", "add-line", "remove-line", "complete", "cancel"] as const;
+export type ReceiptIntent = (typeof RECEIPT_INTENTS)[number];
+
+export const addProductsPath = (receiptId: string) => `/receiving/${receiptId}/add-products`;
+export const printLabelsPath = (receiptId: string) => `/receiving/${receiptId}/print-labels`;
+
+/** What the "Add line" form shows: filled by a scan, or what was typed before a refusal. */
+export interface LineFormValues {
+  variationId: string;
+  quantity: string;
+  lot: string;
+  expirationDate: string;
+  unitCost: string;
+  serial: string;
+}
+
+export const EMPTY_LINE: LineFormValues = {
+  variationId: "",
+  quantity: "",
+  lot: "",
+  expirationDate: "",
+  unitCost: "",
+  serial: "",
+};
+
+/** What the page learnt from a scan. */
+export type ScanReading =
+  | { kind: "found"; gtin: string; label: string; prefill: LineFormValues }
+  /** A GTIN no variation of the catalogue has: the page offers to attach it. */
+  | { kind: "unknown"; gtin: string; prefill: LineFormValues }
+  | { kind: "unreadable"; message: string };

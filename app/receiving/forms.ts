@@ -1,0 +1,155 @@
+// The receiving forms' rules, one zod schema each, shared by the route actions and the tests.
+// Server only: the pages import ./constants, never this module. The line rules are also checked
+// by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
+import { z } from "zod";
+import { parseScaled } from "~/products/format";
+import {
+  LINE_MESSAGES,
+  LINE_QUANTITY_MAX,
+  LOT_MAX,
+  NOTES_MAX,
+  OPEN_MESSAGES,
+  RECEIPT_STATUS_FILTERS,
+  REFERENCE_MAX,
+  SERIAL_MAX,
+} from "./constants";
+
+/** A text field that may be left empty: "" (or only spaces) becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .default("")
+    .transform((v) => v || null);
+
+/** An id chosen from a select; empty is none. */
+const optionalId = z
+  .string()
+  .trim()
+  .max(100)
+  .default("")
+  .transform((v) => v || null);
+
+export const OpenReceiptForm = z.object({
+  /** Organization mode asks for it; at a location the route uses the location in scope. */
+  locationId: optionalId,
+  vendorId: optionalId,
+  reference: optionalText(REFERENCE_MAX, OPEN_MESSAGES.reference),
+  notes: optionalText(NOTES_MAX, OPEN_MESSAGES.notes),
+});
+
+export interface OpenReceiptInput {
+  locationId: string;
+  vendorId: string | null;
+  reference: string | null;
+  notes: string | null;
+}
+
+export interface ReceiptLineInput {
+  variationId: string;
+  /** Packages (vials, boxes), 1 to 1000. */
+  quantity: number;
+  lot: string | null;
+  /** GS1 AI 21: one package only. */
+  serial: string | null;
+  /** YYYY-MM-DD. */
+  expirationDate: string | null;
+  /** Null takes the variation's cost. */
+  unitCostCents: number | null;
+}
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** Each field of a line that breaks a rule, with the message shown under it. */
+export function lineProblems(line: ReceiptLineInput): Partial<Record<keyof ReceiptLineInput, string>> {
+  const problems: Partial<Record<keyof ReceiptLineInput, string>> = {};
+  if (!line.variationId) problems.variationId = LINE_MESSAGES.variation;
+  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > LINE_QUANTITY_MAX) {
+    problems.quantity = LINE_MESSAGES.quantity;
+  }
+  if (line.lot !== null && line.lot.length > LOT_MAX) problems.lot = LINE_MESSAGES.lot;
+  if (line.serial !== null && line.serial.length > SERIAL_MAX) problems.serial = LINE_MESSAGES.serial;
+  else if (line.serial !== null && line.quantity !== 1 && !problems.quantity) problems.serial = LINE_MESSAGES.serialOne;
+  if (line.expirationDate !== null && !isIsoDate(line.expirationDate)) {
+    problems.expirationDate = LINE_MESSAGES.expirationDate;
+  }
+  if (line.unitCostCents !== null && !(Number.isSafeInteger(line.unitCostCents) && line.unitCostCents >= 0)) {
+    problems.unitCostCents = LINE_MESSAGES.unitCost;
+  }
+  return problems;
+}
+
+/** The "Add line" form as typed: quantity in packages, unit cost in dollars ("12.50"). */
+export const ReceiptLineForm = z
+  .object({
+    variationId: z.string({ error: LINE_MESSAGES.variation }).trim().min(1, LINE_MESSAGES.variation).max(100),
+    quantity: z
+      .string({ error: LINE_MESSAGES.quantity })
+      .trim()
+      .transform((text, ctx) => {
+        const n = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+        if (!(n >= 1 && n <= LINE_QUANTITY_MAX)) {
+          ctx.addIssue({ code: "custom", message: LINE_MESSAGES.quantity });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    lot: optionalText(LOT_MAX, LINE_MESSAGES.lot),
+    serial: optionalText(SERIAL_MAX, LINE_MESSAGES.serial),
+    expirationDate: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || isIsoDate(v), LINE_MESSAGES.expirationDate)
+      .transform((v) => v || null),
+    unitCost: z
+      .string()
+      .trim()
+      .default("")
+      .transform((text, ctx) => {
+        if (text === "") return null;
+        const cents = parseScaled(text, 100);
+        if (cents === null) {
+          ctx.addIssue({ code: "custom", message: LINE_MESSAGES.unitCost });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  })
+  .superRefine((line, ctx) => {
+    if (line.serial !== null && line.quantity !== 1) {
+      ctx.addIssue({ code: "custom", path: ["serial"], message: LINE_MESSAGES.serialOne });
+    }
+  })
+  .transform(({ unitCost, ...line }): ReceiptLineInput => ({ ...line, unitCostCents: unitCost }));
+
+export const LineRef = z.object({ lineId: z.string().trim().min(1).max(100) });
+
+/** What a scanner (or a person) typed into the scan box; the GS1 parser reads it. */
+export const ScanForm = z.object({ scan: z.string().max(500).default("") });
+
+/** Attaching a scanned GTIN to a variation, carrying the rest of the scan to fill the line form. */
+export const AttachGtinForm = z.object({
+  gtin: z.string().trim().max(20),
+  variationId: z.string({ error: "Choose the variation this GTIN belongs to." }).trim().min(1).max(100),
+  lot: optionalText(LOT_MAX, LINE_MESSAGES.lot),
+  serial: optionalText(SERIAL_MAX, LINE_MESSAGES.serial),
+  expirationDate: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => (v && isIsoDate(v) ? v : null)),
+});
+
+/** `?status=&page=` of the receipts list, forgiving of anything odd in the address bar. */
+export const ReceiptListQuery = z.object({
+  status: z.enum(RECEIPT_STATUS_FILTERS).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ReceiptListQueryInput = z.output<typeof ReceiptListQuery>;

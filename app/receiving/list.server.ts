@@ -1,0 +1,138 @@
+// What the receiving screens read, one batch each: a page of the receipts in scope (open first,
+// then newest) with the vendors a new receipt may name, and one receipt with its lines and the
+// variations a line may add.
+import { type SQL, sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
+import { ORGANIZATION } from "~/access/permissions";
+import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import type { UnitScale } from "~/products/format";
+import type { ReceiptStatus } from "~/stock/item-states";
+import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
+import { receiptsHere } from "./scope.server";
+
+export interface ReceiptRow {
+  id: string;
+  status: ReceiptStatus;
+  createdAt: number;
+  completedAt: number | null;
+  reference: string | null;
+  notes: string | null;
+  vendor: string | null;
+  locationId: string;
+  location: string;
+  locationCode: string;
+  timezone: string;
+  openedBy: string | null;
+  completedBy: string | null;
+  lines: number;
+  packages: number;
+}
+
+const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.completed_at AS completedAt, r.reference,
+  r.notes, vendor.name AS vendor, r.location_id AS locationId, loc.name AS location, loc.code AS locationCode,
+  loc.timezone,
+  (SELECT opener.first_name || ' ' || opener.last_name FROM users AS opener WHERE opener.id = r.opened_by) AS openedBy,
+  (SELECT closer.first_name || ' ' || closer.last_name FROM users AS closer WHERE closer.id = r.completed_by)
+    AS completedBy,
+  (SELECT count(*) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS lines,
+  (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages`;
+
+const RECEIPT_FROM = sql`FROM receipts AS r JOIN locations AS loc ON loc.id = r.location_id
+  LEFT JOIN vendors AS vendor ON vendor.id = r.vendor_id`;
+
+function withStatus(status: ReceiptStatusFilter): SQL {
+  return status === "all" ? sql`` : sql`AND r.status = ${status}`;
+}
+
+/** The active vendors of the organization, by name: who a new receipt may name. */
+function vendorChoices(db: Database, actor: ScopedActor) {
+  return db.all<{ id: string; name: string }>(sql`SELECT id, name FROM vendors
+    WHERE organization_id = ${organizationOf(actor)} AND active = 1 ORDER BY name, id`);
+}
+
+export async function listReceipts(
+  db: Database,
+  actor: ScopedActor,
+  query: { status: ReceiptStatusFilter; page: number },
+) {
+  const where = sql`WHERE r.id IN ${receiptsHere(actor)} ${withStatus(query.status)}`;
+  const [receipts, totals, vendors] = await db.batch([
+    db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS} ${RECEIPT_FROM} ${where}
+      ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC
+      LIMIT ${RECEIPTS_PAGE_SIZE} OFFSET ${(query.page - 1) * RECEIPTS_PAGE_SIZE}`),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM receipts AS r ${where}`),
+    vendorChoices(db, actor),
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    receipts,
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / RECEIPTS_PAGE_SIZE)),
+    vendors,
+    organizationMode: actor.locationId === ORGANIZATION,
+  };
+}
+
+export interface ReceiptLineRow {
+  id: string;
+  variationId: string;
+  product: string;
+  productId: string;
+  variation: string;
+  tracking: "serialized" | "bulk";
+  baseUnit: string;
+  unitScale: UnitScale;
+  unitsPerPackage: number;
+  quantity: number;
+  lot: string | null;
+  serial: string | null;
+  expirationDate: string | null;
+  unitCostCents: number | null;
+}
+
+export interface VariationChoice {
+  id: string;
+  product: string;
+  variation: string;
+  tracking: "serialized" | "bulk";
+  baseUnit: string;
+  unitScale: UnitScale;
+  unitsPerPackage: number;
+  costCents: number | null;
+  gtin: string | null;
+}
+
+/** The active variations of active products of the organization: what a line may receive. */
+function variationChoices(db: Database, actor: ScopedActor) {
+  return db.all<VariationChoice>(sql`SELECT v.id, p.name AS product, v.name AS variation, p.tracking,
+      p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
+      v.cost_cents AS costCents, v.gtin
+    FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+    WHERE p.organization_id = ${organizationOf(actor)} AND p.active = 1 AND v.active = 1
+    ORDER BY p.name, v.name, v.id`);
+}
+
+/** One receipt the actor reaches, with its lines, the items it made, and the line form's choices; null when not there. */
+export async function receiptDetail(db: Database, actor: ScopedActor, receiptId: string) {
+  const here = sql`r.id = ${receiptId} AND r.id IN ${receiptsHere(actor)}`;
+  const [receipts, lines, items, choices] = await db.batch([
+    db.all<ReceiptRow & { version: number }>(sql`SELECT ${RECEIPT_COLUMNS}, r.version ${RECEIPT_FROM} WHERE ${here}`),
+    db.all<ReceiptLineRow>(sql`SELECT l.id, l.variation_id AS variationId, p.name AS product, p.id AS productId,
+        v.name AS variation, p.tracking, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
+        v.units_per_package AS unitsPerPackage, l.quantity, l.lot, l.serial, l.expiration_date AS expirationDate,
+        l.unit_cost_cents AS unitCostCents
+      FROM receipt_lines AS l JOIN receipts AS r ON r.id = l.receipt_id
+        JOIN product_variations AS v ON v.id = l.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${here} ORDER BY l.created_at, l.id`),
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM items AS i JOIN receipt_lines AS l ON l.id = i.receipt_line_id
+      JOIN receipts AS r ON r.id = l.receipt_id WHERE ${here}`),
+    variationChoices(db, actor),
+  ]);
+  const receipt = receipts[0];
+  if (!receipt) return null;
+  return { receipt, lines, items: Number(items[0]?.n ?? 0), choices };
+}
+
+export type ReceiptDetail = NonNullable<Awaited<ReturnType<typeof receiptDetail>>>;

@@ -1,0 +1,52 @@
+// What a receiving verb answers: done, or refused for a named reason the route turns into a
+// message next to the right form (or a 403/404). Same shape as the catalogue and vendor verbs.
+import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+
+export type ReceivingRefusal =
+  | "forbidden"
+  | "not_found"
+  | "invalid"
+  | "location_unavailable"
+  | "vendor_unavailable"
+  | "variation_unavailable"
+  | "line_not_found"
+  | "completed"
+  | "cancelled"
+  | "empty"
+  | "changed"
+  | "label_codes"
+  | "gtin_invalid"
+  | "gtin_taken"
+  | "variation_has_gtin";
+
+export type Outcome<T extends object = object> = AnyOutcome<T, ReceivingRefusal>;
+export type ReceivingRefused = Refused<ReceivingRefusal>;
+
+export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
+  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+  not_found: "That receipt does not exist at this location.",
+  invalid: "Check the values entered.",
+  location_unavailable: "That location is archived or does not exist in your organization. Choose another one.",
+  vendor_unavailable: "That vendor is archived or does not exist. Choose an active vendor, or none.",
+  variation_unavailable:
+    "That product variation is archived or does not exist in your organization. Choose an active one.",
+  line_not_found: "That line is not on this receipt any more. Reload the page to see its lines.",
+  completed: "This receipt is already completed; correct stock with an adjustment.",
+  cancelled: "This receipt was cancelled and can no longer change. Start receiving again for this delivery.",
+  empty: "This receipt has no lines yet. Add what arrived before completing it.",
+  changed:
+    "This receipt changed while you were completing it (another user may have completed it). Reload and check it.",
+  label_codes: "Could not give every item its own label code. Nothing was received: complete the receipt again.",
+  gtin_invalid: "That GTIN is not valid.",
+  gtin_taken: "Another variation already uses this GTIN.",
+  variation_has_gtin: "That variation already has a GTIN. Choose a variation without one.",
+};
+
+export function refuse<R extends ReceivingRefusal>(refusal: R, message = RECEIVING_REFUSALS[refusal]): Refused<R> {
+  return { ok: false, refusal, message };
+}
+
+/** A receipt that is no longer open, refused with the reason its status gives. */
+export function closedReceipt(status: string): Refused<"completed" | "cancelled"> {
+  return status === "cancelled" ? refuse("cancelled") : refuse("completed");
+}

@@ -1,0 +1,81 @@
+// Reading a manufacturer's GS1 barcode at receiving: the product by its GTIN (AI 01, also when the
+// catalogue keeps it as GTIN-13/12/8), lot (10), expiry (17) and serial (21), as the values the
+// "Add line" form is filled with. Nothing is written; one round trip.
+import { sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
+import type { Database } from "~/db/client.server";
+import { organizationOf, valueList } from "~/db/sql.server";
+import { gtinCandidates } from "~/products/gtin";
+import { parseGs1 } from "~/stock/gs1";
+import { EMPTY_LINE, type LineFormValues, type ScanReading } from "./constants";
+import { closedReceipt, type Outcome, refuse } from "./outcome";
+import { canAtScope, receiptsHere } from "./scope.server";
+
+/** The line form's values from a scan's lot, expiry and serial, for `variationId`; a serial means one package. */
+export function prefillOf(
+  variationId: string | null,
+  fields: { lot?: string | null; expirationDate?: string | null; serial?: string | null },
+): LineFormValues {
+  return {
+    ...EMPTY_LINE,
+    variationId: variationId ?? "",
+    quantity: fields.serial ? "1" : "",
+    lot: fields.lot ?? "",
+    expirationDate: fields.expirationDate ?? "",
+    serial: fields.serial ?? "",
+  };
+}
+
+export async function readScan(
+  db: Database,
+  actor: ScopedActor,
+  input: { receiptId: string; scan: string },
+  today = new Date(),
+): Promise<Outcome<{ reading: ScanReading }>> {
+  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  const parsed = parseGs1(input.scan, today);
+  const gtin = parsed.ok ? parsed.reading.gtin : undefined;
+  const candidates = gtin ? gtinCandidates(gtin) : [];
+  const [receipts, variations] = await db.batch([
+    db.all<{ status: string }>(sql`SELECT status FROM receipts
+      WHERE id = ${input.receiptId} AND id IN ${receiptsHere(actor)}`),
+    db.all<{ id: string; label: string; active: number }>(sql`SELECT v.id, p.name || ' · ' || v.name AS label,
+        (v.active AND p.active) AS active
+      FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+      WHERE v.gtin IN (${candidates.length ? valueList(candidates) : sql`NULL`})
+        AND p.organization_id = ${organizationOf(actor)}
+      LIMIT 1`),
+  ]);
+  const receipt = receipts[0];
+  if (!receipt) return refuse("not_found");
+  if (receipt.status !== "open") return closedReceipt(receipt.status);
+
+  if (!parsed.ok) return { ok: true, reading: { kind: "unreadable", message: parsed.message } };
+  const { reading } = parsed;
+  if (!reading.gtin) {
+    return {
+      ok: true,
+      reading: {
+        kind: "unreadable",
+        message:
+          "That scan is not a GS1 barcode: no GTIN (01) found. Scan the manufacturer's barcode on the package, or choose the product below.",
+      },
+    };
+  }
+  const variation = variations[0];
+  if (!variation)
+    return { ok: true, reading: { kind: "unknown", gtin: reading.gtin, prefill: prefillOf(null, reading) } };
+  if (!variation.active) {
+    return {
+      ok: true,
+      reading: {
+        kind: "unreadable",
+        message: `GTIN ${reading.gtin} belongs to ${variation.label}, which is archived. Restore it on its product page to receive it.`,
+      },
+    };
+  }
+  return {
+    ok: true,
+    reading: { kind: "found", gtin: reading.gtin, label: variation.label, prefill: prefillOf(variation.id, reading) },
+  };
+}
