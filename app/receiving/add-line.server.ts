@@ -1,6 +1,8 @@
 // Adding what arrived to an open receipt: packages of one active variation of the organization,
 // from one lot. The unit cost defaults to the variation's cost. A completed or cancelled receipt
-// refuses the line in the database (receipt_lines triggers), whatever the page showed.
+// refuses the line in the database (receipt_lines triggers), whatever the page showed. A serialized
+// product (a vial) needs its lot and expiration date: recalls trace lots, and an item without an
+// expiry counts as expired (spec section 4).
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
@@ -21,6 +23,7 @@ export async function addReceiptLine(
   if (problem) return refuse("invalid", problem);
 
   const lineId = uuidv7();
+  const traced = input.lot !== null && input.expirationDate !== null;
   const here = receiptsHere(actor);
   const usable = sql`v.id = ${input.variationId} AND v.active = 1 AND p.active = 1
     AND p.organization_id = ${organizationOf(actor)}`;
@@ -32,6 +35,7 @@ export async function addReceiptLine(
           coalesce(${input.unitCostCents}, v.cost_cents), ${Date.now()}
         FROM receipts AS r, product_variations AS v JOIN products AS p ON p.id = v.product_id
         WHERE r.id = ${input.receiptId} AND r.id IN ${here} AND ${usable}
+          AND (p.tracking = 'bulk' OR ${traced ? 1 : 0})
         RETURNING id`),
       logActivityWhere(
         db,
@@ -49,14 +53,18 @@ export async function addReceiptLine(
           JOIN product_variations AS v ON v.id = l.variation_id JOIN products AS p ON p.id = v.product_id
           WHERE l.id = ${lineId}`,
       ),
-      db.all<{ status: string; label: string | null }>(sql`SELECT r.status,
+      db.all<{ status: string; label: string | null; tracking: string | null }>(sql`SELECT r.status,
           (SELECT p.name || ' · ' || v.name FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-            WHERE ${usable}) AS label
+            WHERE ${usable}) AS label,
+          (SELECT p.tracking FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+            WHERE ${usable}) AS tracking
         FROM receipts AS r WHERE r.id = ${input.receiptId} AND r.id IN ${here}`),
     ]);
     const receipt = found[0];
     if (!receipt) return refuse("not_found");
-    if (added.length !== 1 || receipt.label === null) return refuse("variation_unavailable");
+    if (receipt.label === null) return refuse("variation_unavailable");
+    if (added.length !== 1 && receipt.tracking === "serialized" && !traced) return refuse("untraced");
+    if (added.length !== 1) return refuse("variation_unavailable");
     return { ok: true, lineId, label: receipt.label };
   } catch (error) {
     if (isReceiptClosed(error)) return closedReceipt(await statusOf(db, actor, input.receiptId));

@@ -9,6 +9,7 @@ export type ReceivingRefusal =
   | "location_unavailable"
   | "vendor_unavailable"
   | "variation_unavailable"
+  | "untraced"
   | "line_not_found"
   | "completed"
   | "cancelled"
@@ -30,6 +31,8 @@ export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
   vendor_unavailable: "That vendor is archived or does not exist. Choose an active vendor, or none.",
   variation_unavailable:
     "That product variation is archived or does not exist in your organization. Choose an active one.",
+  untraced:
+    "Vials and other serialized items need their lot and expiration date (both are printed on the package; scanning its GS1 code fills them).",
   line_not_found: "That line is not on this receipt any more. Reload the page to see its lines.",
   completed: "This receipt is already completed; correct stock with an adjustment.",
   cancelled: "This receipt was cancelled and can no longer change. Start receiving again for this delivery.",

@@ -43,9 +43,7 @@ async function scan(page: Page, payload: string) {
   await box.press("Enter");
 }
 
-test("a manager receives by GS1 scan, completes the receipt, prints labels, and stock goes up", async ({
-  browser,
-}) => {
+test("a manager receives by GS1 scan, completes the receipt, prints labels, and stock goes up", async ({ browser }) => {
   const { context, page } = await signedIn(browser, "manager@demo.clinic"); // MANAGER at Westside only
   const before100 = await onHandAtWestside(page, "100 U vial");
   const before50 = await onHandAtWestside(page, "50 U vial");

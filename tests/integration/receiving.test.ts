@@ -139,12 +139,13 @@ async function newReceipt(where: "DTN" | "WST" | "NTH" = "DTN", name = "owner") 
   return result.receiptId;
 }
 
+/** A line as typed; serialized products need a lot and an expiry, so every line has them unless told. */
 const line = (variationId: string, overrides: Partial<ReceiptLineInput> = {}): ReceiptLineInput => ({
   variationId,
   quantity: 1,
-  lot: null,
+  lot: "T-1",
   serial: null,
-  expirationDate: null,
+  expirationDate: "2028-01-31",
   unitCostCents: null,
   ...overrides,
 });
@@ -294,7 +295,7 @@ describe("addReceiptLine and removeReceiptLine", () => {
     expect(first).toEqual({ ok: true, lineId: expect.any(String), label: "Botox Cosmetic · 100 U vial" });
     const second = await addReceiptLine(t.db, staff, {
       receiptId,
-      ...line(PADS.id, { quantity: 2, unitCostCents: 1250 }),
+      ...line(PADS.id, { quantity: 2, unitCostCents: 1250, lot: null, expirationDate: null }),
     });
     if (!first.ok || !second.ok) throw new Error("refused");
     const lines = await t.db
@@ -336,6 +337,26 @@ describe("addReceiptLine and removeReceiptLine", () => {
       await removeReceiptLine(t.db, staff, { receiptId, lineId: otherLine }),
     ]);
     expect(refusals.map((r) => !r.ok && r.refusal)).toEqual(["line_not_found", "line_not_found"]);
+  });
+
+  it("refuses a vial without its lot or expiration date, but takes a bulk line without them", async () => {
+    const receiptId = await newReceipt();
+    const owner = as("owner", "DTN");
+    for (const missing of [{ lot: null }, { expirationDate: null }, { lot: null, expirationDate: null }]) {
+      expect(await addReceiptLine(t.db, owner, { receiptId, ...line(BOTOX_100.id, missing) })).toEqual({
+        ok: false,
+        refusal: "untraced",
+        message: RECEIVING_REFUSALS.untraced,
+      });
+    }
+    expect(await t.db.select().from(schema.receiptLines).where(eq(schema.receiptLines.receiptId, receiptId))).toEqual(
+      [],
+    );
+    const bulk = await addReceiptLine(t.db, owner, {
+      receiptId,
+      ...line(PADS.id, { lot: null, expirationDate: null }),
+    });
+    expect(bulk.ok).toBe(true);
   });
 
   it("refuses a line that breaks a rule, with the message for that field, writing nothing", async () => {
@@ -891,13 +912,14 @@ describe("listReceipts", () => {
     expect((await completeReceipt(t.db, as("owner", "NTH"), { receiptId: completed })).ok).toBe(true);
     const newer = await newReceipt("NTH");
     const multi = as("multi", "NTH");
+    // The demo seed's receipts at North were all completed before these.
     const list = await listReceipts(t.db, multi, { status: "all", page: 1 });
-    expect(list.receipts.map((r) => r.id)).toEqual([newer, older, completed]);
+    expect(list.receipts.map((r) => r.id).slice(0, 3)).toEqual([newer, older, completed]);
     expect(list.receipts.every((r) => r.locationId === loc.NTH)).toBe(true);
     expect(list.receipts[2]).toMatchObject({ status: "completed", lines: 1, packages: 1, location: "North" });
-    expect((await listReceipts(t.db, multi, { status: "completed", page: 1 })).receipts.map((r) => r.id)).toEqual([
-      completed,
-    ]);
+    const done = (await listReceipts(t.db, multi, { status: "completed", page: 1 })).receipts;
+    expect(done[0]?.id).toBe(completed);
+    expect(done.every((r) => r.status === "completed")).toBe(true);
     const everywhere = await listReceipts(t.db, as("owner", ORGANIZATION), { status: "all", page: 1 });
     expect(everywhere.organizationMode).toBe(true);
     expect(new Set(everywhere.receipts.map((r) => r.locationId))).toEqual(new Set([loc.DTN, loc.WST, loc.NTH]));
