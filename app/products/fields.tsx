@@ -41,10 +41,13 @@ export function TextField({
   inputMode,
   placeholder,
   required = false,
+  whenOptional = "optional",
 }: {
   id: string;
   label: string;
   name: string;
+  /** What the label says of a field that is not required (e.g. "needed for vials"). */
+  whenOptional?: string;
   defaultValue?: string | number | null;
   error?: string;
   hint?: ReactNode;
@@ -58,7 +61,7 @@ export function TextField({
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium text-sm">
         {label}
-        {!required && <span className="font-normal text-slate-500"> (optional)</span>}
+        {!required && <span className="font-normal text-slate-500"> ({whenOptional})</span>}
       </label>
       <input
         id={id}

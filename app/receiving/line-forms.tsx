@@ -210,10 +210,17 @@ export function AddLineForm({
           hint={`Packages (vials, boxes), 1 to ${LINE_QUANTITY_MAX}.`}
           error={fieldErrors.quantity}
         />
-        <TextField id="lot" label="Lot" name="lot" defaultValue={values.lot} error={fieldErrors.lot} />
+        <TextField
+          id="lot"
+          label="Lot"
+          name="lot"
+          defaultValue={values.lot}
+          whenOptional="needed for vials"
+          error={fieldErrors.lot}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="expirationDate" className="font-medium text-sm">
-            Expiration date <span className="font-normal text-slate-500">(optional)</span>
+            Expiration date <span className="font-normal text-slate-500">(needed for vials)</span>
           </label>
           <input
             id="expirationDate"

@@ -111,7 +111,8 @@ function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answe
 function refused(intent: ReceiptIntent, result: ReceivingRefused, parts: Partial<Answer> = {}) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
   if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const field = result.refusal === "variation_unavailable" ? "variationId" : null;
+  const field =
+    result.refusal === "variation_unavailable" ? "variationId" : result.refusal === "untraced" ? "lot" : null;
   return answer(intent, 409, {
     ...parts,
     fieldErrors: field ? { [field]: result.message } : {},
