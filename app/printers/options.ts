@@ -106,3 +106,23 @@ export const BUILT_IN_PROFILE: LabelProfile = {
 
 export const PRINTER_PROFILE_INTENTS = ["update", "make_default", "archive", "restore"] as const;
 export type PrinterProfileIntent = (typeof PRINTER_PROFILE_INTENTS)[number];
+
+/** One line about a profile: "57.2 × 31.8 mm, 203 dpi, browser print sheet, Code 128 and DataMatrix, 6 texts, 1 copy". */
+export function describeProfile(profile: LabelProfile): string {
+  const output =
+    profile.output === "browser"
+      ? "browser print sheet"
+      : profile.zplDelivery === "browser_print"
+        ? "ZPL sent with Zebra Browser Print"
+        : "ZPL file";
+  const texts = profile.fields.length === 1 ? "1 text" : `${profile.fields.length} texts`;
+  const copies = profile.copies === 1 ? "1 copy" : `${profile.copies} copies`;
+  return [
+    `${millimetres(profile.widthTenthMm)} × ${millimetres(profile.heightTenthMm)} mm`,
+    `${profile.dpi} dpi`,
+    output,
+    LABEL_SYMBOLOGY_LABELS[profile.symbology],
+    texts,
+    copies,
+  ].join(", ");
+}
