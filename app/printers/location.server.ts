@@ -13,8 +13,3 @@ export async function settingsLocation(args: { request: Request; context: AppLoa
   const { user } = await requirePermission(args, permission, { locationId: asked });
   return { user, organizationMode, locationId: asked };
 }
-
-/** `?location=` to keep on links and form actions in organization mode. */
-export function locationQuery(organizationMode: boolean, locationId: string | null): string {
-  return organizationMode && locationId ? `?location=${encodeURIComponent(locationId)}` : "";
-}

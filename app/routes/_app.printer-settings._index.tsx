@@ -7,8 +7,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FORBIDDEN, requireViewer } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { locationQuery } from "~/printers/links";
 import { printerSettings } from "~/printers/list.server";
-import { locationQuery, settingsLocation } from "~/printers/location.server";
+import { settingsLocation } from "~/printers/location.server";
 import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printers/options";
 import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
 import { area } from "~/shell/areas";
