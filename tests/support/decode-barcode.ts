@@ -4,15 +4,28 @@
 // from the centre and loses a symbol that sits beside other ink, so when the whole picture gives
 // none, each square-ish patch of ink (a DataMatrix's solid L border makes one) is tried alone.
 // Node only (pngjs + @zxing/library).
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from "@zxing/library";
+import { createRequire } from "node:module";
 import { PNG } from "pngjs";
+
+// @zxing/library ships CommonJS for Node and an ES build only bundlers find: loaded with require,
+// it is the same module under vitest, Playwright and plain Node.
+const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } =
+  createRequire(import.meta.url)("@zxing/library") as typeof import("@zxing/library");
+type BarcodeFormat = import("@zxing/library").BarcodeFormat;
+type DecodeHintType = import("@zxing/library").DecodeHintType;
+
+/** The CommonJS build warns for every symbol it does not find (a failed instanceof): not news here. */
+function quietly<T>(work: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).startsWith("MultiFormatReader: non-ReaderException")) warn(...args);
+  };
+  try {
+    return work();
+  } finally {
+    console.warn = warn;
+  }
+}
 
 export interface DecodedBarcodes {
   code128: string | null;
@@ -54,7 +67,7 @@ function decodeAs(format: BarcodeFormat, image: Grey): string | null {
   const source = new RGBLuminanceSource(image.pixels, image.width, image.height);
   try {
     // The hints go to decode() itself: without them it falls back to every format.
-    const result = new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints);
+    const result = quietly(() => new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints));
     return result.getBarcodeFormat() === format ? result.getText() : null;
   } catch {
     // NotFoundException, ChecksumException, FormatException: no readable symbol of this kind.
