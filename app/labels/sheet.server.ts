@@ -89,7 +89,7 @@ export function printCss(size: { widthMm: number; heightMm: number; offsetXMm: n
   aside, header, [data-testid="drawer"], [data-testid="toast"], [aria-label^="Notifications"], .print-hide { display: none !important; }
   main, div:has(> main) { margin: 0 !important; padding: 0 !important; max-width: none !important; }
   .label-sheet { display: block !important; gap: 0 !important; }
-  .label { margin: 0 !important; border: 0 !important; box-shadow: none !important; break-after: page; break-inside: avoid; }
+  .label { margin: 0 !important; border: 0 !important; outline: 0 !important; box-shadow: none !important; break-after: page; break-inside: avoid; }
   .label:last-child { break-after: auto; }
   .label-content { transform: translate(${size.offsetXMm}mm, ${size.offsetYMm}mm); }
 }`;

@@ -134,11 +134,13 @@ function SizeInput({
   name,
   label,
   value,
+  example,
   error,
 }: {
   name: "width" | "height";
   label: string;
   value: string;
+  example: string;
   error?: string;
 }) {
   const id = `profile-${name}`;
@@ -160,7 +162,7 @@ function SizeInput({
         className={INPUT}
       />
       <p id={`${id}-hint`} className="text-slate-500 text-xs">
-        Millimetres, 10 to 200, like 57.2. Used with Custom size.
+        Millimetres, 10 to 200, like {example}. Used with Custom size.
       </p>
       <Messages id={id} errors={error ? [error] : undefined} />
     </div>
@@ -226,8 +228,8 @@ export function ProfileFields({
         <Messages id="profile-size" errors={errors.size ? [errors.size] : undefined} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SizeInput name="width" label="Width (mm)" value={values.width} error={errors.width} />
-        <SizeInput name="height" label="Height (mm)" value={values.height} error={errors.height} />
+        <SizeInput name="width" label="Width (mm)" value={values.width} example="57.2" error={errors.width} />
+        <SizeInput name="height" label="Height (mm)" value={values.height} example="31.8" error={errors.height} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceField
