@@ -31,11 +31,8 @@ const profileColumns = {
   version: pp.version,
 };
 
-export type PrinterProfileRow = Omit<
-  { [K in keyof typeof profileColumns]: (typeof profileColumns)[K]["_"]["data"] },
-  "dpi"
-> &
-  LabelProfile;
+/** A profile as the screens read it; the schema's CHECK keeps `dpi` to the two resolutions. */
+export type PrinterProfileRow = Omit<typeof pp.$inferSelect, "createdAt" | "updatedAt" | "dpi"> & LabelProfile;
 
 const readable = (actor: Actor) => locationsWhere(actor, "READ_SETTINGS", sql`${pp.locationId}`);
 
