@@ -21,7 +21,6 @@ export interface LabelSheetData {
 const mm = (dots: number, dotsPerMm: number) => Math.round((dots / dotsPerMm) * 1000) / 1000;
 
 export function labelSheet(profile: LabelProfile, items: readonly LabelItem[]): LabelSheetData {
-  let fieldsShown = profile.fields.length;
   const labels = items.map((item): SheetLabel => {
     const layout = layoutLabel(profile, item.labelCode);
     const place = (box: Box): Placed => ({
@@ -30,7 +29,6 @@ export function labelSheet(profile: LabelProfile, items: readonly LabelItem[]): 
       width: mm(box.width, layout.dotsPerMm),
       height: mm(box.height, layout.dotsPerMm),
     });
-    fieldsShown = Math.min(fieldsShown, layout.text.lines);
 
     let code128: SheetLabel["code128"] = null;
     if (layout.code128) {
@@ -58,8 +56,8 @@ export function labelSheet(profile: LabelProfile, items: readonly LabelItem[]): 
     };
   });
 
-  const sample = layoutLabel(profile, "V000000000");
-  if (items.length === 0) fieldsShown = sample.text.lines;
+  // Label codes are all of one length, so every label of the sheet fits the same texts.
+  const sample = layoutLabel(profile, items[0]?.labelCode ?? "V000000000");
   const widthMm = profile.widthTenthMm / 10;
   const heightMm = profile.heightTenthMm / 10;
   return {
@@ -68,7 +66,7 @@ export function labelSheet(profile: LabelProfile, items: readonly LabelItem[]): 
     copies: profile.copies,
     labels,
     fieldsAsked: profile.fields.length,
-    fieldsShown,
+    fieldsShown: sample.text.lines,
     css: printCss({
       widthMm,
       heightMm,
