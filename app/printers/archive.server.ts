@@ -1,0 +1,77 @@
+// Archiving and restoring a printer profile (never deleting it; the activity log names it).
+// Archiving the default clears it: the location's labels then use the built-in default until
+// another profile is made the default. Restoring a profile at a location with no default makes it
+// the default, as creating one does.
+import { sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
+import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { type Outcome, refuse } from "./outcome";
+import { locationsWhere } from "./scope.server";
+import { isDefaultClash } from "./write.server";
+
+async function setActive(
+  db: Database,
+  actor: Actor,
+  profileId: string,
+  active: boolean,
+): Promise<Outcome<{ name: string; locationId: string; wasDefault: boolean; isDefault: boolean }>> {
+  const visible = sql`printer_profiles.id = ${profileId}
+    AND ${locationsWhere(actor, "READ_SETTINGS", sql`printer_profiles.location_id`)}`;
+  const writable = locationsWhere(actor, "WRITE_SETTINGS", sql`printer_profiles.location_id`);
+  const guard = sql`${visible} AND ${writable} AND printer_profiles.active = ${!active}`;
+  const noDefault = sql`NOT EXISTS (SELECT 1 FROM printer_profiles AS other
+    WHERE other.location_id = printer_profiles.location_id AND other.is_default = 1)`;
+  const action: ActivityAction = active ? "printer_profile_restore" : "printer_profile_archive";
+  try {
+    const [, before, changed, found] = await db.batch([
+      logActivityWhere(
+        db,
+        {
+          userId: actor.id,
+          locationId: sql`location_id`,
+          action,
+          entity: "printer_profile",
+          entityId: profileId,
+          summary: active
+            ? sql`json_object('name', name, 'before', json_object('active', json('false')),
+                'after', json_object('active', json('true'), 'isDefault', json(CASE WHEN ${noDefault} THEN 'true' ELSE 'false' END)))`
+            : sql`json_object('name', name, 'before', json_object('active', json('true'), 'isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END)),
+                'after', json_object('active', json('false'), 'isDefault', json('false')))`,
+        },
+        sql`FROM printer_profiles WHERE ${guard}`,
+      ),
+      db.all<{ isDefault: number }>(sql`SELECT is_default AS isDefault FROM printer_profiles WHERE ${guard}`),
+      // The version moves too: an edit form opened before is out of date.
+      db.all<{ isDefault: number }>(sql`UPDATE printer_profiles
+        SET active = ${active}, is_default = ${active ? noDefault : sql`0`}, version = version + 1, updated_at = ${Date.now()}
+        WHERE ${guard} RETURNING is_default AS isDefault`),
+      db.all<{ name: string; locationId: string; writable: number }>(
+        sql`SELECT name, location_id AS locationId, ${writable} AS writable FROM printer_profiles WHERE ${visible}`,
+      ),
+    ]);
+    const profile = found[0];
+    if (!profile) return refuse("not_found");
+    if (!profile.writable) return refuse("forbidden");
+    const row = changed[0];
+    if (!row) return refuse(active ? "already_active" : "already_archived");
+    return {
+      ok: true,
+      name: profile.name,
+      locationId: profile.locationId,
+      wasDefault: Boolean(before[0]?.isDefault),
+      isDefault: Boolean(row.isDefault),
+    };
+  } catch (error) {
+    if (isDefaultClash(error)) return refuse("default_changed");
+    throw error;
+  }
+}
+
+export function archivePrinterProfile(db: Database, actor: Actor, profileId: string) {
+  return setActive(db, actor, profileId, false);
+}
+
+export function restorePrinterProfile(db: Database, actor: Actor, profileId: string) {
+  return setActive(db, actor, profileId, true);
+}

@@ -1,0 +1,224 @@
+// /printer-settings/:profileId: one printer profile, its test print, and (with WRITE_SETTINGS at
+// its location) editing under optimistic concurrency, making it the default, archiving, restoring.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { PrinterProfileEditForm, profileFormValues } from "~/printers/forms";
+import { printerProfileDetail } from "~/printers/list.server";
+import {
+  describeProfile,
+  LABEL_FIELD_LABELS,
+  LABEL_OUTPUT_LABELS,
+  LABEL_SYMBOLOGY_LABELS,
+  millimetres,
+  PRINTER_PROFILE_INTENTS,
+  type PrinterProfileIntent,
+  ZPL_DELIVERY_LABELS,
+} from "~/printers/options";
+import type { PrinterProfileRefused } from "~/printers/outcome";
+import { ProfileFields, type ProfileFieldValues, profileValues, typedValues } from "~/printers/profile-fields";
+import { changeProfileStatus } from "~/printers/status-actions.server";
+import { updatePrinterProfile } from "~/printers/update.server";
+import { Facts } from "~/products/fields";
+import { area } from "~/shell/areas";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { fieldErrorsOf } from "~/ui/field-errors";
+import { flashToast } from "~/ui/flash.server";
+import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.profile.name ?? "Printer profile"} · Clinic Inventory` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requirePermission(args, area("/printer-settings").permission);
+  const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
+  if (!profile) throw data("This printer profile was not found.", { status: 404 });
+  return { profile, summary: describeProfile(profile), canWrite: can(user, "WRITE_SETTINGS", profile.locationId) };
+}
+
+interface Failure {
+  intent: PrinterProfileIntent;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  /** What was typed, shown again; null shows the profile as it now stands (after a stale save). */
+  values: ProfileFieldValues | null;
+  /** The page is out of date: read it again despite the 409. */
+  conflict?: boolean;
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+
+function refused(intent: PrinterProfileIntent, result: PrinterProfileRefused, values: ProfileFieldValues | null) {
+  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+  const onName = result.refusal === "name_taken";
+  return data<Failure>(
+    {
+      intent,
+      fieldErrors: onName ? { name: result.message } : {},
+      formError: onName ? null : result.message,
+      values: result.refusal === "stale" ? null : values,
+      conflict: !onName,
+    },
+    { status: 409 },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { user } = await requirePermission(args, area("/printer-settings").permission);
+  const { db } = args.context;
+  const profileId = args.params.profileId ?? "";
+  const here = `/printer-settings/${profileId}`;
+  const form = await args.request.formData();
+  const intent = PRINTER_PROFILE_INTENTS.find((i) => i === form.get("intent"));
+  if (!intent) throw data("Unknown action.", { status: 400 });
+
+  if (intent === "update") {
+    const values = typedValues(form);
+    const parsed = PrinterProfileEditForm.safeParse(profileFormValues(form));
+    if (!parsed.success) {
+      return data<Failure>(
+        { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, values },
+        { status: 400 },
+      );
+    }
+    // The verb checks WRITE_SETTINGS at the profile's own location.
+    const result = await orOutage(updatePrinterProfile(db, user, { ...parsed.data, profileId }));
+    if (!result.ok) return refused(intent, result, values);
+    const toast = result.changed
+      ? { title: "Changes saved", description: `${parsed.data.name} is up to date.` }
+      : { title: "Nothing to save", description: `${parsed.data.name} already had these settings.` };
+    return redirect(here, { headers: { "Set-Cookie": await flashToast(toast) } });
+  }
+
+  const result = await orOutage(changeProfileStatus(db, user, intent, profileId));
+  if (!result.ok) return refused(intent, result, null);
+  return redirect(here, { headers: { "Set-Cookie": await flashToast(result.toast) } });
+}
+
+export default function PrinterProfileScreen() {
+  const { profile, summary, canWrite } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const updateFailure = result?.intent === "update" ? result : null;
+  const statusFailure = result && result.intent !== "update" ? result.formError : null;
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-4">
+      <div>
+        <Link to="/printer-settings" className="text-sky-800 text-sm hover:underline">
+          ← Printer Settings
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-semibold text-2xl">{profile.name}</h1>
+          {profile.isDefault && (
+            <span className="inline-flex items-center rounded bg-sky-50 px-1.5 py-0.5 font-medium text-sky-800 text-xs ring-1 ring-sky-600/20 ring-inset">
+              Default
+            </span>
+          )}
+          <StatusBadge active={profile.active} labels={["Active", "Archived"]} />
+        </div>
+        <p className="text-slate-600 text-sm">
+          At {profile.locationName}: {summary}.
+        </p>
+        <p className="mt-2 flex flex-wrap gap-3 text-sm">
+          <Link to={`/printer-settings/${profile.id}/test-print`} className="text-sky-800 hover:underline">
+            Test print a sample label
+          </Link>
+        </p>
+      </div>
+
+      {canWrite && profile.active && !profile.isDefault && (
+        <Card title="Default">
+          <FormAlert message={statusFailure} />
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <p className="text-slate-600 text-sm">
+              Print labels at {profile.locationName} uses the default profile. Making this one the default replaces the
+              current one.
+            </p>
+            <Button name="intent" value="make_default" disabled={busy}>
+              Make default
+            </Button>
+          </Form>
+        </Card>
+      )}
+
+      {canWrite ? (
+        <Card title="Settings">
+          {/* A new version (saved here or elsewhere) remounts the form, so it shows the current values. */}
+          <Form key={profile.version} method="post" className="flex flex-col gap-4" noValidate>
+            <FormAlert message={updateFailure?.formError} />
+            <input type="hidden" name="version" value={profile.version} />
+            <ProfileFields
+              values={updateFailure?.values ?? profileValues(profile)}
+              errors={updateFailure?.fieldErrors ?? {}}
+            />
+            <div>
+              <Button name="intent" value="update" disabled={busy}>
+                Save changes
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      ) : (
+        <Card title="Settings">
+          <Facts
+            items={[
+              ["Print with", LABEL_OUTPUT_LABELS[profile.output]],
+              ...(profile.output === "zpl"
+                ? [["ZPL goes to the printer by", ZPL_DELIVERY_LABELS[profile.zplDelivery]] as [string, string]]
+                : []),
+              ["Label size", `${millimetres(profile.widthTenthMm)} × ${millimetres(profile.heightTenthMm)} mm`],
+              ["Printer resolution", `${profile.dpi} dpi`],
+              ["Barcode", LABEL_SYMBOLOGY_LABELS[profile.symbology]],
+              ["Texts", profile.fields.map((f) => LABEL_FIELD_LABELS[f]).join(", ") || "None"],
+              ["Copies of each label", String(profile.copies)],
+              [
+                "Offsets",
+                `${millimetres(profile.offsetXTenthMm)} mm right, ${millimetres(profile.offsetYTenthMm)} mm down`,
+              ],
+            ]}
+          />
+        </Card>
+      )}
+
+      {canWrite && (
+        <ArchiveCard
+          active={profile.active}
+          noun="printer profile"
+          busy={busy}
+          failure={profile.active && !profile.isDefault ? null : statusFailure}
+          archiveText={
+            profile.isDefault ? (
+              <>
+                This is the default: after archiving it, print labels uses the built-in settings until you make another
+                profile the default. Nothing is deleted, and you can restore it.
+              </>
+            ) : (
+              <>Archiving hides {profile.name} from print labels. Nothing is deleted, and you can restore it.</>
+            )
+          }
+          restoreText={<>Restoring offers {profile.name} again; it becomes the default if the location has none.</>}
+        />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ScreenErrorBoundary
+      notFound={{
+        title: "Printer profile not found",
+        text: "This printer profile does not exist at a location you can see.",
+        back: { to: "/printer-settings", label: "Back to Printer Settings" },
+      }}
+    />
+  );
+}

@@ -1,0 +1,189 @@
+// /printer-settings: how each location prints item labels. The profiles of the location in scope
+// (organization admins in organization mode pick one first), which one print-labels uses, and a
+// test print for each. READ_SETTINGS there to view; WRITE_SETTINGS (admins) to change.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FORBIDDEN, requireViewer } from "~/access/guard.server";
+import { can } from "~/access/permissions";
+import { orOutage } from "~/db/outage.server";
+import { locationQuery } from "~/printers/links";
+import { printerSettings } from "~/printers/list.server";
+import { settingsLocation } from "~/printers/location.server";
+import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printers/options";
+import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
+import { area } from "~/shell/areas";
+import { flashToast } from "~/ui/flash.server";
+import { Button, FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+
+export const meta: MetaFunction = () => [{ title: "Printer Settings · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user, organizationMode, locationId } = await settingsLocation(args, area("/printer-settings").permission);
+  const settings = await orOutage(printerSettings(args.context.db, user, locationId));
+  const location = settings.locations.find((l) => l.id === locationId) ?? null;
+  const profiles = location ? settings.profiles : [];
+  return {
+    organizationMode,
+    locations: organizationMode ? settings.locations : [],
+    location,
+    profiles: profiles.map((p) => ({ ...p, summary: describeProfile(p) })),
+    builtIn: describeProfile(BUILT_IN_PROFILE),
+    canWrite: location !== null && can(user, "WRITE_SETTINGS", location.id),
+  };
+}
+
+const STATUS_INTENTS: readonly StatusIntent[] = ["make_default", "archive", "restore"];
+
+export async function action(args: ActionFunctionArgs) {
+  const { user } = await requireViewer(args);
+  const form = await args.request.formData();
+  const intent = STATUS_INTENTS.find((i) => i === form.get("intent"));
+  const profileId = form.get("profileId");
+  if (!intent || typeof profileId !== "string") throw data("Unknown action.", { status: 400 });
+  // The verb checks WRITE_SETTINGS at the profile's own location.
+  const result = await orOutage(changeProfileStatus(args.context.db, user, intent, profileId));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    if (result.refusal === "not_found") throw data(result.message, { status: 404 });
+    return data({ formError: result.message, profileId }, { status: 409 });
+  }
+  const url = new URL(args.request.url);
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(result.toast) } });
+}
+
+const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
+const SMALL_BUTTON = "rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-xs hover:bg-slate-100";
+
+export default function PrinterSettingsScreen() {
+  const { organizationMode, locations, location, profiles, builtIn, canWrite } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const query = locationQuery(organizationMode, location?.id ?? null);
+  const hasDefault = profiles.some((p) => p.isDefault);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-semibold text-2xl">Printer Settings{location ? ` at ${location.name}` : ""}</h1>
+          <p className="text-slate-600 text-sm">
+            How item labels print at this location: sticker size, printer resolution, barcode and texts. Print labels
+            uses the default profile.
+          </p>
+        </div>
+        {canWrite && (
+          <Link to={`/printer-settings/new${query}`} className={LINK_BUTTON}>
+            New printer profile
+          </Link>
+        )}
+      </div>
+
+      {organizationMode && (
+        <Form method="get" action="/printer-settings" className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="location" className="font-medium text-sm">
+              Location
+            </label>
+            <select id="location" name="location" defaultValue={location?.id ?? ""} className={INPUT}>
+              <option value="" disabled>
+                Choose a location…
+              </option>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button tone="secondary">Show profiles</Button>
+        </Form>
+      )}
+
+      {location === null ? (
+        <p className="text-slate-600">
+          {organizationMode
+            ? "Choose a location to see and set up its printer profiles."
+            : "You have no location to set up printers for."}
+        </p>
+      ) : (
+        <>
+          {!hasDefault && (
+            <p
+              className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
+              role="status"
+            >
+              No default printer profile at {location.name}: print labels uses the built-in settings ({builtIn}).
+              {canWrite &&
+                (profiles.length > 0 ? " Make a profile the default to use it." : " Add a profile to change them.")}
+            </p>
+          )}
+          <FormAlert message={failure?.formError} />
+          <DataTable
+            caption={`Printer profiles at ${location.name}`}
+            columns={["Profile", "Settings", "Status", "Actions"]}
+            rowCount={profiles.length}
+            empty={canWrite ? "No printer profiles yet. Add one with New printer profile." : "No printer profiles yet."}
+          >
+            {profiles.map((p) => (
+              <DataRow key={p.id}>
+                <td className={CELL}>
+                  <Link to={`/printer-settings/${p.id}`} className="font-medium text-sky-800 hover:underline">
+                    {p.name}
+                  </Link>
+                  <div className="text-slate-500 text-xs">{LABEL_OUTPUT_LABELS[p.output]}</div>
+                </td>
+                <td className={`${CELL} text-slate-700`}>{p.summary}</td>
+                <td className={CELL}>
+                  <div className="flex flex-wrap gap-1">
+                    {p.isDefault && (
+                      <span className="inline-flex items-center rounded bg-sky-50 px-1.5 py-0.5 font-medium text-sky-800 text-xs ring-1 ring-sky-600/20 ring-inset">
+                        Default
+                      </span>
+                    )}
+                    <StatusBadge active={p.active} labels={["Active", "Archived"]} />
+                  </div>
+                </td>
+                <td className={CELL}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link to={`/printer-settings/${p.id}/test-print`} className={SMALL_BUTTON}>
+                      Test print
+                    </Link>
+                    {canWrite && (
+                      <Form method="post" className="flex flex-wrap gap-2">
+                        <input type="hidden" name="profileId" value={p.id} />
+                        {p.active && !p.isDefault && (
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="make_default"
+                            disabled={busy}
+                            className={SMALL_BUTTON}
+                          >
+                            Make default
+                          </button>
+                        )}
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={p.active ? "archive" : "restore"}
+                          disabled={busy}
+                          className={SMALL_BUTTON}
+                        >
+                          {p.active ? "Archive" : "Restore"}
+                        </button>
+                      </Form>
+                    )}
+                  </div>
+                </td>
+              </DataRow>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -1,0 +1,71 @@
+// /printer-settings/new: add a printer profile at the location in scope (organization mode: the
+// one in `?location=`). WRITE_SETTINGS there.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FORBIDDEN } from "~/access/guard.server";
+import { orOutage } from "~/db/outage.server";
+import { createPrinterProfile } from "~/printers/create.server";
+import { PrinterProfileForm, profileFormValues } from "~/printers/forms";
+import { locationQuery } from "~/printers/links";
+import { settingsLocation } from "~/printers/location.server";
+import { NEW_PROFILE_VALUES, ProfileFields, typedValues } from "~/printers/profile-fields";
+import { fieldErrorsOf } from "~/ui/field-errors";
+import { flashToast } from "~/ui/flash.server";
+import { NewRecordScreen } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "New printer profile · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { organizationMode, locationId } = await settingsLocation(args, "WRITE_SETTINGS");
+  if (!locationId) throw redirect("/printer-settings");
+  return { back: `/printer-settings${locationQuery(organizationMode, locationId)}` };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { user, locationId } = await settingsLocation(args, "WRITE_SETTINGS");
+  if (!locationId) throw data("Choose a location on Printer Settings first.", { status: 400 });
+  const form = await args.request.formData();
+  const values = typedValues(form);
+  const parsed = PrinterProfileForm.safeParse(profileFormValues(form));
+  if (!parsed.success) {
+    return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, values }, { status: 400 });
+  }
+  const result = await orOutage(createPrinterProfile(args.context.db, user, { ...parsed.data, locationId }));
+  if (!result.ok) {
+    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
+    const onName = result.refusal === "name_taken";
+    return data(
+      { fieldErrors: onName ? { name: result.message } : {}, formError: onName ? null : result.message, values },
+      { status: 409 },
+    );
+  }
+  return redirect(`/printer-settings/${result.profileId}`, {
+    headers: {
+      "Set-Cookie": await flashToast({
+        title: "Printer profile created",
+        description: result.isDefault
+          ? `${parsed.data.name} is the default: print labels uses it at this location.`
+          : `${parsed.data.name} is ready. Make it the default to print labels with it.`,
+      }),
+    },
+  });
+}
+
+export default function NewPrinterProfileScreen() {
+  const { back } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <NewRecordScreen
+      noun="printer profile"
+      back={{ to: back, label: "Printer Settings" }}
+      cardTitle="Printer profile"
+      formError={result?.formError}
+      wide
+    >
+      <ProfileFields values={result?.values ?? NEW_PROFILE_VALUES} errors={result?.fieldErrors ?? {}} />
+    </NewRecordScreen>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
