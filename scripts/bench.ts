@@ -105,7 +105,9 @@ async function signIn(email: string): Promise<string> {
 async function resolveIds(path: string): Promise<string> {
   for (const [placeholder, status] of path.matchAll(/\{receipt:(open|completed)\}/g)) {
     const cookie = await signIn("admin@demo.clinic");
-    const html = await (await fetch(`${product.url}/receiving?status=${status}`, { headers: { Cookie: cookie } })).text();
+    const html = await (
+      await fetch(`${product.url}/receiving?status=${status}`, { headers: { Cookie: cookie } })
+    ).text();
     const page = status === "open" ? "add-products" : "print-labels";
     const id = html.match(new RegExp(`/receiving/([0-9a-f-]{36})/${page}`))?.[1];
     if (!id) throw new Error(`bench: no ${status} receipt on /receiving in the demo data`);
