@@ -8,8 +8,8 @@ import { signIn } from "./support";
 
 const GS = "\u001d";
 /** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (db/seed/catalog.ts). */
-const BOTOX_100 = { gtin: "00300239211001", label: /Botox Cosmetic.*100 U vial/ };
-const BOTOX_50 = { gtin: "00300239210509", label: /Botox Cosmetic.*50 U vial/ };
+const BOTOX_100 = { gtin: "00300239211001", label: /^Botox Cosmetic · 100 U vial / };
+const BOTOX_50 = { gtin: "00300239210509", label: /^Botox Cosmetic · 50 U vial / };
 
 const run = Date.now().toString(36).toUpperCase();
 
@@ -38,6 +38,11 @@ async function onHandAtWestside(page: Page, variation: string): Promise<number> 
   return row?.onHand ?? 0;
 }
 
+/** The option the Add line form has chosen (a select's own text would list every option). */
+function chosenVariation(page: Page) {
+  return page.getByLabel("Product variation").locator("option:checked");
+}
+
 async function scan(page: Page, payload: string) {
   const box = page.getByLabel("Scan GS1 barcode");
   await box.fill(payload);
@@ -60,7 +65,7 @@ test("a manager receives by GS1 scan, completes the receipt, prints labels, and 
   // (the last day of the month), then the variable-length lot last.
   const lotA = `A${run}`;
   await scan(page, `]d201${BOTOX_100.gtin}17281100${GS}10${lotA}`);
-  await expect(page.getByLabel("Product variation")).toContainText(BOTOX_100.label);
+  await expect(chosenVariation(page)).toHaveText(BOTOX_100.label);
   await expect(page.getByLabel("Lot")).toHaveValue(lotA);
   await expect(page.getByLabel("Expiration date")).toHaveValue("2028-11-30");
   await page.getByLabel("Quantity").fill("3");
@@ -70,7 +75,7 @@ test("a manager receives by GS1 scan, completes the receipt, prints labels, and 
   // The bracketed form printed under the symbol, with a serial: one unit.
   const lotB = `B${run}`;
   await scan(page, `(01)${BOTOX_50.gtin}(17)270615(10)${lotB}(21)SN${run}`);
-  await expect(page.getByLabel("Product variation")).toContainText(BOTOX_50.label);
+  await expect(chosenVariation(page)).toHaveText(BOTOX_50.label);
   await expect(page.getByLabel("Lot")).toHaveValue(lotB);
   await expect(page.getByLabel("Expiration date")).toHaveValue("2027-06-15");
   await expect(page.getByLabel("Serial")).toHaveValue(`SN${run}`);
@@ -147,3 +152,62 @@ async function westsideId(page: Page): Promise<string> {
   if (!westside) throw new Error("manager@demo.clinic has no Westside role");
   return westside.locationId;
 }
+
+/** A valid GTIN-14 no other run used: digits of the clock, and the GS1 check digit. */
+function uniqueGtin14() {
+  const body = `0${String(Date.now()).slice(-12)}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+test("an unknown GTIN is attached to a variation at receiving, and the bulk line goes in as a quantity", async ({
+  page,
+}) => {
+  await signIn(page, "admin@demo.clinic"); // ADMIN at Downtown: writes stock and the catalogue
+  await expect(page).toHaveURL(/\/$/);
+
+  // A new bulk product whose only variation has no GTIN yet.
+  const product = `E2E Gauze ${run}`;
+  await page.goto("/products/new");
+  await page.getByLabel("Name", { exact: true }).fill(product);
+  await page.getByLabel("Category").fill("Supplies");
+  await page.getByLabel("Bulk (quantities)").check();
+  await page.getByLabel("Base unit").fill("each");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  const add = page.getByRole("region", { name: "Add a variation" });
+  await add.getByLabel("Variation name").fill("Pack of 10");
+  await add.getByLabel(/Units per package/).fill("10");
+  await add.getByRole("button", { name: "Add variation" }).click();
+  await expect(page.getByRole("heading", { name: "Pack of 10" })).toBeVisible();
+
+  await page.goto("/receiving");
+  await page.getByRole("button", { name: "Start receiving" }).click();
+  await expect(page).toHaveURL(/\/add-products$/);
+  const receiptId = new URL(page.url()).pathname.split("/")[2] as string;
+
+  const gtin = uniqueGtin14();
+  await scan(page, `(01)${gtin}(10)G${run}`);
+  await expect(page.getByText(`GTIN ${gtin} is not in the catalogue`)).toBeVisible();
+  await page.getByLabel("Attach to variation").selectOption({ label: `${product} · Pack of 10 (10 each, bulk)` });
+  await page.getByRole("button", { name: "Attach GTIN" }).click();
+  await expect(chosenVariation(page)).toHaveText(`${product} · Pack of 10 (10 each, bulk)`);
+  await expect(page.getByLabel("Lot")).toHaveValue(`G${run}`);
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Add line" }).click();
+  await expect(page.getByRole("cell", { name: `G${run}` })).toBeVisible();
+
+  // The catalogue knows the GTIN now: scanning it again fills the variation straight away.
+  await scan(page, `01${gtin}`);
+  await expect(chosenVariation(page)).toHaveText(`${product} · Pack of 10 (10 each, bulk)`);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Complete receipt" }).click();
+  await expect(page).toHaveURL(new RegExp(`/receiving/${receiptId}/print-labels$`));
+  await expect(page.locator("[data-label-code]")).toHaveCount(0);
+
+  const levels = await page.request.get(`/api/stock-levels?q=${encodeURIComponent(product)}`);
+  const { items } = (await levels.json()) as { items: LevelRow[] };
+  expect(items).toMatchObject([{ productName: product, variationName: "Pack of 10", onHand: 20 }]);
+});
