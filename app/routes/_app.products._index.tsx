@@ -1,16 +1,17 @@
 // /products: the catalogue, 25 a page. Search by name, SKU or manufacturer, or scan/type a
 // variation's GTIN or barcode; filter by category, default vendor, tracking and status (GET form).
+
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { PRODUCTS_PAGE_SIZE, TRACKING_SHORT } from "~/products/constants";
-import { INPUT } from "~/products/fields";
 import { ProductListQuery } from "~/products/forms";
 import { listProducts } from "~/products/list.server";
 import { area } from "~/shell/areas";
-import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
@@ -35,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const LABEL = "font-medium text-sm";
+const _LABEL = "font-medium text-sm";
 
 export default function ProductsScreen() {
   const { products, total, page, pageCount, categories, vendors, query, canWrite } = useLoaderData<typeof loader>();
@@ -69,79 +70,47 @@ export default function ProductsScreen() {
         </div>
       </div>
 
-      <Form method="get" action="/products" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-64 flex-[2] flex-col gap-1">
-          <label htmlFor="q" className={LABEL}>
-            Search
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name, SKU, manufacturer, GTIN or barcode"
-            className={INPUT}
-          />
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="category" className={LABEL}>
-            Category
-          </label>
-          <select id="category" name="category" defaultValue={query.category} className={INPUT}>
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="vendor" className={LABEL}>
-            Default vendor
-          </label>
-          <select id="vendor" name="vendor" defaultValue={query.vendor} className={INPUT}>
-            <option value="">Any vendor</option>
-            <option value="none">No default vendor</option>
-            {vendors.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-32 flex-1 flex-col gap-1">
-          <label htmlFor="tracking" className={LABEL}>
-            Tracking
-          </label>
-          <select id="tracking" name="tracking" defaultValue={query.tracking} className={INPUT}>
-            <option value="">Any</option>
-            <option value="serialized">Serialized</option>
-            <option value="bulk">Bulk</option>
-          </select>
-        </div>
-        <div className="flex min-w-32 flex-1 flex-col gap-1">
-          <label htmlFor="status" className={LABEL}>
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={query.status} className={INPUT}>
-            <option value="active">Active</option>
-            <option value="archived">Archived</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button tone="secondary">Search</Button>
-          {filtered && (
-            <Link
-              to="/products"
-              className="inline-flex items-center rounded-md px-3 py-2 font-medium text-sky-800 text-sm hover:underline"
-            >
-              Clear
-            </Link>
-          )}
-        </div>
-      </Form>
+      <SearchForm action="/products" filtered={filtered}>
+        <SearchBox value={query.q} placeholder="Name, SKU, manufacturer, GTIN or barcode" />
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={query.category}
+          options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
+        />
+        <FilterSelect
+          name="vendor"
+          label="Default vendor"
+          value={query.vendor}
+          options={[
+            { value: "", label: "Any vendor" },
+            { value: "none", label: "No default vendor" },
+            ...vendors.map((v) => ({ value: v.id, label: v.name })),
+          ]}
+        />
+        <FilterSelect
+          name="tracking"
+          label="Tracking"
+          value={query.tracking}
+          narrow
+          options={[
+            { value: "", label: "Any" },
+            { value: "serialized", label: "Serialized" },
+            { value: "bulk", label: "Bulk" },
+          ]}
+        />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={query.status}
+          narrow
+          options={[
+            { value: "active", label: "Active" },
+            { value: "archived", label: "Archived" },
+            { value: "all", label: "All" },
+          ]}
+        />
+      </SearchForm>
 
       <DataTable
         caption="Products"

@@ -2,11 +2,11 @@
 // column, in organization mode), 25 a page, against its par level, with the nearest expiry of its
 // sealed items. Search by product or variation, filter by category and status (GET form). The
 // same rows as GET /api/stock-levels, read through the same module in one batch.
+
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
-import { INPUT } from "~/products/fields";
 import { pageCount } from "~/products/list.server";
 import { area } from "~/shell/areas";
 import { locationsInScope } from "~/stock/api.server";
@@ -19,7 +19,7 @@ import {
   type StockStatus,
 } from "~/stock/level-status";
 import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
-import { Button } from "~/ui/form";
+import { FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
@@ -62,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const LABEL = "font-medium text-sm";
+const _LABEL = "font-medium text-sm";
 const BADGE = "inline-flex items-center rounded px-1.5 py-0.5 font-medium text-xs ring-1 ring-inset";
 const STATUS_TONES: Record<StockStatus, string> = {
   below_reorder: "bg-red-50 text-red-800 ring-red-600/20",
@@ -99,58 +99,24 @@ export default function StockLevelsScreen() {
         </p>
       </div>
 
-      <Form method="get" action="/stock-levels" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-64 flex-[2] flex-col gap-1">
-          <label htmlFor="q" className={LABEL}>
-            Search
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Product or variation name, or SKU"
-            className={INPUT}
-          />
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="category" className={LABEL}>
-            Category
-          </label>
-          <select id="category" name="category" defaultValue={query.category} className={INPUT}>
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-40 flex-1 flex-col gap-1">
-          <label htmlFor="status" className={LABEL}>
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={query.status} className={INPUT}>
-            <option value="">Any status</option>
-            {STOCK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STOCK_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <Button tone="secondary">Search</Button>
-          {filtered && (
-            <Link
-              to="/stock-levels"
-              className="inline-flex items-center rounded-md px-3 py-2 font-medium text-sky-800 text-sm hover:underline"
-            >
-              Clear
-            </Link>
-          )}
-        </div>
-      </Form>
+      <SearchForm action="/stock-levels" filtered={filtered}>
+        <SearchBox value={query.q} placeholder="Product or variation name, or SKU" />
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={query.category}
+          options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
+        />
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={query.status}
+          options={[
+            { value: "", label: "Any status" },
+            ...STOCK_STATUSES.map((s) => ({ value: s, label: STOCK_STATUS_LABELS[s] })),
+          ]}
+        />
+      </SearchForm>
 
       <DataTable
         caption="Stock levels"
