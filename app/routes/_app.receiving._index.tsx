@@ -24,7 +24,7 @@ import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { Button, Card, FormAlert, SelectField } from "~/ui/form";
 import { formatInstant } from "~/ui/format-instant";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
@@ -135,21 +135,22 @@ export default function ReceivingScreen() {
             <FormAlert message={failure?.formError} />
             <div className="grid gap-4 sm:grid-cols-2">
               {organizationMode && (
-                <Select
-                  id="locationId"
+                <SelectField
+                  name="locationId"
                   label="Location"
-                  options={receivingAt.map((l) => ({ value: l.id, label: l.name }))}
-                  placeholder="Choose a location"
-                  defaultValue={failure?.typed.locationId}
+                  options={[
+                    { value: "", label: "Choose a location" },
+                    ...receivingAt.map((l) => ({ value: l.id, label: l.name })),
+                  ]}
+                  defaultValue={failure?.typed.locationId ?? ""}
                   error={errors.locationId}
                 />
               )}
-              <Select
-                id="vendorId"
+              <SelectField
+                name="vendorId"
                 label="Vendor"
-                options={vendors.map((v) => ({ value: v.id, label: v.name }))}
-                placeholder="No vendor"
-                defaultValue={failure?.typed.vendorId}
+                options={[{ value: "", label: "No vendor" }, ...vendors.map((v) => ({ value: v.id, label: v.name }))]}
+                defaultValue={failure?.typed.vendorId ?? ""}
                 error={errors.vendorId}
               />
               <div className="flex flex-col gap-1">
@@ -267,51 +268,6 @@ export default function ReceivingScreen() {
       </DataTable>
 
       <Pagination page={page} pageCount={pageCount} total={total} noun="receipts" pageLink={pageLink} />
-    </div>
-  );
-}
-
-/** A select with a first, empty choice (e.g. "No vendor"). */
-function Select({
-  id,
-  label,
-  options,
-  placeholder,
-  defaultValue,
-  error,
-}: {
-  id: string;
-  label: string;
-  options: readonly { value: string; label: string }[];
-  placeholder: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={id}
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={INPUT}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
