@@ -63,6 +63,9 @@ beforeAll(async () => {
   t = await freshDatabase();
   const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
   loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  // The demo seed gives every location a default profile; these tests start from locations with none
+  // (what a new clinic sees) and make the profiles they need.
+  await t.db.delete(schema.printerProfiles);
   serialized = await variationOf("serialized");
   bulk = await variationOf("bulk");
 });

@@ -1,34 +1,15 @@
 // The catalogue API inside workerd (spec section 7): /api/products, /api/product-variations and
 // /api/barcodes/{code}, as every demo user, signed out, and naming a location that is not theirs.
 // The product looked up here is made through the product screens, as a manager would.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { can } from "../../app/access/permissions";
 import { DEMO_USERS } from "../../db/seed/demo";
+import { app, BASE, type MyLocation, signInAs } from "./support";
 
-const BASE = "http://clinic.test";
-const app = () => (exports as unknown as { default: Fetcher }).default;
 const RUN = Date.now().toString(36).toUpperCase();
 
-interface MyLocation {
-  locationId: string;
-  role: "ADMIN" | "MANAGER" | "STAFF";
-  location: { name: string; code: string };
-}
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 let codes: Record<string, string> = {};
-
-async function signInAs(email: string) {
-  const response = await app().fetch(`${BASE}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "demo-password" }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
-  return { cookie, locations: (await mine.json()) as MyLocation[] };
-}
 
 const cookieOf = (email: string) => sessions.get(`${email}@demo.clinic`)?.cookie ?? "";
 

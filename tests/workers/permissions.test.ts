@@ -1,35 +1,14 @@
 // Route × role: every screen of spec section 2 and every /api/* endpoint, as every demo user, at
 // their own location, at a location that is not theirs, and in organization mode.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { can, ORGANIZATION } from "../../app/access/permissions";
 import { AREAS } from "../../app/shell/areas";
 import { DEMO_USERS } from "../../db/seed/demo";
-
-const BASE = "http://clinic.test";
-const app = () => (exports as unknown as { default: Fetcher }).default;
-
-interface MyLocation {
-  locationId: string;
-  role: "ADMIN" | "MANAGER" | "STAFF";
-  location: { name: string; code: string };
-}
+import { app, BASE, type MyLocation, signInAs } from "./support";
 
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 let allLocations: MyLocation[] = [];
-
-async function signInAs(email: string) {
-  const response = await app().fetch(`${BASE}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "demo-password" }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
-  return { cookie, locations: (await mine.json()) as MyLocation[] };
-}
 
 async function get(
   path: string,

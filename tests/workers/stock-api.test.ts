@@ -1,21 +1,13 @@
 // The stock API inside workerd (spec section 7): /api/vials and /api/stock-levels over the demo
 // stock, as every demo user, signed out, naming a location that is not theirs, and in
 // organization mode; their filters, pages and the shape of one item.
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { can } from "../../app/access/permissions";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { DEMO_USERS } from "../../db/seed/demo";
+import { app, BASE, type MyLocation, signInAs } from "./support";
 
-const BASE = "http://clinic.test";
-const app = () => (exports as unknown as { default: Fetcher }).default;
-
-interface MyLocation {
-  locationId: string;
-  role: "ADMIN" | "MANAGER" | "STAFF";
-  location: { name: string; code: string };
-}
 interface Page<T> {
   items: T[];
   page: number;
@@ -49,18 +41,6 @@ interface Level {
 
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 let codes: Record<string, string> = {};
-
-async function signInAs(email: string) {
-  const response = await app().fetch(`${BASE}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "demo-password" }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
-  return { cookie, locations: (await mine.json()) as MyLocation[] };
-}
 
 const cookieOf = (name: string) => sessions.get(`${name}@demo.clinic`)?.cookie ?? "";
 

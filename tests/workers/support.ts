@@ -1,0 +1,26 @@
+// What the workerd test files share: the app worker as a fetcher, and signing in as a demo user.
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { DEMO_PASSWORD } from "../../db/seed/demo";
+
+export const BASE = "http://clinic.test";
+export const app = () => (exports as unknown as { default: Fetcher }).default;
+
+export interface MyLocation {
+  locationId: string;
+  role: "ADMIN" | "MANAGER" | "STAFF";
+  location: { name: string; code: string };
+}
+
+/** Signs in through POST /api/auth/login: the session cookie and the user's locations. */
+export async function signInAs(email: string): Promise<{ cookie: string; locations: MyLocation[] }> {
+  const response = await app().fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
+  return { cookie, locations: (await mine.json()) as MyLocation[] };
+}
