@@ -2,6 +2,7 @@
 // with WRITE_INVENTORY there scan packages (GS1: product, lot, expiry, serial fill "Add line"), add
 // and remove lines, and complete it (stock in, then its labels) or cancel it. Completed and
 // cancelled receipts are read-only; a receipt of another location or organization is not found.
+
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -10,6 +11,7 @@ import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { refreshingClientAction } from "~/http/client/refresh-after-action";
 import { Facts } from "~/products/fields";
 import { formatMoney, formatQuantity } from "~/products/format";
 import { addReceiptLine } from "~/receiving/add-line.server";
@@ -121,6 +123,9 @@ function refused(intent: ReceiptIntent, result: ReceivingRefused, parts: Partial
 }
 
 const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
+
+/** After completing, the spec's refresh set for receive_vials; after attaching a GTIN, update_variation's. */
+export const clientAction = refreshingClientAction({ complete: "receive_vials", "attach-gtin": "update_variation" });
 
 export async function action(args: ActionFunctionArgs) {
   const receiptId = args.params.receiptId ?? "";

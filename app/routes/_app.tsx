@@ -9,7 +9,7 @@ import { saveUser } from "~/access/saved-user";
 import { currentUserOf } from "~/access/viewer";
 import { ViewerProvider } from "~/access/viewer-context";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
-import { createQueryClient } from "~/http/client/query-client";
+import { browserQueryClient, createQueryClient } from "~/http/client/query-client";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
@@ -27,7 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();
-  const [queryClient] = useState(createQueryClient);
+  // One client per browser (client actions refresh it); one per request on the server.
+  const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : browserQueryClient()));
   useConnectivityMonitor(() => queryClient.refetchQueries({ type: "active" }));
 
   // Mirror the session into the browser's storage under the spec's keys (spec section 3).

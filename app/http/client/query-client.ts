@@ -86,3 +86,11 @@ export const REFRESH_AFTER: Record<ClinicAction, readonly QueryKey[]> = {
 export async function refreshAfter(queryClient: QueryClient, action: ClinicAction): Promise<void> {
   await Promise.all(REFRESH_AFTER[action].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+let browserClient: QueryClient | undefined;
+
+/** The browser's one query client: the app layout provides it, client actions refresh it. */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
