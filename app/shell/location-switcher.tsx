@@ -1,7 +1,6 @@
 // The location switcher at the top of the sidebar (spec section 2). Each choice is a form post to
 // /location, which remembers it, shows the spec's toast and returns to the dashboard.
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { useSubmit } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { useCurrentUser, useLocationScope } from "~/access/viewer-context";
 import { RoleBadge } from "~/ui/role-badge";
@@ -14,12 +13,6 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
   const user = useCurrentUser();
   const { scope, locations } = useLocationScope();
   const orgAdmin = isOrganizationAdmin(user);
-  const submit = useSubmit();
-  // The menu unmounts its items as it closes, so each choice submits from its click handler.
-  const switchTo = (choice: { locationId: string } | { organization: "1" }) => {
-    onSwitch?.();
-    submit(choice, { method: "post", action: "/location" });
-  };
 
   if (!orgAdmin && locations.length === 0) {
     return (
@@ -39,54 +32,83 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
   }
 
   const current = scope.kind === "location" ? locations.find((l) => l.locationId === scope.locationId) : undefined;
+  // A disclosure of plain submit buttons: it opens and switches before JavaScript loads too.
   return (
-    <Menu as="div" className="relative" data-testid="location-switcher">
-      <MenuButton className="flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm hover:bg-slate-50">
+    <details
+      className="group relative"
+      data-testid="location-switcher"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector("summary")?.focus();
+      }}
+      onBlur={(event) => {
+        // Focus moving elsewhere closes it, as a menu would. Not a blur to nowhere: Safari does not
+        // focus a tapped button, and closing then would swallow the tap on a location.
+        const next = event.relatedTarget;
+        if (next && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+      }}
+    >
+      <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-600 [&::-webkit-details-marker]:hidden">
         <span className="flex min-w-0 flex-col">
           <span className="text-slate-500 text-xs">Location</span>
           <span className="truncate font-medium">{current ? current.location.name : "Organization"}</span>
         </span>
         {current ? <RoleBadge role={current.role} /> : <OrganizationTag />}
-      </MenuButton>
-      <MenuItems
-        anchor="bottom start"
-        className="z-50 mt-1 w-(--button-width) min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+      </summary>
+      <Form
+        method="post"
+        action="/location"
+        aria-label="Switch location"
+        onSubmit={(event) => {
+          const details = event.currentTarget.closest("details");
+          if (details) details.open = false;
+          onSwitch?.();
+        }}
+        className="absolute inset-x-0 z-50 mt-1 min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
-        {orgAdmin && (
-          <MenuItem>
-            <button
-              type="button"
-              onClick={() => switchTo({ organization: "1" })}
-              aria-current={scope.kind === "organization" ? "true" : undefined}
-              className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
-            >
-              <span className="flex flex-col">
-                <span className="font-semibold">{ORGANIZATION_LABEL}</span>
-                <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
-              </span>
-              <OrganizationTag />
-            </button>
-          </MenuItem>
-        )}
-        {locations.map((l) => (
-          <MenuItem key={l.locationId}>
-            <button
-              type="button"
-              onClick={() => switchTo({ locationId: l.locationId })}
-              aria-current={scope.locationId === l.locationId ? "true" : undefined}
-              className="flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm data-focus:bg-sky-50"
-            >
-              <span className="truncate">
-                {l.location.name} <span className="text-slate-500">{l.location.code}</span>
-              </span>
-              <RoleBadge role={l.role} />
-            </button>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+        <ul className="flex flex-col">
+          {orgAdmin && (
+            <li>
+              <button
+                type="submit"
+                name="organization"
+                value="1"
+                aria-current={scope.kind === "organization" ? "true" : undefined}
+                className={CHOICE}
+              >
+                <span className="flex flex-col">
+                  <span className="font-semibold">{ORGANIZATION_LABEL}</span>
+                  <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
+                </span>
+                <OrganizationTag />
+              </button>
+            </li>
+          )}
+          {locations.map((l) => (
+            <li key={l.locationId}>
+              <button
+                type="submit"
+                name="locationId"
+                value={l.locationId}
+                aria-current={scope.locationId === l.locationId ? "true" : undefined}
+                className={CHOICE}
+              >
+                <span className="truncate">
+                  {l.location.name} <span className="text-slate-500">{l.location.code}</span>
+                </span>
+                <RoleBadge role={l.role} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Form>
+    </details>
   );
 }
+
+const CHOICE =
+  "flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=true]:font-medium";
 
 function OrganizationTag() {
   return (

@@ -16,6 +16,14 @@ const MENUS: Record<string, string[]> = {
 
 const sidebar = (page: Page) => page.getByTestId("sidebar");
 
+/** The switcher's choices (submit buttons of its "Switch location" form). */
+const switcherChoices = (page: Page) => page.getByRole("form", { name: "Switch location" }).getByRole("button");
+
+async function openSwitcher(page: Page) {
+  await sidebar(page).getByTestId("location-switcher").locator("summary").click();
+  await expect(switcherChoices(page).first()).toBeVisible();
+}
+
 for (const [email, menu] of Object.entries(MENUS)) {
   test(`${email} sees exactly the spec's menu`, async ({ page }) => {
     await signIn(page, email);
@@ -28,23 +36,27 @@ for (const [email, menu] of Object.entries(MENUS)) {
 test.describe("location switcher", () => {
   test("an organization admin gets ALL LOCATIONS and every location as ADMIN", async ({ page }) => {
     await signIn(page, "owner@demo.clinic");
-    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
-    const options = page.getByRole("menuitem");
+    await openSwitcher(page);
+    const options = switcherChoices(page);
     await expect(options).toHaveCount(4);
     await expect(options.nth(0)).toContainText("ALL LOCATIONS");
     await expect(options.nth(0)).toContainText("Manage all locations");
     for (const name of ["Downtown", "North", "Westside"]) {
-      const option = page.getByRole("menuitem", { name: new RegExp(name) });
+      const option = switcherChoices(page).filter({ hasText: new RegExp(name) });
       await expect(option.locator("[data-role]")).toHaveText("ADMIN");
     }
   });
 
   test("a multi-location admin sees each location with its own badge colour", async ({ page }) => {
     await signIn(page, "admin@demo.clinic");
-    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
-    await expect(page.getByRole("menuitem")).toHaveCount(2);
-    const admin = page.getByRole("menuitem", { name: /Downtown/ }).locator("[data-role]");
-    const manager = page.getByRole("menuitem", { name: /Westside/ }).locator("[data-role]");
+    await openSwitcher(page);
+    await expect(switcherChoices(page)).toHaveCount(2);
+    const admin = switcherChoices(page)
+      .filter({ hasText: /Downtown/ })
+      .locator("[data-role]");
+    const manager = switcherChoices(page)
+      .filter({ hasText: /Westside/ })
+      .locator("[data-role]");
     await expect(admin).toHaveText("ADMIN");
     await expect(manager).toHaveText("MANAGER");
     await expect(admin).toHaveCSS("background-color", /rgb\(25\d, 2\d\d, 2\d\d\)|oklch\(0\.936 0\.032 17/);
@@ -67,8 +79,8 @@ test.describe("location switcher", () => {
   test("switching shows the spec's toast and lands on the dashboard", async ({ page }) => {
     await signIn(page, "multi@demo.clinic");
     await page.goto("/inventory");
-    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
-    await page.getByRole("menuitem", { name: /North/ }).click();
+    await openSwitcher(page);
+    await switcherChoices(page).filter({ hasText: /North/ }).click();
     await expect(page).toHaveURL(/\/$/);
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Location Changed");
@@ -81,11 +93,35 @@ test.describe("location switcher", () => {
     await expect(page.getByTestId("dashboard-scope")).toHaveText("Working at North (NTH).");
   });
 
+  test("switching works before JavaScript loads, as on a slow clinic PC", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "multi@demo.clinic");
+    await page.goto("/products");
+    await openSwitcher(page);
+    await switcherChoices(page).filter({ hasText: /North/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("toast")).toContainText("Switched to North");
+    await expect(page.getByTestId("dashboard-scope")).toHaveText("Working at North (NTH).");
+    await context.close();
+  });
+
+  test("Escape closes the switcher and gives focus back to it", async ({ page }) => {
+    await signIn(page, "owner@demo.clinic");
+    await openSwitcher(page);
+    await switcherChoices(page).first().focus();
+    await page.keyboard.press("Escape");
+    await expect(switcherChoices(page).first()).toBeHidden();
+    await expect(sidebar(page).getByTestId("location-switcher").locator("summary")).toBeFocused();
+  });
+
   test("organization mode shows its toast and is remembered", async ({ page }) => {
     await signIn(page, "owner@demo.clinic");
     await page.goto("/products");
-    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
-    await page.getByRole("menuitem", { name: /ALL LOCATIONS/ }).click();
+    await openSwitcher(page);
+    await switcherChoices(page)
+      .filter({ hasText: /ALL LOCATIONS/ })
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("toast")).toContainText("Organization Mode");
     await expect(page.getByTestId("toast")).toContainText("Switched to organization-wide view");
@@ -97,8 +133,10 @@ test.describe("location switcher", () => {
 test.describe("toasts", () => {
   test("F8 moves focus to the notifications and a swipe right dismisses", async ({ page }) => {
     await signIn(page, "admin@demo.clinic");
-    await sidebar(page).getByTestId("location-switcher").getByRole("button").first().click();
-    await page.getByRole("menuitem", { name: /Westside/ }).click();
+    await openSwitcher(page);
+    await switcherChoices(page)
+      .filter({ hasText: /Westside/ })
+      .click();
     const toast = page.getByTestId("toast");
     await expect(toast).toBeVisible();
     await page.keyboard.press("F8");
