@@ -49,7 +49,8 @@ export async function loader(args: LoaderFunctionArgs) {
         : null,
       parLevel: level.parLevel,
       status: level.status,
-      nearestExpiry: level.nearestExpiry,
+      // Formatted here: date-fns stays on the server, out of this page's JavaScript.
+      nearestExpiry: level.nearestExpiry ? formatExpirationDate(level.nearestExpiry) : null,
       expiry: expirationUrgency(level.nearestExpiry, now),
     })),
     total: screen.total,
@@ -165,7 +166,7 @@ export default function StockLevelsScreen() {
             <td className={`${CELL} whitespace-nowrap`}>
               {r.nearestExpiry ? (
                 <span className="flex flex-wrap items-center gap-1.5">
-                  <span className="text-slate-700">{formatExpirationDate(r.nearestExpiry)}</span>
+                  <span className="text-slate-700">{r.nearestExpiry}</span>
                   {r.expiry === "expired" && (
                     <span className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}>expired</span>
                   )}
