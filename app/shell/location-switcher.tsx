@@ -59,7 +59,7 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
       <Form
         method="post"
         action="/location"
-        aria-label="Switch location"
+        aria-label="Where you work"
         onSubmit={(event) => {
           const details = event.currentTarget.closest("details");
           if (details) details.open = false;

@@ -8,10 +8,10 @@ function uniqueCode() {
   return `E${Date.now().toString(36).toUpperCase().slice(-5)}`;
 }
 
-/** Opens the location switcher; its choices are the buttons of its "Switch location" form. */
+/** Opens the location switcher; its choices are the buttons of its "Where you work" form. */
 async function openSwitcher(page: Page) {
   await page.getByTestId("location-switcher").locator("summary").click();
-  return page.getByRole("form", { name: "Switch location" });
+  return page.getByRole("form", { name: "Where you work" });
 }
 
 test("an organization admin sees every location, and a duplicate code is refused with a clear message", async ({

@@ -16,8 +16,8 @@ const MENUS: Record<string, string[]> = {
 
 const sidebar = (page: Page) => page.getByTestId("sidebar");
 
-/** The switcher's choices (submit buttons of its "Switch location" form). */
-const switcherChoices = (page: Page) => page.getByRole("form", { name: "Switch location" }).getByRole("button");
+/** The switcher's choices (submit buttons of its "Where you work" form). */
+const switcherChoices = (page: Page) => page.getByRole("form", { name: "Where you work" }).getByRole("button");
 
 async function openSwitcher(page: Page) {
   await sidebar(page).getByTestId("location-switcher").locator("summary").click();
