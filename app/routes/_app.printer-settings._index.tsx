@@ -1,6 +1,7 @@
 // /printer-settings: how each location prints item labels. The profiles of the location in scope
 // (organization admins in organization mode pick one first), which one print-labels uses, and a
 // test print for each. READ_SETTINGS there to view; WRITE_SETTINGS (admins) to change.
+
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,7 +15,8 @@ import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printe
 import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
 import { area } from "~/shell/areas";
 import { flashToast } from "~/ui/flash.server";
-import { Button, FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Printer Settings · Clinic Inventory" }];
@@ -53,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(result.toast) } });
 }
 
-const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
+const _INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
 const SMALL_BUTTON = "rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-xs hover:bg-slate-100";
 
 export default function PrinterSettingsScreen() {
@@ -81,24 +83,12 @@ export default function PrinterSettingsScreen() {
       </div>
 
       {organizationMode && (
-        <Form method="get" action="/printer-settings" className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="location" className="font-medium text-sm">
-              Location
-            </label>
-            <select id="location" name="location" defaultValue={location?.id ?? ""} className={INPUT}>
-              <option value="" disabled>
-                Choose a location…
-              </option>
-              {locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name} ({l.code})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button tone="secondary">Show profiles</Button>
-        </Form>
+        <LocationPicker
+          action="/printer-settings"
+          locations={locations}
+          selected={location?.id}
+          submitLabel="Show profiles"
+        />
       )}
 
       {location === null ? (

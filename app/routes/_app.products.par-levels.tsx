@@ -2,6 +2,7 @@
 // location, edited together and saved in one go (all rows or none). The location is the one in
 // scope; organization admins in organization mode pick one first. READ_PRODUCTS there to view,
 // WRITE_PRODUCTS to save. A static segment, so it wins over /products/:productId.
+
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import {
@@ -30,6 +31,7 @@ import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert } from "~/ui/form";
+import { LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventory" }];
@@ -181,24 +183,12 @@ export default function ParLevelsScreen() {
       </div>
 
       {organizationMode && (
-        <Form method="get" action="/products/par-levels" className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="location" className="font-medium text-sm">
-              Location
-            </label>
-            <select id="location" name="location" defaultValue={location?.id ?? ""} className={INPUT}>
-              <option value="" disabled>
-                Choose a location…
-              </option>
-              {locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name} ({l.code})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button tone="secondary">Show par levels</Button>
-        </Form>
+        <LocationPicker
+          action="/products/par-levels"
+          locations={locations}
+          selected={location?.id}
+          submitLabel="Show par levels"
+        />
       )}
 
       {!location ? (

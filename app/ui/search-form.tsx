@@ -1,5 +1,5 @@
-// The search-and-filter bar above a list: a GET form (works before JavaScript loads, and the URL
-// keeps the filters), a search box, filter selects, Search and, once filtered, Clear.
+// The search-and-filter bar above a list, and the location picker of organization mode: GET forms
+// (they work before JavaScript loads, and the URL keeps the choice): search box, filter selects, Search, Clear.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { INPUT } from "~/products/fields";
@@ -71,5 +71,39 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** Organization mode on a location-bound screen: which location to show (a GET form, so the URL keeps it). */
+export function LocationPicker({
+  action,
+  locations,
+  selected,
+  submitLabel,
+}: {
+  action: string;
+  locations: readonly { id: string; name: string; code: string }[];
+  selected: string | undefined;
+  submitLabel: string;
+}) {
+  return (
+    <Form method="get" action={action} className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="location" className="font-medium text-sm">
+          Location
+        </label>
+        <select id="location" name="location" defaultValue={selected ?? ""} className={INPUT}>
+          <option value="" disabled>
+            Choose a location…
+          </option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name} ({l.code})
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button tone="secondary">{submitLabel}</Button>
+    </Form>
   );
 }
