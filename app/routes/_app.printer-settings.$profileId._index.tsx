@@ -2,7 +2,6 @@
 // its location) editing under optimistic concurrency, making it the default, archiving, restoring.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
@@ -51,8 +50,7 @@ interface Failure {
   conflict?: boolean;
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 function refused(intent: PrinterProfileIntent, result: PrinterProfileRefused, values: ProfileFieldValues | null) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });

@@ -4,14 +4,7 @@
 // read-only, and the server refuses their forged posts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
@@ -78,12 +71,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-/**
- * A refused save normally keeps the page's data as it was; a save refused because someone else
- * changed the product meanwhile reloads it, so the forms show the current values to review.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 function failed(failure: Omit<Failure, "fieldErrors" | "formError"> & Partial<Failure>, status: number) {
   return data<Failure>({ fieldErrors: {}, formError: null, ...failure }, { status });

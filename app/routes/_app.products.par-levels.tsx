@@ -5,14 +5,7 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { FORBIDDEN, requirePermission, requireViewer } from "~/access/guard.server";
 import { can } from "~/access/permissions";
@@ -98,8 +91,7 @@ interface Failure {
   conflict?: boolean;
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 export async function action(args: ActionFunctionArgs) {
   const viewer = await requireViewer(args);

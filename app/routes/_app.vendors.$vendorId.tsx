@@ -2,7 +2,6 @@
 // WRITE_VENDORS) editing with optimistic concurrency, archiving and restoring.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
@@ -42,10 +41,7 @@ interface Failure {
   conflict?: boolean;
 }
 
-// A refused action does not reload the page's data by default; after a conflict it must, so the
-// form shows the vendor as it now stands.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as Failure | undefined)?.conflict === true || defaultShouldRevalidate;
+export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 function refused(intent: VendorIntent, result: VendorRefused, values: VendorFieldValues | null) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
