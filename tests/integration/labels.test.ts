@@ -1,17 +1,8 @@
-// Print-labels against a real database: a completed receipt's items become one label each, laid
-// out by the location's default printer profile (or the built-in one); only someone with
-// READ_INVENTORY at the receipt's own location, in its organization, sees them (anything else is
-// not found); an open receipt has no labels yet; the ZPL download carries one format per item.
-// Receipts are built with SQL here (open, lines, items, then completed), as the triggers allow.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/access/actor";
-import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
-import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { receiptLabels } from "../../app/labels/receipt-labels.server";
@@ -20,8 +11,8 @@ import { PrinterProfileForm } from "../../app/printers/forms";
 import * as printLabelsScreen from "../../app/routes/_app.receiving.$receiptId.print-labels";
 import * as labelsFile from "../../app/routes/receiving.$receiptId.labels[.zpl]";
 import { newLabelCode } from "../../app/stock/label-code";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -34,13 +25,9 @@ const users = new Map<string, { user: Actor; cookie: string }>();
 async function session(name: string) {
   const known = users.get(name);
   if (known) return known;
-  const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
-  if (!result.ok) throw new Error(result.message);
-  const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
-  const user = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
-  if (!user) throw new Error("signed out");
-  users.set(name, { user, cookie });
-  return { user, cookie };
+  const signed = await signedIn(t.db, name, env);
+  users.set(name, signed);
+  return signed;
 }
 
 async function variationOf(tracking: "serialized" | "bulk") {
@@ -200,19 +187,13 @@ describe("receiptLabels", () => {
 
 // ---- The screens ----
 
-const context = () => ({ env, db: t.db, ctx: {} }) as unknown as AppLoadContext;
+const context = () => loadContext(t.db, env);
 
 async function cookieFor(name: string, where?: Code | typeof ORGANIZATION) {
   const { cookie } = await session(name);
-  if (!where) return cookie;
-  const choice = await saveLocationChoice(
-    where === ORGANIZATION
-      ? { selectedLocationId: null, isOrganizationMode: true }
-      : { selectedLocationId: loc[where], isOrganizationMode: false },
-  );
-  return `${cookie}; ${choice.split(";")[0]}`;
+  return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
-const get = (path: string, cookie: string) => new Request(`http://clinic.test${path}`, { headers: { Cookie: cookie } });
+const get = pageRequest;
 
 async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; response?: Response }> {
   let answer: unknown;

@@ -1,15 +1,7 @@
-// The bulk par level editor against a real database: every row checked with the shared row rules
-// and nothing written if any is invalid; otherwise one batch with the changed rows and one
-// par_level_set / par_level_clear activity row each; WRITE_PRODUCTS at THAT location (a manager
-// at Westside edits Westside only); organization admins pick the location in organization mode.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
-import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { PAR_SHEET_MAX_ROWS, PAR_SHEET_PAGE_SIZE, parFieldName } from "../../app/par-levels/constants";
@@ -18,8 +10,8 @@ import { parLevelSheet } from "../../app/par-levels/list.server";
 import { PAR_SHEET_REFUSALS } from "../../app/par-levels/outcome";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -45,14 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function session(name: string) {
-  const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
-  if (!result.ok) throw new Error(result.message);
-  const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
-  const user = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
-  if (!user) throw new Error("signed out");
-  return { user, cookie };
-}
+const session = (name: string) => signedIn(t.db, name, env);
 const as = async (name: string) => (await session(name)).user;
 
 async function activitiesFor(variationIds: string[]) {
@@ -352,17 +337,11 @@ describe("parLevelSheet", () => {
 
 // ---- The screen: loader and action as the worker runs them ----
 
-const context = () => ({ env, db: t.db, ctx: {} }) as unknown as AppLoadContext;
+const context = () => loadContext(t.db, env);
 
 async function cookieFor(name: string, where?: "DTN" | "WST" | "NTH" | typeof ORGANIZATION) {
   const { cookie } = await session(name);
-  if (!where) return cookie;
-  const choice = await saveLocationChoice(
-    where === ORGANIZATION
-      ? { selectedLocationId: null, isOrganizationMode: true }
-      : { selectedLocationId: loc[where], isOrganizationMode: false },
-  );
-  return `${cookie}; ${choice.split(";")[0]}`;
+  return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
 
 async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {

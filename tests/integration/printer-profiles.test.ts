@@ -1,17 +1,7 @@
-// The printer profile verbs and screens against a real database: READ_SETTINGS at the profile's
-// own location to see it, WRITE_SETTINGS there to change it (organization admins and location
-// admins; managers read only, staff nothing), names unique per location whatever their case,
-// optimistic concurrency on `version`, one default per location (the first profile becomes it;
-// making another default clears the old one in the same batch; archiving the default clears it),
-// one activity row per change in the same batch and none for a refusal.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/access/actor";
-import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
-import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { archivePrinterProfile, restorePrinterProfile } from "../../app/printers/archive.server";
@@ -25,8 +15,8 @@ import * as settingsScreen from "../../app/routes/_app.printer-settings._index";
 import * as profileScreen from "../../app/routes/_app.printer-settings.$profileId._index";
 import * as testPrintScreen from "../../app/routes/_app.printer-settings.$profileId.test-print";
 import * as newProfileScreen from "../../app/routes/_app.printer-settings.new";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -45,14 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function session(name: string) {
-  const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
-  if (!result.ok) throw new Error(result.message);
-  const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
-  const user = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
-  if (!user) throw new Error("signed out");
-  return { user, cookie };
-}
+const session = (name: string) => signedIn(t.db, name, env);
 const actors = new Map<string, Actor>();
 async function as(name: string): Promise<Actor> {
   const known = actors.get(name);
@@ -361,30 +344,14 @@ describe("the printer settings reads", () => {
 
 // ---- The screens: loaders and actions as the worker runs them ----
 
-const context = () => ({ env, db: t.db, ctx: {} }) as unknown as AppLoadContext;
+const context = () => loadContext(t.db, env);
 
 async function cookieFor(name: string, where?: Code | typeof ORGANIZATION) {
   const { cookie } = await session(name);
-  if (!where) return cookie;
-  const choice = await saveLocationChoice(
-    where === ORGANIZATION
-      ? { selectedLocationId: null, isOrganizationMode: true }
-      : { selectedLocationId: loc[where], isOrganizationMode: false },
-  );
-  return `${cookie}; ${choice.split(";")[0]}`;
+  return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
-const get = (path: string, cookie: string) => new Request(`http://clinic.test${path}`, { headers: { Cookie: cookie } });
-function post(path: string, cookie: string, form: Record<string, string | string[]>) {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) {
-    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-  }
-  return new Request(`http://clinic.test${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body,
-  });
-}
+const get = pageRequest;
+const post = formRequest;
 
 async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
   let answer: unknown;

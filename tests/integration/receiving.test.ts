@@ -1,19 +1,9 @@
-// Receiving against a real database: opening a receipt (WRITE_INVENTORY at its location), adding
-// and removing lines while it is open (the triggers refuse any change once it is closed),
-// cancelling, and completing it in one batch: sealed items with label codes and barcodes for
-// serialized products, bulk quantities otherwise, RECEIVE movements, levels and the receive_vials
-// row, or nothing at all when the receipt changed since it was read. GS1 scans fill the line form;
-// an unknown GTIN can be attached to a variation. The screens answer 404 for receipts of another
-// location or organization and cost two round trips.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
-import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
-import { signIn } from "../../app/auth/sign-in.server";
+import type { SessionUser } from "../../app/auth/session.server";
 import { type Database, schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { addReceiptLine } from "../../app/receiving/add-line.server";
@@ -31,8 +21,8 @@ import * as receivingScreen from "../../app/routes/_app.receiving._index";
 import * as receiptScreen from "../../app/routes/_app.receiving.$receiptId.add-products";
 import { GS } from "../../app/stock/gs1";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
 
@@ -61,14 +51,7 @@ async function variation(product: string, name: string) {
 }
 
 /** Signs in for real: the session user and its cookie, exactly what a route sees. */
-async function session(name: string) {
-  const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
-  if (!result.ok) throw new Error(result.message);
-  const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
-  const user = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
-  if (!user) throw new Error("signed out");
-  return { user, cookie };
-}
+const session = (name: string) => signedIn(t.db, name, env);
 
 /** The actor a route hands a receiving verb: the user and the location in scope. */
 function as(name: string, where: Where): ScopedActor {
@@ -929,29 +912,15 @@ describe("listReceipts", () => {
 
 // ---- The screens: loaders and actions as the worker runs them ----
 
-const context = () => ({ env, db: t.db, ctx: {} }) as unknown as AppLoadContext;
+const context = () => loadContext(t.db, env);
 
 async function cookieFor(name: string, where?: Where) {
   const { cookie } = await session(name);
-  if (!where) return cookie;
-  const choice = await saveLocationChoice(
-    where === ORGANIZATION
-      ? { selectedLocationId: null, isOrganizationMode: true }
-      : { selectedLocationId: loc[where], isOrganizationMode: false },
-  );
-  return `${cookie}; ${choice.split(";")[0]}`;
+  return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
 
-function get(path: string, cookie: string) {
-  return new Request(`http://clinic.test${path}`, { headers: { Cookie: cookie } });
-}
-function post(path: string, cookie: string, form: Record<string, string>) {
-  return new Request(`http://clinic.test${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-}
+const get = pageRequest;
+const post = formRequest;
 
 /** What a loader or action answered (or threw): its status, data, redirect and cookie. */
 async function outcome(

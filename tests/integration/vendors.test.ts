@@ -1,15 +1,8 @@
-// The vendor verbs and screens against a real database: WRITE_VENDORS at the location in scope
-// (organization admins anywhere, location admins at theirs; managers read only, staff nothing),
-// names unique per organization whatever their case, optimistic concurrency on `version`, archive
-// and restore (never delete), one activity row per change in the same batch and none for a refusal.
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
-import { signIn } from "../../app/auth/sign-in.server";
+import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import * as vendorsScreen from "../../app/routes/_app.vendors._index";
@@ -21,8 +14,8 @@ import { VENDOR_MESSAGES, VendorEditForm, VendorForm, type VendorInput } from ".
 import { listVendors, vendorChoices, vendorDetail } from "../../app/vendors/list.server";
 import { VENDOR_REFUSALS } from "../../app/vendors/outcome";
 import { updateVendor } from "../../app/vendors/update.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -43,14 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Signs in for real: the session user and its cookie, exactly what a route sees. */
-async function session(name: string) {
-  const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
-  if (!result.ok) throw new Error(result.message);
-  const cookie = (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
-  const user = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
-  if (!user) throw new Error("signed out");
-  return { user, cookie };
-}
+const session = (name: string) => signedIn(t.db, name, env);
 
 /** The actor a route hands a vendor verb: the user and the location in scope ("all" = organization mode). */
 async function as(name: string, where: "DTN" | "WST" | "NTH" | typeof ORGANIZATION) {
@@ -463,29 +449,15 @@ describe("reading vendors", () => {
 
 // ---- The screens: loaders and actions as the worker runs them ----
 
-const context = () => ({ env, db: t.db, ctx: {} }) as unknown as AppLoadContext;
+const context = () => loadContext(t.db, env);
 
 async function cookieFor(name: string, where?: "DTN" | "WST" | "NTH" | typeof ORGANIZATION) {
   const { cookie } = await session(name);
-  if (!where) return cookie;
-  const choice = await saveLocationChoice(
-    where === ORGANIZATION
-      ? { selectedLocationId: null, isOrganizationMode: true }
-      : { selectedLocationId: loc[where], isOrganizationMode: false },
-  );
-  return `${cookie}; ${choice.split(";")[0]}`;
+  return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
 
-function get(path: string, cookie: string) {
-  return new Request(`http://clinic.test${path}`, { headers: { Cookie: cookie } });
-}
-function post(path: string, cookie: string, form: Record<string, string>) {
-  return new Request(`http://clinic.test${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-}
+const get = pageRequest;
+const post = formRequest;
 
 /** What a loader or action answered (or threw): its status and data. */
 async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
