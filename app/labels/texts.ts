@@ -1,7 +1,8 @@
 // The words printed on an item's label, in the order the profile lists its fields. Dates as the
 // spec writes them ('MMM d, yyyy'), taken as calendar dates in UTC. Used on the server only.
-import { format } from "date-fns";
+
 import type { LabelField } from "~/printers/options";
+import { formatExpirationDate } from "~/stock/expiry";
 
 /** What one item's label is made of. */
 export interface LabelItem {
@@ -12,12 +13,6 @@ export interface LabelItem {
   /** YYYY-MM-DD, the manufacturer's expiry. */
   expirationDate: string | null;
   receivedAt: Date;
-}
-
-/** "2027-03-31" → "Mar 31, 2027", whatever the server's time zone (a calendar date has none). */
-export function formatLabelDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return format(new Date(year ?? 0, (month ?? 1) - 1, day ?? 1), "MMM d, yyyy");
 }
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
@@ -34,9 +29,9 @@ export function labelLine(item: LabelItem, field: LabelField): string {
     case "lot":
       return item.lot ? `Lot ${item.lot}` : "No lot";
     case "expiry":
-      return item.expirationDate ? `Exp ${formatLabelDate(item.expirationDate)}` : "No expiration date";
+      return item.expirationDate ? `Exp ${formatExpirationDate(item.expirationDate)}` : "No expiration date";
     case "received":
-      return `Rcvd ${formatLabelDate(utcDate(item.receivedAt))}`;
+      return `Rcvd ${formatExpirationDate(utcDate(item.receivedAt))}`;
     case "label_code":
       return item.labelCode;
   }

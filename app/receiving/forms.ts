@@ -3,6 +3,7 @@
 // by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
 import { z } from "zod";
 import { parseScaled } from "~/products/format";
+import { isCalendarDate } from "~/stock/expiry";
 import {
   LINE_MESSAGES,
   LINE_QUANTITY_MAX,
@@ -59,13 +60,6 @@ export interface ReceiptLineInput {
   unitCostCents: number | null;
 }
 
-/** Whether `text` is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /** Each field of a line that breaks a rule, with the message shown under it. */
 export function lineProblems(line: ReceiptLineInput): Partial<Record<keyof ReceiptLineInput, string>> {
   const problems: Partial<Record<keyof ReceiptLineInput, string>> = {};
@@ -76,7 +70,7 @@ export function lineProblems(line: ReceiptLineInput): Partial<Record<keyof Recei
   if (line.lot !== null && line.lot.length > LOT_MAX) problems.lot = LINE_MESSAGES.lot;
   if (line.serial !== null && line.serial.length > SERIAL_MAX) problems.serial = LINE_MESSAGES.serial;
   else if (line.serial !== null && line.quantity !== 1 && !problems.quantity) problems.serial = LINE_MESSAGES.serialOne;
-  if (line.expirationDate !== null && !isIsoDate(line.expirationDate)) {
+  if (line.expirationDate !== null && !isCalendarDate(line.expirationDate)) {
     problems.expirationDate = LINE_MESSAGES.expirationDate;
   }
   if (line.unitCostCents !== null && !(Number.isSafeInteger(line.unitCostCents) && line.unitCostCents >= 0)) {
@@ -106,7 +100,7 @@ export const ReceiptLineForm = z
       .string()
       .trim()
       .default("")
-      .refine((v) => v === "" || isIsoDate(v), LINE_MESSAGES.expirationDate)
+      .refine((v) => v === "" || isCalendarDate(v), LINE_MESSAGES.expirationDate)
       .transform((v) => v || null),
     unitCost: z
       .string()
@@ -144,7 +138,7 @@ export const AttachGtinForm = z.object({
     .string()
     .trim()
     .default("")
-    .transform((v) => (v && isIsoDate(v) ? v : null)),
+    .transform((v) => (v && isCalendarDate(v) ? v : null)),
 });
 
 /** `?status=&page=` of the receipts list, forgiving of anything odd in the address bar. */

@@ -12,11 +12,11 @@ import { LabelSheet } from "~/labels/label-sheet";
 import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-controls";
 import { receiptLabels } from "~/labels/receipt-labels.server";
 import { labelSheet } from "~/labels/sheet.server";
-import { formatLabelDate } from "~/labels/texts";
 import { BUILT_IN_PROFILE, describeProfile } from "~/printers/options";
 import { Facts } from "~/products/fields";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { formatExpirationDate } from "~/stock/expiry";
 import { Card } from "~/ui/form";
 import { formatInstant } from "~/ui/format-instant";
 import { CELL, DataRow, DataTable } from "~/ui/table";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     lines: lines.map((line) => ({
       ...line,
-      expiry: line.expirationDate ? formatLabelDate(line.expirationDate) : null,
+      expiry: line.expirationDate ? formatExpirationDate(line.expirationDate) : null,
       items: Number(line.items),
     })),
     profile: {

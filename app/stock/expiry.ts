@@ -57,6 +57,11 @@ function dateParts(date: string): [number, number, number] | null {
   return [y, m, d];
 }
 
+/** Whether `text` is a real calendar date written YYYY-MM-DD (no 2027-02-30). */
+export function isCalendarDate(text: string): boolean {
+  return dateParts(text) !== null;
+}
+
 /** The last millisecond of `date` in UTC; an Invalid Date when `date` is not a real calendar date. */
 export function expirationEndOfDay(date: string): Date {
   const parts = dateParts(date);
