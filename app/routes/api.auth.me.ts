@@ -1,9 +1,11 @@
 // GET /api/auth/me: the signed-in user in the shape the browser keeps (spec section 3), or 401.
+
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { requireViewer } from "~/access/guard.server";
 import { currentUserOf } from "~/access/viewer";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireViewer(args);
-  return Response.json({ user: currentUserOf(user) }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ user: currentUserOf(user) }, { headers: API_HEADERS });
 }

@@ -2,9 +2,10 @@
 // receiving. The code is checked and normalised by the spec's rules (section 5) first; a catalogue
 // barcode wins, else a variation whose GTIN it is. 400 with the rules' messages, 404 if unknown.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
-import { API_HEADERS, requireCatalogReader } from "~/products/api.server";
+import { requireCatalogReader } from "~/products/api.server";
 import { findByCode } from "~/products/barcodes.server";
 
 export async function loader(args: LoaderFunctionArgs) {

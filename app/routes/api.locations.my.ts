@@ -1,9 +1,11 @@
 // GET /api/locations/my (spec section 7): the user's locations with their role there:
 // [{locationId, role, location: {name, code}}]. Organization admins administer every location.
+
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { requireViewer } from "~/access/guard.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireViewer(args);
-  return Response.json(user.locationRoles, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(user.locationRoles, { headers: API_HEADERS });
 }

@@ -1,8 +1,9 @@
 // GET /api/product-variations?productId=&q=&status=&page=&pageSize=&locationId= (spec section 7):
 // a page of variations with their product and barcodes, {items, page, pageSize, total}.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
-import { API_HEADERS, requireCatalogReader } from "~/products/api.server";
+import { requireCatalogReader } from "~/products/api.server";
 import { VariationListQuery } from "~/products/forms";
 import { listVariations } from "~/products/list.server";
 

@@ -1,8 +1,9 @@
 // GET /api/products?q=&category=&vendor=&tracking=&status=&page=&pageSize=&locationId= (spec
 // section 7): a page of the catalogue, {items, page, pageSize, total}; same search as /products.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
-import { API_HEADERS, requireCatalogReader } from "~/products/api.server";
+import { requireCatalogReader } from "~/products/api.server";
 import { ProductListQuery } from "~/products/forms";
 import { productPageQueries } from "~/products/list.server";
 

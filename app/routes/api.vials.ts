@@ -2,8 +2,8 @@
 // section 7): a page of the serialized items at the location asked for (else the one in scope, or
 // every location in organization mode), {items, page, pageSize, total}.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
-import { API_HEADERS } from "~/products/api.server";
 import { requireInventoryReader } from "~/stock/api.server";
 import { readVials, vialQueryOf } from "~/stock/vials.server";
 
