@@ -1,11 +1,13 @@
 // What the product screens and the catalogue API read: a page of products (search, filters), a
 // page of variations, and the form choices (categories, vendors). Each read is one batch.
+
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { checkBarcode } from "~/catalog/barcode";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
+import { pageCount } from "~/ui/page-count";
 import type { StatusFilter, Tracking } from "./constants";
 import type { UnitScale } from "./format";
 import { gtinCandidates } from "./gtin";
@@ -115,10 +117,6 @@ export function formChoiceQueries(db: Database, actor: Actor, alsoVendorId: stri
       )
       .orderBy(desc(vendor.active), asc(vendor.name)),
   ] as const;
-}
-
-export function pageCount(total: number, pageSize: number) {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The products screen: a page, its total, and the filter choices. One round trip. */

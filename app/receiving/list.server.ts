@@ -1,6 +1,7 @@
 // What the receiving screens read, one batch each: a page of the receipts in scope (open first,
 // then newest) with the vendors a new receipt may name, and one receipt with its lines and the
 // variations a line may add.
+
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { ORGANIZATION } from "~/access/permissions";
@@ -8,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import type { ReceiptStatus } from "~/stock/item-states";
+import { pageCount } from "~/ui/page-count";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
 import { receiptsHere } from "./scope.server";
 
@@ -69,7 +71,7 @@ export async function listReceipts(
     receipts,
     total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / RECEIPTS_PAGE_SIZE)),
+    pageCount: pageCount(total, RECEIPTS_PAGE_SIZE),
     vendors,
     organizationMode: actor.locationId === ORGANIZATION,
   };

@@ -24,6 +24,7 @@ import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert } from "~/ui/form";
+import { pageCount } from "~/ui/page-count";
 import { LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
@@ -76,7 +77,7 @@ export async function loader(args: LoaderFunctionArgs) {
     rowCount: location ? sheet.rows.length : 0,
     total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / PAR_SHEET_PAGE_SIZE)),
+    pageCount: pageCount(total, PAR_SHEET_PAGE_SIZE),
     q: query.q,
     category: query.category,
     canWrite: location !== null && can(user, "WRITE_PRODUCTS", location.id),

@@ -7,7 +7,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
-import { pageCount } from "~/products/list.server";
 import { area } from "~/shell/areas";
 import { locationsInScope } from "~/stock/api.server";
 import { EXPIRING_SOON_DAYS, expirationUrgency, formatExpirationDate } from "~/stock/expiry";
@@ -19,6 +18,7 @@ import {
   type StockStatus,
 } from "~/stock/level-status";
 import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
+import { pageCount } from "~/ui/page-count";
 import { FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 

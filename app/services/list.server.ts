@@ -1,11 +1,13 @@
 // What the services screens read, one batch each: a page of the organization's services with
 // their recipe sizes; one service with its recipe and, for editors, the variations it may use.
+
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
+import { pageCount } from "~/ui/page-count";
 import { SERVICES_PAGE_SIZE } from "./constants";
 import type { ServiceListInput } from "./forms";
 
@@ -50,7 +52,7 @@ export async function listServices(db: Database, actor: Actor, query: ServiceLis
     db.select({ total: count() }).from(s).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
-  return { services, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / SERVICES_PAGE_SIZE)) };
+  return { services, total, page: query.page, pageCount: pageCount(total, SERVICES_PAGE_SIZE) };
 }
 
 const lineColumns = {

@@ -1,11 +1,13 @@
 // What the users screens read: one page of the people visible in the scope with their roles, and
 // one person with theirs. Each is a single batch (one round trip).
+
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains } from "~/db/sql.server";
+import { pageCount } from "~/ui/page-count";
 import type { LocationRole } from "../../db/schema";
 import { visibleIn } from "./access.server";
 
@@ -113,7 +115,7 @@ export async function listUsers(
     users: withRoles(users, roles),
     total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    pageCount: pageCount(total, USERS_PAGE_SIZE),
     timezone: zone[0]?.timezone ?? "UTC",
   };
 }

@@ -1,10 +1,12 @@
 // What the vendor screens read, one batch each: a page of the organization's vendors with search
 // and the active/archived filter, and one vendor with the products it supplies by default.
+
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
+import { pageCount } from "~/ui/page-count";
 import { VENDOR_PRODUCTS_SHOWN, VENDORS_PAGE_SIZE, type VendorStatusFilter } from "./constants";
 
 const v = schema.vendors;
@@ -57,7 +59,7 @@ export async function listVendors(
     db.select({ total: count() }).from(v).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
-  return { vendors, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / VENDORS_PAGE_SIZE)) };
+  return { vendors, total, page: query.page, pageCount: pageCount(total, VENDORS_PAGE_SIZE) };
 }
 
 export type VendorRow = Awaited<ReturnType<typeof listVendors>>["vendors"][number];
