@@ -62,6 +62,11 @@ export function can(access: Access, permission: Permission, locationId: string |
 }
 
 /** Basic users get the reduced Operations menu: no organization role and only STAFF roles. */
+/** The ids of the locations where `access` holds `permission` (by its location roles). */
+export function locationsWith(access: Access, permission: Permission): string[] {
+  return access.locationRoles.filter((r) => can(access, permission, r.locationId)).map((r) => r.locationId);
+}
+
 export function isBasicUser(access: Access): boolean {
   return !isOrganizationAdmin(access) && access.locationRoles.every((r) => r.role === "STAFF");
 }

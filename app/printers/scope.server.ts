@@ -2,7 +2,7 @@
 // labels are location-bound, so every query names the locations the actor may use.
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
-import { can, isOrganizationAdmin, type Permission } from "~/access/permissions";
+import { isOrganizationAdmin, locationsWith, type Permission } from "~/access/permissions";
 import { organizationOf, valueList } from "~/db/sql.server";
 
 /**
@@ -13,6 +13,6 @@ export function locationsWhere(actor: Actor, permission: Permission, column: SQL
   if (isOrganizationAdmin(actor)) {
     return sql`${column} IN (SELECT id FROM locations WHERE organization_id = ${organizationOf(actor)})`;
   }
-  const ids = actor.locationRoles.filter((r) => can(actor, permission, r.locationId)).map((r) => r.locationId);
+  const ids = locationsWith(actor, permission);
   return ids.length === 0 ? sql`0` : sql`${column} IN (${valueList(ids)})`;
 }

@@ -1,11 +1,11 @@
 // Who is acting: the signed-in user's id and access, as the session lookup reads them. Every
 // domain verb of users and locations takes one and checks it before touching the database.
 import type { Actor } from "~/access/actor";
-import { can, isOrganizationAdmin } from "~/access/permissions";
+import { can, isOrganizationAdmin, locationsWith } from "~/access/permissions";
 
 /** Locations where the actor may manage people (WRITE_USERS there). */
 export function userAdminLocationIds(actor: Actor): string[] {
-  return actor.locationRoles.filter((r) => can(actor, "WRITE_USERS", r.locationId)).map((r) => r.locationId);
+  return locationsWith(actor, "WRITE_USERS");
 }
 
 /**
