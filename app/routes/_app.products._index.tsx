@@ -11,7 +11,7 @@ import { ProductListQuery } from "~/products/forms";
 import { listProducts } from "~/products/list.server";
 import { area } from "~/shell/areas";
 import { LINK_BUTTON, StatusBadge } from "~/ui/form";
-import { FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
+import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
@@ -72,12 +72,7 @@ export default function ProductsScreen() {
 
       <SearchForm action="/products" filtered={filtered}>
         <SearchBox value={query.q} placeholder="Name, SKU, manufacturer, GTIN or barcode" />
-        <FilterSelect
-          name="category"
-          label="Category"
-          value={query.category}
-          options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
-        />
+        <CategoryFilter value={query.category} categories={categories} />
         <FilterSelect
           name="vendor"
           label="Default vendor"

@@ -19,7 +19,7 @@ import {
 } from "~/stock/level-status";
 import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { pageCount } from "~/ui/page-count";
-import { FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
+import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
@@ -102,12 +102,7 @@ export default function StockLevelsScreen() {
 
       <SearchForm action="/stock-levels" filtered={filtered}>
         <SearchBox value={query.q} placeholder="Product or variation name, or SKU" />
-        <FilterSelect
-          name="category"
-          label="Category"
-          value={query.category}
-          options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
-        />
+        <CategoryFilter value={query.category} categories={categories} />
         <FilterSelect
           name="status"
           label="Status"

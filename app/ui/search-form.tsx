@@ -107,3 +107,15 @@ export function LocationPicker({
     </Form>
   );
 }
+
+/** The catalogue's category filter: every category in use, or all of them. */
+export function CategoryFilter({ value, categories }: { value: string; categories: readonly string[] }) {
+  return (
+    <FilterSelect
+      name="category"
+      label="Category"
+      value={value}
+      options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
+    />
+  );
+}
