@@ -53,12 +53,9 @@ export async function addReceiptLine(
           JOIN product_variations AS v ON v.id = l.variation_id JOIN products AS p ON p.id = v.product_id
           WHERE l.id = ${lineId}`,
       ),
-      db.all<{ status: string; label: string | null; tracking: string | null }>(sql`SELECT r.status,
-          (SELECT p.name || ' · ' || v.name FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-            WHERE ${usable}) AS label,
-          (SELECT p.tracking FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-            WHERE ${usable}) AS tracking
-        FROM receipts AS r WHERE r.id = ${input.receiptId} AND r.id IN ${here}`),
+      db.all<{ status: string; label: string | null; tracking: string | null }>(sql`SELECT r.status, p.name || ' · ' || v.name AS label, p.tracking
+        FROM receipts AS r LEFT JOIN (product_variations AS v JOIN products AS p ON p.id = v.product_id) ON ${usable}
+        WHERE r.id = ${input.receiptId} AND r.id IN ${here}`),
     ]);
     const receipt = found[0];
     if (!receipt) return refuse("not_found");
