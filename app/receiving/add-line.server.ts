@@ -53,7 +53,11 @@ export async function addReceiptLine(
           JOIN product_variations AS v ON v.id = l.variation_id JOIN products AS p ON p.id = v.product_id
           WHERE l.id = ${lineId}`,
       ),
-      db.all<{ status: string; label: string | null; tracking: string | null }>(sql`SELECT r.status, p.name || ' · ' || v.name AS label, p.tracking
+      db.all<{
+        status: string;
+        label: string | null;
+        tracking: string | null;
+      }>(sql`SELECT r.status, p.name || ' · ' || v.name AS label, p.tracking
         FROM receipts AS r LEFT JOIN (product_variations AS v JOIN products AS p ON p.id = v.product_id) ON ${usable}
         WHERE r.id = ${input.receiptId} AND r.id IN ${here}`),
     ]);
