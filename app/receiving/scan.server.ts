@@ -34,7 +34,8 @@ export async function readScan(
 ): Promise<Outcome<{ reading: ScanReading }>> {
   if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
   const parsed = parseGs1(input.scan, today);
-  const gtin = parsed.ok ? parsed.reading.gtin : undefined;
+  // A wrong check digit is refused, naming the product its corrected GTIN belongs to, if any.
+  const gtin = parsed.ok ? parsed.reading.gtin : parsed.correctedGtin;
   const candidates = gtin ? gtinCandidates(gtin) : [];
   const [receipts, variations] = await db.batch([
     db.all<{ status: string }>(sql`SELECT status FROM receipts
@@ -50,7 +51,11 @@ export async function readScan(
   if (!receipt) return refuse("not_found");
   if (receipt.status !== "open") return closedReceipt(receipt.status);
 
-  if (!parsed.ok) return { ok: true, reading: { kind: "unreadable", message: parsed.message } };
+  if (!parsed.ok) {
+    const meant = variations[0];
+    const message = meant ? `${parsed.message} With that digit it is the GTIN of ${meant.label}.` : parsed.message;
+    return { ok: true, reading: { kind: "unreadable", message } };
+  }
   const { reading } = parsed;
   if (!reading.gtin) {
     return {

@@ -60,10 +60,19 @@ describe("parseGs1: what a vial's barcode says", () => {
     ["(01)09506000134352 junk", /AI 01 should have 14 characters, not 19/],
     ["((01)09506000134352", /expected \(AI\)value pairs/],
     ["0109506000134352(17)", /no application identifier/],
+    ["(01)09506000134353(17)261231", /09506000134353 has a wrong check digit: with these digits it should end in 2\./],
   ])("refuses %j with a message that says what is wrong", (input, message) => {
     const result = parseGs1(input, TODAY);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
+  });
+
+  it("refuses a GTIN whose check digit is wrong, in every form, and says which GTIN the digits call for", () => {
+    for (const scan of [`]d2010950600013435017270101${GS}21S1`, "(01)09506000134350(10)L1", "0100312345678907"]) {
+      const result = parseGs1(scan, TODAY);
+      expect(result.ok, scan).toBe(false);
+      if (!result.ok) expect(result.correctedGtin).toMatch(/^(09506000134352|00312345678906)$/);
+    }
   });
 });
 

@@ -2,6 +2,8 @@
 // cartons): the product (AI 01 GTIN), lot (10), expiry (17) and serial (21). A keyboard-wedge
 // scanner types the element string; people sometimes type the bracketed form printed under it.
 
+import { gtinCheckDigit } from "~/products/gtin";
+
 /** Group separator (ASCII 29): FNC1 as scanners transmit it between variable-length fields. */
 export const GS = "\u001d";
 
@@ -54,7 +56,10 @@ export interface Gs1Reading {
   serial?: string;
 }
 
-export type Gs1Result = { ok: true; reading: Gs1Reading } | { ok: false; message: string };
+export type Gs1Result =
+  | { ok: true; reading: Gs1Reading }
+  /** `correctedGtin`: the GTIN with the check digit its other digits call for, when that was the problem. */
+  | { ok: false; message: string; correctedGtin?: string };
 
 const SYMBOLOGY_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z]/;
 
@@ -82,6 +87,18 @@ export function parseGs1(input: string, today = new Date()): Gs1Result {
   }
   if (reading.gtin !== undefined && !/^\d{14}$/.test(reading.gtin)) {
     return { ok: false, message: "The product number (AI 01) must be 14 digits." };
+  }
+  if (reading.gtin !== undefined) {
+    // A misread or mistyped digit: caught here, before any lookup or an offer to attach it.
+    const expected = gtinCheckDigit(reading.gtin.slice(0, -1));
+    if (Number(reading.gtin.slice(-1)) !== expected) {
+      const corrected = `${reading.gtin.slice(0, -1)}${expected}`;
+      return {
+        ok: false,
+        message: `The product number (AI 01) ${reading.gtin} has a wrong check digit: with these digits it should end in ${expected}. Scan the barcode again, or type the number printed under it.`,
+        correctedGtin: corrected,
+      };
+    }
   }
   return { ok: true, reading };
 }
