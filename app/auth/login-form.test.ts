@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REDIRECT_BYPASSES } from "../../tests/support/redirect-bypasses";
 import { LoginForm, safeRedirect } from "./login-form";
 
 describe("login form", () => {
@@ -21,12 +22,28 @@ describe("login form", () => {
   });
 });
 
+const ORIGIN = "https://clinic.example";
+
 describe("safeRedirect", () => {
-  it("keeps same-site paths and drops everything else", () => {
-    expect(safeRedirect("/products?page=2")).toBe("/products?page=2");
-    expect(safeRedirect("//evil.example")).toBe("/");
-    expect(safeRedirect("https://evil.example")).toBe("/");
-    expect(safeRedirect("/\\evil")).toBe("/");
-    expect(safeRedirect(undefined)).toBe("/");
+  it("keeps same-site paths with their query and fragment", () => {
+    expect(safeRedirect("/products?page=2", ORIGIN)).toBe("/products?page=2");
+    expect(safeRedirect("/products/abc#variations", ORIGIN)).toBe("/products/abc#variations");
+    expect(safeRedirect("/products?q=botox%20100", ORIGIN)).toBe("/products?q=botox%20100");
+    expect(safeRedirect("/", ORIGIN)).toBe("/");
+    expect(safeRedirect("/a/../receiving", ORIGIN)).toBe("/receiving");
+  });
+
+  it.each(REDIRECT_BYPASSES)("refuses %j", (target) => {
+    expect(safeRedirect(target, ORIGIN)).toBe("/");
+  });
+
+  it("falls back when there is no target, and to the fallback given", () => {
+    expect(safeRedirect(undefined, ORIGIN)).toBe("/");
+    expect(safeRedirect(null, ORIGIN, "/dashboard")).toBe("/dashboard");
+    expect(safeRedirect("//evil.example", ORIGIN, "/dashboard")).toBe("/dashboard");
+  });
+
+  it("answers only a path, never a scheme or host, even for this very origin", () => {
+    expect(safeRedirect(`${ORIGIN}/products`, ORIGIN)).toBe("/");
   });
 });

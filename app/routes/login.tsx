@@ -12,7 +12,8 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Clinic Inventory" 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await orOutage(getSessionUser(context.env, context.db, request));
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  const url = new URL(request.url);
+  if (user) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), url.origin));
   return null;
 }
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) return data({ error: result.message, fieldErrors: {} }, { status: result.status });
-  return redirect(safeRedirect(parsed.data.redirectTo), {
+  return redirect(safeRedirect(parsed.data.redirectTo, new URL(request.url).origin), {
     headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) },
   });
 }

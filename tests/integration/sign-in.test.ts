@@ -5,8 +5,11 @@ import { INVALID_CREDENTIALS, signIn, signOut } from "../../app/auth/sign-in.ser
 import { THROTTLE } from "../../app/auth/throttle.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
+import * as loginScreen from "../../app/routes/login";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
+import { formRequest, loadContext, pageRequest, signedIn } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -171,5 +174,59 @@ describe("repeated failed sign-ins", () => {
       clientIp: "198.51.100.1",
     });
     expect(fromElsewhere).toMatchObject({ ok: true });
+  });
+});
+
+describe("the login screen's redirect after sign-in", () => {
+  const ORIGIN = "http://clinic.test";
+  /** The Location a route answered, and whether a browser following it would stay on this site. */
+  async function locationOf(answer: Promise<unknown>) {
+    const response = await answer.then(
+      (r) => r,
+      (thrown) => thrown,
+    );
+    if (!(response instanceof Response)) throw new Error("expected a redirect");
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location") ?? "";
+    return { location, staysHere: new URL(location, ORIGIN).origin === ORIGIN && /^\/(?![/\\])/.test(location) };
+  }
+
+  it("sends a fresh sign-in back to the page asked for", async () => {
+    const answer = loginScreen.action({
+      request: formRequest("/login", "", {
+        email: "staff@demo.clinic",
+        password: DEMO_PASSWORD,
+        redirectTo: "/products?page=2",
+      }),
+      context: loadContext(t.db, env),
+      params: {},
+    });
+    expect(await locationOf(answer)).toEqual({ location: "/products?page=2", staysHere: true });
+  });
+
+  it.each(REDIRECT_BYPASSES)("keeps a sign-in asked to go to %j on this site", async (redirectTo) => {
+    const answer = loginScreen.action({
+      request: formRequest("/login", "", { email: "staff@demo.clinic", password: DEMO_PASSWORD, redirectTo }),
+      context: loadContext(t.db, env),
+      params: {},
+    });
+    expect(await locationOf(answer)).toEqual({ location: "/", staysHere: true });
+  });
+
+  it("keeps someone already signed in on this site, whatever the link says", async () => {
+    const { cookie } = await signedIn(t.db, "staff", env);
+    const links = [
+      "/login?redirectTo=/%09/evil.example", // the form the review found: answered "/\t/evil.example"
+      "/login?redirectTo=%2F%2Fevil.example",
+      ...REDIRECT_BYPASSES.map((target) => `/login?redirectTo=${encodeURIComponent(target)}`),
+    ];
+    for (const link of links) {
+      const answer = loginScreen.loader({
+        request: pageRequest(link, cookie),
+        context: loadContext(t.db, env),
+        params: {},
+      });
+      expect(await locationOf(answer), link).toEqual({ location: "/", staysHere: true });
+    }
   });
 });
