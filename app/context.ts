@@ -7,5 +7,7 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     ctx: ExecutionContext;
     db: Database;
+    /** This response's Content-Security-Policy nonce (app/http/security-headers.server.ts). */
+    cspNonce: string;
   }
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./http/nonce";
 import { reportError } from "./observability/report.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -10,10 +11,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The nonce goes to every inline script: Remix's (root.tsx, single fetch's stream transfer) and
+  // React's own streaming scripts. workers/app.ts sends the matching CSP header.
+  const nonce = loadContext.cspNonce;
   // Streamed so a slow clinic connection starts painting before the whole page is ready.
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+  const page = (
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: AbortSignal.timeout(ABORT_DELAY_MS),
     onError(error: unknown) {
       if (!request.signal.aborted) console.error(error);
@@ -21,9 +31,6 @@ export default async function handleRequest(
     },
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "./db/outage";
 import { DatabaseErrorScreen, TopLevelFallback } from "./errors/error-screen";
+import { useNonce } from "./http/nonce";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,6 +23,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Clinic Inventory" }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full bg-slate-50">
       <head>
@@ -32,8 +34,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

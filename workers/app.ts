@@ -6,23 +6,31 @@ import "../app/context";
 import { createDatabase } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "../app/http/cross-site.server";
+import { newNonce, withSecurityHeaders } from "../app/http/security-headers.server";
 import { reportError } from "../app/observability/report.server";
 
 const handleRemixRequest = createRequestHandler(build);
 
+async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
+  if (isCrossSiteWrite(request)) {
+    return new Response(CROSS_SITE_REFUSED, {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  try {
+    return await handleRemixRequest(request, { env, ctx, db: createDatabase(env), cspNonce });
+  } catch (error) {
+    reportError(error, { request, env, ctx });
+    return new Response("Unexpected server error", { status: 500 });
+  }
+}
+
 export default {
+  // Every answer, refusals and errors included, leaves with the security headers; the nonce is
+  // made here so the page's inline scripts and the CSP header agree.
   async fetch(request, env, ctx) {
-    if (isCrossSiteWrite(request)) {
-      return new Response(CROSS_SITE_REFUSED, {
-        status: 403,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
-    try {
-      return await handleRemixRequest(request, { env, ctx, db: createDatabase(env) });
-    } catch (error) {
-      reportError(error, { request, env, ctx });
-      return new Response("Unexpected server error", { status: 500 });
-    }
+    const cspNonce = newNonce();
+    return withSecurityHeaders(await handle(request, env, ctx, cspNonce), request, cspNonce);
   },
 } satisfies ExportedHandler<Env>;
