@@ -12,6 +12,7 @@ export * from "./people/sessions";
 export * from "./people/sign-in-throttle";
 export * from "./people/user-location-roles";
 export * from "./people/users";
+export * from "./requests/idempotency-keys";
 export * from "./settings/printer-profiles";
 export * from "./stock/items";
 export * from "./stock/receipt-lines";

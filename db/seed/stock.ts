@@ -334,6 +334,7 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
         receiptId,
         variationId,
         quantity: l.quantity,
+        unitsPerPackage: catalog.unitsPerPackage,
         lot: l.lot,
         serial: l.serial ?? null,
         expirationDate,

@@ -31,7 +31,11 @@ export const productVariations = sqliteTable(
       "product_variations_gtin_digits",
       sql`${t.gtin} IS NULL OR (length(${t.gtin}) IN (8, 12, 13, 14) AND ${t.gtin} NOT GLOB '*[^0-9]*')`,
     ),
-    check("product_variations_units", sql`${t.unitsPerPackage} > 0`),
+    // At most 1,000,000 base units a package: with at most 1000 packages a line, no product passes 2^53.
+    check(
+      "product_variations_units",
+      sql`typeof(${t.unitsPerPackage}) = 'integer' AND ${t.unitsPerPackage} BETWEEN 1 AND 1000000`,
+    ),
     check("product_variations_cost", sql`coalesce(${t.costCents}, 0) >= 0`),
     // Serves a product's variations on its detail page.
     index("product_variations_product_idx").on(t.productId),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DISCARD_REASONS, ITEM_STATES } from "../../../app/stock/item-states";
 import { productVariations } from "../catalog/product-variations";
 import { createdAt, id, instant } from "../columns";
@@ -49,17 +49,22 @@ export const items = sqliteTable(
       "items_discard_reason",
       sql`${t.discardReason} IS NULL OR ${t.discardReason} IN (${quoted(DISCARD_REASONS)})`,
     ),
-    check("items_units_remaining", sql`${t.unitsRemaining} >= 0`),
+    check("items_units_remaining", sql`typeof(${t.unitsRemaining}) = 'integer' AND ${t.unitsRemaining} >= 0`),
     check(
       "items_expiration_date",
       sql`${t.expirationDate} IS NULL OR date(${t.expirationDate}) IS ${t.expirationDate}`,
     ),
-    check("items_cost", sql`coalesce(${t.costCents}, 0) >= 0`),
+    // A serial names a unit of one lot; with the lot always there, the unique index below covers every serial.
+    check("items_serial_has_lot", sql`${t.serial} IS NULL OR ${t.lot} IS NOT NULL`),
+    check("items_cost", sql`${t.costCents} IS NULL OR (typeof(${t.costCents}) = 'integer' AND ${t.costCents} >= 0)`),
     // Serves the vials of a location by state and expiry (inventory, expiring soon, /api/vials).
     index("items_location_state_expiration_idx").on(t.locationId, t.state, t.expirationDate),
     // Serves the labels of a receipt (print-labels).
     index("items_receipt_line_idx").on(t.receiptLineId),
     // Serves a variation's items (lot trace, product detail).
     index("items_variation_idx").on(t.variationId),
+    // A manufacturer's serial is one unit of a variation and lot: never two items with it (ADR 0013).
+    // Also serves adding a receipt line, which looks for the serial among received items.
+    uniqueIndex("items_serial_unique").on(t.variationId, t.lot, t.serial).where(sql`${t.serial} IS NOT NULL`),
   ],
 );

@@ -23,6 +23,7 @@ export const stockLevels = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.locationId, t.variationId] }),
     check("stock_levels_not_negative", sql`${t.onHand} >= 0`),
+    check("stock_levels_on_hand_integer", sql`typeof(${t.onHand}) = 'integer'`),
     // Serves on-hand per location of one variation (product detail).
     index("stock_levels_variation_idx").on(t.variationId),
   ],

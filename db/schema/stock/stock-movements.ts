@@ -39,6 +39,7 @@ export const stockMovements = sqliteTable(
   },
   (t) => [
     check("stock_movements_quantity_not_zero", sql`${t.quantity} <> 0`),
+    check("stock_movements_quantity_integer", sql`typeof(${t.quantity}) = 'integer'`),
     check("stock_movements_type", sql`${t.type} IN (${sql.raw(MOVEMENT_TYPES.map((type) => `'${type}'`).join(", "))})`),
     // Serves the history of a variation at a location, by time (stock card, lot trace, invariant).
     index("stock_movements_location_variation_at_idx").on(t.locationId, t.variationId, t.occurredAt),
