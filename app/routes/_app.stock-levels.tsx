@@ -31,9 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     pageSize: STOCK_LEVELS_PAGE_SIZE,
   };
   const locationIds = locationsInScope(viewer.user, viewer.locationId);
-  const screen = await orOutage(stockLevelsScreen(args.context.db, viewer.user, locationIds, query));
-  // Judged here, once, so the page hydrates with the same badges it was rendered with.
+  // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
   const now = new Date();
+  const screen = await orOutage(stockLevelsScreen(args.context.db, viewer.user, locationIds, query, now));
   return {
     rows: screen.items.map((level) => ({
       key: `${level.locationId}|${level.variationId}`,
@@ -42,7 +42,8 @@ export async function loader(args: LoaderFunctionArgs) {
       productName: level.productName,
       variationName: level.variationName,
       category: level.category,
-      onHand: formatOnHand(level.onHand, level.unitScale, level.baseUnit),
+      usable: formatOnHand(level.usable, level.unitScale, level.baseUnit),
+      expired: level.expired ? formatOnHand(level.expired, level.unitScale, level.baseUnit) : null,
       packages: level.packages.whole,
       remainder: level.packages.remainder
         ? formatOnHand(level.packages.remainder, level.unitScale, level.baseUnit)
@@ -84,7 +85,7 @@ export default function StockLevelsScreen() {
   const columns = [
     ...(organizationMode ? ["Location"] : []),
     "Product",
-    "On hand",
+    "Usable on hand",
     "Packages",
     "Par / reorder",
     "Status",
@@ -96,7 +97,7 @@ export default function StockLevelsScreen() {
         <h1 className="font-semibold text-2xl">Stock Levels</h1>
         <p className="text-slate-600 text-sm">
           {where ? `On hand at ${where}` : "On hand at every location"}, against par levels; par and reorder point count
-          packages.
+          packages. Expired vials are shown apart and never count as usable stock.
         </p>
       </div>
 
@@ -147,7 +148,19 @@ export default function StockLevelsScreen() {
                 {r.variationName} · {r.category}
               </div>
             </td>
-            <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.onHand}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+              {r.usable}
+              {r.expired && (
+                <div>
+                  <span
+                    className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}
+                    title="Past its deadline: not counted as usable. Discard it or return it to the vendor."
+                  >
+                    + {r.expired} expired
+                  </span>
+                </div>
+              )}
+            </td>
             <td className={`${CELL} whitespace-nowrap text-slate-700 tabular-nums`}>
               {r.packages}
               {r.remainder && <span className="text-slate-500"> + {r.remainder}</span>}

@@ -1,6 +1,7 @@
 // What the stock levels screen and GET /api/stock-levels read, in one batch: on hand per location ×
-// variation for the locations in scope, against the par level there, with the nearest expiry of
-// the sealed items. A row exists where stock has moved or a par level is set (a variation with a
+// variation for the locations in scope, split into usable and expired stock (vials past their
+// deadline still count in the ledger until they are discarded, but never as stock to use), against
+// the par level there, with the nearest expiry of the usable sealed items. A row exists where stock has moved or a par level is set (a variation with a
 // par level and nothing received yet is exactly what needs ordering).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -32,6 +33,7 @@ interface StockLevelRow {
   unitScale: UnitScale;
   unitsPerPackage: number;
   onHand: number;
+  expired: number;
   par: number | null;
   reorderPoint: number | null;
   max: number | null;
@@ -51,14 +53,18 @@ export interface StockLevel {
   baseUnit: string;
   unitScale: UnitScale;
   unitsPerPackage: number;
-  /** Base units on hand (stock_levels.on_hand; 0 where only a par level is set). */
+  /** Base units on hand (stock_levels.on_hand, the ledger's balance; 0 where only a par level is set). */
   onHand: number;
-  /** onHand as whole packages and the base units of a started one. */
+  /** Of onHand, the base units in vials past their deadline (spec section 4: no expiry date counts as expired). */
+  expired: number;
+  /** onHand less expired: what can be used, and what the status is judged on. */
+  usable: number;
+  /** usable as whole packages and the base units of a started one. */
   packages: { whole: number; remainder: number };
   /** Packages wanted on the shelf at this location, if set. */
   parLevel: { par: number; reorderPoint: number; max: number | null } | null;
   status: StockStatus;
-  /** The earliest expiration date (YYYY-MM-DD) of the sealed items here; null for none (or bulk). */
+  /** The earliest expiration date (YYYY-MM-DD) of the usable sealed items here; null for none (or bulk). */
   nearestExpiry: string | null;
   /** When the level last moved; null where nothing has been received. */
   updatedAt: Date | null;
@@ -66,15 +72,37 @@ export interface StockLevel {
 
 const ON_HAND = sql`coalesce(s.on_hand, 0)`;
 
-// The one definition of a level's status (see STOCK_STATUSES); the filter and the column share it.
-const STATUS = sql`(CASE
+/**
+ * Whether item `i` is past its deadline at `now` (spec section 4, as `isExpired` in ./expiry): an
+ * in-use vial at its use-by deadline, any other at the end of its expiration day (UTC), and one
+ * without the date it needs counts as expired.
+ */
+export function itemExpiredSql(now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  return sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
+    ELSE coalesce(i.expiration_date < ${today}, 1) END)`;
+}
+
+/** Base units of the row's sealed and in-use vials that are past their deadline. */
+function expiredUnits(now: Date) {
+  return sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
+    WHERE i.location_id = pair.location_id AND i.variation_id = pair.variation_id
+      AND i.state IN ('sealed', 'in_use') AND ${itemExpiredSql(now)})`;
+}
+
+// The one definition of a level's status (see STOCK_STATUSES), judged on usable stock so expired
+// vials never make a shelf look full; the filter and the column share it.
+function usableStatus(now: Date) {
+  const usable = sql`(${ON_HAND} - ${expiredUnits(now)})`;
+  return sql`(CASE
   WHEN pl.par IS NULL THEN 'no_par'
-  WHEN pl.par > 0 AND ${ON_HAND} <= pl.reorder_point * v.units_per_package THEN 'below_reorder'
-  WHEN ${ON_HAND} < pl.par * v.units_per_package THEN 'below_par'
+  WHEN pl.par > 0 AND ${usable} <= pl.reorder_point * v.units_per_package THEN 'below_reorder'
+  WHEN ${usable} < pl.par * v.units_per_package THEN 'below_par'
   ELSE 'ok' END)`;
+}
 
 /** FROM … WHERE … of the rows in scope that match the query; archived products drop off once empty. */
-function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput) {
+function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput, now: Date) {
   const inScope = locationIds.length ? sql`IN (${valueList(locationIds)})` : sql`IN (SELECT NULL WHERE 0)`;
   const organization = organizationOf(actor);
   return sql`FROM (
@@ -91,7 +119,7 @@ function matchingLevels(actor: Actor, locationIds: readonly string[], query: Sto
       AND (${ON_HAND} > 0 OR (p.active = 1 AND v.active = 1))
       ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
       ${query.category ? sql`AND p.category = ${query.category}` : sql``}
-      ${query.status ? sql`AND ${STATUS} = ${query.status}` : sql``}`;
+      ${query.status ? sql`AND ${usableStatus(now)} = ${query.status}` : sql``}`;
 }
 
 /** The page of levels and the total matching, as two statements for the caller's batch. */
@@ -100,18 +128,20 @@ export function stockLevelQueries(
   actor: Actor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
+  now = new Date(),
 ) {
-  const from = matchingLevels(actor, locationIds, query);
+  const from = matchingLevels(actor, locationIds, query, now);
   return [
     db.all<StockLevelRow>(sql`SELECT pair.location_id AS locationId, l.name AS locationName, l.code AS locationCode,
         p.id AS productId, p.name AS productName, p.category AS category,
         v.id AS variationId, v.name AS variationName,
         p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
-        ${ON_HAND} AS onHand, pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
-        ${STATUS} AS status,
+        ${ON_HAND} AS onHand, ${expiredUnits(now)} AS expired,
+        pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
+        ${usableStatus(now)} AS status,
         (SELECT min(i.expiration_date) FROM items AS i
-          WHERE i.location_id = pair.location_id AND i.state = 'sealed' AND i.variation_id = pair.variation_id)
-          AS nearestExpiry,
+          WHERE i.location_id = pair.location_id AND i.state = 'sealed' AND i.variation_id = pair.variation_id
+            AND NOT ${itemExpiredSql(now)}) AS nearestExpiry,
         s.updated_at AS updatedAt
       ${from}
       ORDER BY lower(p.name), p.id, lower(v.name), v.id, l.name, l.id
@@ -129,6 +159,7 @@ export function stockCategoryQuery(db: Database, actor: Actor) {
 
 export function toStockLevel(row: StockLevelRow): StockLevel {
   const onHand = Number(row.onHand);
+  const expired = Number(row.expired);
   const unitsPerPackage = Number(row.unitsPerPackage);
   return {
     locationId: row.locationId,
@@ -142,7 +173,9 @@ export function toStockLevel(row: StockLevelRow): StockLevel {
     unitScale: Number(row.unitScale) as UnitScale,
     unitsPerPackage,
     onHand,
-    packages: packagesOf(onHand, unitsPerPackage),
+    expired,
+    usable: onHand - expired,
+    packages: packagesOf(onHand - expired, unitsPerPackage),
     parLevel:
       row.par === null
         ? null
@@ -163,8 +196,9 @@ export async function readStockLevels(
   actor: Actor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
+  now = new Date(),
 ) {
-  const [rows, totals] = await db.batch(stockLevelQueries(db, actor, locationIds, query));
+  const [rows, totals] = await db.batch(stockLevelQueries(db, actor, locationIds, query, now));
   return {
     items: rows.map(toStockLevel),
     page: query.page,
@@ -179,9 +213,10 @@ export async function stockLevelsScreen(
   actor: Actor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
+  now = new Date(),
 ) {
   const [rows, totals, categories] = await db.batch([
-    ...stockLevelQueries(db, actor, locationIds, query),
+    ...stockLevelQueries(db, actor, locationIds, query, now),
     stockCategoryQuery(db, actor),
   ]);
   return {

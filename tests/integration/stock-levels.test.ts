@@ -236,6 +236,8 @@ describe("readStockLevels", () => {
       state,
       unitsRemaining: state === "empty" ? 0 : 100,
       receivedAt: new Date(),
+      // An in-use vial always has its use-by deadline (one without counts as expired).
+      ...(state === "in_use" ? { startedAt: new Date(), expiresAt: new Date(Date.now() + DAY_MS) } : {}),
     });
     await t.db
       .insert(schema.items)
@@ -251,6 +253,60 @@ describe("readStockLevels", () => {
       ["DTN", dateIn(90)],
       ["WST", dateIn(0)],
     ]);
+  });
+
+  it("counts vials past their deadline apart from usable stock, and judges the status on usable stock", async () => {
+    const name = `Expiry probe ${RUN}`;
+    await newProduct(name, ["X vials"]);
+    const variationId = variation["X vials"] as string;
+    await t.db.insert(schema.parLevels).values({
+      locationId: loc.DTN,
+      variationId,
+      par: 2,
+      reorderPoint: 1,
+      updatedAt: new Date(),
+    });
+    await addStock(loc.DTN, variationId, 400);
+    const vial = (fields: Partial<typeof schema.items.$inferInsert>) => ({
+      locationId: loc.DTN,
+      variationId,
+      labelCode: newLabelCode(),
+      lot: "EXP-1",
+      expirationDate: dateIn(100),
+      state: "sealed" as const,
+      unitsRemaining: 100,
+      receivedAt: new Date(Date.now() - 30 * DAY_MS),
+      ...fields,
+    });
+    const level = async () => {
+      const [row] = await probeRows(user("staff"), [loc.DTN], { q: name });
+      return row && { onHand: row.onHand, expired: row.expired, usable: row.usable, status: row.status };
+    };
+    await t.db.insert(schema.items).values([vial({}), vial({}), vial({ expirationDate: dateIn(0) }), vial({})]);
+    expect(await level()).toEqual({ onHand: 400, expired: 0, usable: 400, status: "ok" });
+
+    // A lot that expired yesterday, a vial without an expiry date, an in-use vial past its use-by deadline.
+    await t.db.delete(schema.items).where(eq(schema.items.variationId, variationId));
+    await t.db.insert(schema.items).values([
+      vial({ expirationDate: dateIn(-1) }),
+      vial({ expirationDate: null }),
+      vial({
+        state: "in_use",
+        unitsRemaining: 60,
+        startedAt: new Date(Date.now() - DAY_MS),
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+      vial({ expirationDate: dateIn(3) }),
+    ]);
+    // The ledger still holds all 400 base units; 260 of them are expired, so the shelf is below par
+    // (it read "OK" while expired vials counted).
+    expect(await level()).toEqual({ onHand: 400, expired: 260, usable: 140, status: "below_par" });
+    const [row] = await probeRows(user("staff"), [loc.DTN], { q: name });
+    expect(row?.nearestExpiry).toBe(dateIn(3));
+    expect(row?.packages).toEqual({ whole: 1, remainder: 40 });
+    // The status filter judges the same way.
+    expect((await probeRows(user("staff"), [loc.DTN], { q: name, status: "below_par" })).length).toBe(1);
+    expect(await probeRows(user("staff"), [loc.DTN], { q: name, status: "ok" })).toEqual([]);
   });
 
   it("reads the demo stock: toxins below their reorder points where none came in, nearest expiries of the seeded lots", async () => {
@@ -274,9 +330,14 @@ describe("readStockLevels", () => {
       { variation: "100 U vial", onHand: 600, status: "below_par", nearestExpiry: dateIn(210) },
       { variation: "50 U vial", onHand: 100, status: "below_reorder", nearestExpiry: dateIn(21) },
     ]);
+    // Its only lot at Downtown expired four days ago: on hand in the ledger, none of it usable.
     expect(await at("DTN", "Kysse")).toEqual([
-      { variation: "1 mL syringe", onHand: 300, status: "below_reorder", nearestExpiry: dateIn(-4) },
+      { variation: "1 mL syringe", onHand: 300, status: "below_reorder", nearestExpiry: null },
     ]);
+    expect((await readStockLevels(t.db, owner, [loc.DTN], query({ q: "Kysse" }))).items[0]).toMatchObject({
+      expired: 300,
+      usable: 0,
+    });
   });
 });
 
@@ -302,21 +363,25 @@ describe("the /stock-levels screen", () => {
     expect(page).toMatchObject({ where: "Downtown", organizationMode: false, total: 6, page: 1, pageCount: 1 });
     expect(page.categories).toContain(`Probe ${RUN}`);
     expect(page.rows.find((r) => r.variationName === "C under par")).toMatchObject({
-      onHand: "2.50 mL",
+      usable: "2.50 mL",
+      expired: null,
       packages: 2,
       remainder: "0.50 mL",
       status: "below_par",
       productId: probeProductId,
     });
     const kysse = await load("staff", "/stock-levels?q=Kysse");
-    expect(kysse.rows.map((r) => [r.onHand, r.nearestExpiry, r.expiry])).toEqual([
-      ["3.00 mL", formatExpirationDate(dateIn(-4)), "expired"],
+    // The expired lot is shown apart, not as usable stock and not as the nearest expiry.
+    expect(kysse.rows.map((r) => [r.usable, r.expired, r.nearestExpiry, r.expiry])).toEqual([
+      ["0.00 mL", "3.00 mL", null, null],
     ]);
     const botox = await load("staff", "/stock-levels?q=Botox");
-    expect(botox.rows.map((r) => [r.variationName, r.onHand, r.expiry])).toEqual([
-      ["100 U vial", "600 U", "later"],
-      ["50 U vial", "100 U", "soon"],
+    expect(botox.rows.map((r) => [r.variationName, r.usable, r.expired, r.expiry])).toEqual([
+      ["100 U vial", "600 U", null, "later"],
+      ["50 U vial", "100 U", null, "soon"],
     ]);
+    const lyft = await load("staff", "/stock-levels?q=Lyft");
+    expect(lyft.rows.map((r) => r.nearestExpiry)).toEqual([formatExpirationDate(dateIn(26))]);
   });
 
   it("shows every location to an organization admin in organization mode, one location otherwise", async () => {
