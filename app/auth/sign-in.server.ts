@@ -7,15 +7,7 @@ import type { LocationRole } from "../../db/schema";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
-import {
-  clearAccount,
-  lockedForMs,
-  lockedMessage,
-  readThrottle,
-  recordFailure,
-  slowdownMs,
-  throttleKeys,
-} from "./throttle.server";
+import { admission, lockedMessage, readLocks, releaseAttempt, reserveAttempt, throttleKeys } from "./throttle.server";
 
 /** The user as the login answer and /api/auth/me describe them (spec section 7). */
 export interface SignedInUser {
@@ -43,21 +35,23 @@ export async function signIn(
   { sleep = wait }: { sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<SignInResult> {
   const now = new Date();
-  const keys = throttleKeys(input.email, input.clientIp ?? null);
-  // One round trip: the account, its roles and its failed-attempt counters.
-  const [found, roles, throttle] = await db.batch([
+  const keys = throttleKeys(input.email, input.clientIp);
+  // One round trip: the account, its roles, and this attempt reserved against the throttle
+  // before the password is checked (a refused reservation counts nothing).
+  const [found, roles, reserved, locks] = await db.batch([
     db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
     db
       .select({ role: schema.userLocationRoles.role })
       .from(schema.userLocationRoles)
       .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
       .where(eq(schema.users.email, input.email)),
-    readThrottle(db, keys),
+    reserveAttempt(db, keys, now),
+    readLocks(db, keys),
   ]);
   const account = found[0];
 
-  const locked = lockedForMs(throttle, now);
-  if (locked > 0) {
+  const attempt = admission(keys, reserved, locks, now);
+  if (!attempt.admitted) {
     await logActivity(db, {
       userId: account?.id ?? null,
       action: "sign_in_refused",
@@ -65,7 +59,7 @@ export async function signIn(
       entityId: account?.id ?? null,
       summary: { email: input.email, reason: "too many failed attempts" },
     });
-    return { ok: false, status: 429, message: lockedMessage(locked) };
+    return { ok: false, status: 429, message: lockedMessage(attempt.lockedForMs) };
   }
 
   const passwordOk = account
@@ -73,22 +67,23 @@ export async function signIn(
     : await verifyAgainstNothing(input.password);
 
   if (!account || !passwordOk) {
-    await db.batch([
-      logActivity(db, {
-        userId: account?.id ?? null,
-        action: "sign_in_failed",
-        entity: "user",
-        entityId: account?.id ?? null,
-        summary: { email: input.email },
-      }),
-      ...recordFailure(db, keys, now),
-    ]);
+    // The reservation stays counted as this failure.
+    await logActivity(db, {
+      userId: account?.id ?? null,
+      action: "sign_in_failed",
+      entity: "user",
+      entityId: account?.id ?? null,
+      summary: { email: input.email },
+    });
     // Each further failure answers a little later: cheap for a person, costly for a guesser.
-    const delay = slowdownMs(throttle, now);
-    if (delay > 0) await sleep(delay);
+    if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
-  if (!account.active) return { ok: false, status: 403, message: ACCOUNT_DEACTIVATED };
+  if (!account.active) {
+    // The password was right: the attempt is given back, the account stays closed.
+    await db.batch(releaseAttempt(db, keys));
+    return { ok: false, status: 403, message: ACCOUNT_DEACTIVATED };
+  }
 
   const token = newSessionToken();
   const sessionId = await sessionIdOf(token);
@@ -100,7 +95,7 @@ export async function signIn(
       .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
       .where(eq(schema.users.id, account.id)),
     logActivity(db, { userId: account.id, action: "sign_in", entity: "session", entityId: sessionId }),
-    clearAccount(db, keys),
+    ...releaseAttempt(db, keys),
   ]);
 
   return {

@@ -1,17 +1,28 @@
-// Slowing and then refusing repeated failed sign-ins, per account and per client address, so a
-// password cannot be guessed online. Counting is one atomic upsert per key, in the same batch as
-// the failure's activity row.
-import { inArray, sql } from "drizzle-orm";
+// Slowing and then refusing repeated password guesses, at sign-in and when changing a password
+// (ADR 0011). Each attempt is reserved BEFORE the password is checked, by one conditional upsert
+// over all its keys: parallel guesses cannot all slip past a check made before any of them counts.
+// A right password releases the reservation; a wrong one leaves it counted as a failure.
+//
+// Keys (the scope is encoded in the `sign_in_throttle` key):
+// - `pair:<email>|<address>` locks after a few failures: the guesser is stopped, while colleagues
+//   behind the same clinic address keep signing in to their own accounts.
+// - `account:<email>` locks after more failures from anywhere: distributed guessing is bounded.
+// - `client:<address>` never locks (a clinic shares one public address); it only slows failures.
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,
-  accountLimit: 5,
-  clientLimit: 20,
-  /** From the third failure in a window each answer waits a little longer, up to 3 s. */
+  /** Failures per account from one address before that pair is locked. */
+  pairLimit: 5,
+  /** Failures per account from all addresses together before the account is locked. */
+  accountLimit: 20,
+  /** From the third failure on one account each wrong answer waits a little longer, up to 3 s. */
   slowAfter: 2,
+  /** A shared clinic address is slowed only after many failures, on any accounts. */
+  clientSlowAfter: 10,
   slowStepMs: 500,
   slowMaxMs: 3000,
 } as const;
@@ -19,74 +30,130 @@ export const THROTTLE = {
 const t = schema.signInThrottle;
 
 export interface ThrottleKeys {
+  pair: string;
   account: string;
-  /** Null when the client address is unknown (local development): only the account counts then. */
+  /** Null when the client address is unknown (local development): the pair then stands for it. */
   client: string | null;
 }
 
-export function throttleKeys(email: string, clientIp: string | null): ThrottleKeys {
-  return { account: `account:${email}`, client: clientIp ? `client:${clientIp}` : null };
+export function throttleKeys(email: string, clientIp: string | null | undefined): ThrottleKeys {
+  const account = email.trim().toLowerCase();
+  return {
+    pair: `pair:${account}|${clientIp || "unknown"}`,
+    account: `account:${account}`,
+    client: clientIp ? `client:${clientIp}` : null,
+  };
 }
 
-function keyList(keys: ThrottleKeys): string[] {
-  return keys.client ? [keys.account, keys.client] : [keys.account];
+/** The keys that lock, each with its limit. The client's key has none: it only slows. */
+function limits(keys: ThrottleKeys): [string, number][] {
+  return [
+    [keys.pair, THROTTLE.pairLimit],
+    [keys.account, THROTTLE.accountLimit],
+  ];
 }
 
-export function readThrottle(db: Database, keys: ThrottleKeys) {
+const rows = (values: SQL[]) => sql.join(values, sql`, `);
+
+/**
+ * One statement that counts this attempt on every key, but only if none of the locking keys is
+ * locked or at its limit; otherwise it changes nothing. RETURNING answers the new counts, or no
+ * rows when the attempt is refused. The gate reads the table once, before any key is counted, so
+ * the attempt is counted on all keys or on none, and concurrent attempts queue on the write.
+ */
+export function reserveAttempt(db: Database, keys: ThrottleKeys, now: Date) {
+  const nowMs = now.getTime();
+  const windowStart = nowMs - THROTTLE.windowMs;
+  const lockUntil = nowMs + THROTTLE.lockMs;
+  const all = keys.client ? [keys.pair, keys.account, keys.client] : [keys.pair, keys.account];
+  const limited = limits(keys);
+  const limitOf = sql`CASE key ${sql.join(
+    limited.map(([key, limit]) => sql`WHEN ${key} THEN ${limit}`),
+    sql` `,
+  )} END`;
+  // A window that is over and not locked starts again from this attempt.
+  const fresh = sql`(window_started_at <= ${windowStart} AND coalesce(locked_until, 0) <= ${nowMs})`;
+  return db.all<{ key: string; failures: number }>(sql`
+    INSERT INTO sign_in_throttle (key, failures, window_started_at, locked_until)
+    SELECT k.column1, 1, ${nowMs}, NULL FROM (VALUES ${rows(all.map((key) => sql`(${key})`))}) AS k
+    WHERE NOT EXISTS (
+      SELECT 1 FROM sign_in_throttle AS b
+      JOIN (VALUES ${rows(limited.map(([key, limit]) => sql`(${key}, ${limit})`))}) AS l ON l.column1 = b.key
+      WHERE b.locked_until > ${nowMs} OR (b.window_started_at > ${windowStart} AND b.failures >= l.column2)
+    )
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END,
+      window_started_at = CASE WHEN ${fresh} THEN ${nowMs} ELSE window_started_at END,
+      locked_until = CASE
+        WHEN ${fresh} THEN NULL
+        WHEN failures + 1 >= ${limitOf} THEN ${lockUntil}
+        ELSE locked_until END
+    RETURNING key, failures`);
+}
+
+/** The locking keys as they stand, read in the reservation's batch to say how long a lock lasts. */
+export function readLocks(db: Database, keys: ThrottleKeys) {
   return db
     .select()
     .from(t)
-    .where(inArray(t.key, keyList(keys)));
+    .where(
+      inArray(
+        t.key,
+        limits(keys).map(([key]) => key),
+      ),
+    );
 }
 
 type ThrottleRow = typeof t.$inferSelect;
 
-/** Milliseconds until the lock on any of the keys ends, or 0 when none is locked. */
-export function lockedForMs(rows: readonly ThrottleRow[], now: Date): number {
+export type Admission =
+  | { admitted: true /** How long to hold back the answer if the password turns out wrong. */; slowdownMs: number }
+  | { admitted: false /** Until the longest lock on the attempt's keys ends. */; lockedForMs: number };
+
+/** What the reservation answered: admitted with its slowdown, or refused with the lock's length. */
+export function admission(
+  keys: ThrottleKeys,
+  reserved: readonly { key: string; failures: number }[],
+  locks: readonly ThrottleRow[],
+  now: Date,
+): Admission {
+  if (reserved.length === 0) return { admitted: false, lockedForMs: lockedForMs(keys, locks, now) };
+  const step = (failures: number, after: number) =>
+    Math.min(Math.max(0, failures - after) * THROTTLE.slowStepMs, THROTTLE.slowMaxMs);
+  let slowdownMs = 0;
+  for (const { key, failures } of reserved) {
+    slowdownMs = Math.max(
+      slowdownMs,
+      step(failures, key === keys.client ? THROTTLE.clientSlowAfter : THROTTLE.slowAfter),
+    );
+  }
+  return { admitted: true, slowdownMs };
+}
+
+function lockedForMs(keys: ThrottleKeys, locks: readonly ThrottleRow[], now: Date): number {
+  const limitOf = new Map(limits(keys));
   let longest = 0;
-  for (const row of rows) {
-    const left = (row.lockedUntil?.getTime() ?? 0) - now.getTime();
-    if (left > longest) longest = left;
+  for (const row of locks) {
+    const windowEnd = row.windowStartedAt.getTime() + THROTTLE.windowMs;
+    const atLimit = row.failures >= (limitOf.get(row.key) ?? Number.POSITIVE_INFINITY) ? windowEnd : 0;
+    longest = Math.max(longest, (row.lockedUntil?.getTime() ?? 0) - now.getTime(), atLimit - now.getTime());
   }
   return longest;
 }
 
-/** How long to hold back the answer to a failed attempt, given the failures counted before it. */
-export function slowdownMs(rows: readonly ThrottleRow[], now: Date): number {
-  const inWindow = rows.filter((r) => r.windowStartedAt.getTime() > now.getTime() - THROTTLE.windowMs);
-  const failures = Math.max(0, ...inWindow.map((r) => r.failures)) + 1;
-  const over = failures - THROTTLE.slowAfter;
-  return over > 0 ? Math.min(over * THROTTLE.slowStepMs, THROTTLE.slowMaxMs) : 0;
-}
-
-/** Upserts counting one more failure per key, locking a key that reaches its limit. */
-export function recordFailure(db: Database, keys: ThrottleKeys, now: Date) {
-  const nowMs = now.getTime();
-  const windowStart = nowMs - THROTTLE.windowMs;
-  const lockUntil = nowMs + THROTTLE.lockMs;
-  const upsert = (key: string, limit: number) => {
-    const fresh = sql`${t.windowStartedAt} <= ${windowStart}`;
-    return db
-      .insert(t)
-      .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? new Date(lockUntil) : null })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${t.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${fresh} THEN ${nowMs} ELSE ${t.windowStartedAt} END`,
-          lockedUntil: sql`CASE WHEN NOT (${fresh}) AND ${t.failures} + 1 >= ${limit} THEN ${lockUntil} ELSE ${t.lockedUntil} END`,
-        },
-      });
-  };
-  const statements = [upsert(keys.account, THROTTLE.accountLimit)];
-  if (keys.client) statements.push(upsert(keys.client, THROTTLE.clientLimit));
-  return statements;
-}
-
-/** A successful sign-in clears the account's count (not the client's: one good password elsewhere
- * must not reset a guessing client). */
-export function clearAccount(db: Database, keys: ThrottleKeys) {
-  return db.delete(t).where(inArray(t.key, [keys.account]));
+/**
+ * A right password gives the attempt back: the account's and the pair's counts are cleared (the
+ * person has proved who they are), the address's count only loses this attempt, so one good
+ * password does not reset a client that is guessing other accounts.
+ */
+export function releaseAttempt(db: Database, keys: ThrottleKeys) {
+  return [
+    db.delete(t).where(inArray(t.key, [keys.pair, keys.account])),
+    db
+      .update(t)
+      .set({ failures: sql`max(${t.failures} - 1, 0)` })
+      .where(inArray(t.key, keys.client ? [keys.client] : [])),
+  ] as const;
 }
 
 export function lockedMessage(ms: number): string {

@@ -124,56 +124,116 @@ describe("activity log", () => {
 });
 
 describe("repeated failed sign-ins", () => {
-  it("lock the account after five failures, even for the right password, with a clear message", async () => {
+  const noWait = async () => {};
+  const attempt = (
+    email: string,
+    password: string,
+    clientIp?: string,
+    sleep: (ms: number) => Promise<unknown> = noWait,
+  ) => signIn(t.db, { email, password, userAgent: null, clientIp }, { sleep });
+  const statuses = (results: { ok: boolean; status?: number }[]) =>
+    results.map((r) => (r.ok ? 200 : r.status)).sort((a, b) => (a ?? 0) - (b ?? 0));
+  /** Ends every lock and window on `email`'s keys, as if the lock had run out. */
+  const letLocksRunOut = (email: string) =>
+    t.db.run(sql`UPDATE sign_in_throttle SET locked_until = ${Date.now() - 1},
+      window_started_at = ${Date.now() - THROTTLE.windowMs - 1}
+      WHERE key = ${`account:${email}`} OR substr(key, 1, ${`pair:${email}|`.length}) = ${`pair:${email}|`}`);
+  const throttleRows = (email: string) =>
+    t.db.all<{ key: string; failures: number }>(sql`SELECT key, failures FROM sign_in_throttle
+      WHERE key = ${`account:${email}`} OR substr(key, 1, ${`pair:${email}|`.length}) = ${`pair:${email}|`}`);
+  const failuresLogged = async (email: string) =>
+    (
+      await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM activity_log
+        WHERE action = 'sign_in_failed' AND json_extract(summary, '$.email') = ${email}`)
+    )[0]?.n;
+
+  it("lock the account from that address after five failures, even for the right password, with a clear message", async () => {
     const email = "multi@demo.clinic";
     const waits: number[] = [];
     const sleep = async (ms: number) => waits.push(ms);
-    for (let i = 0; i < THROTTLE.accountLimit; i++) {
-      expect(await signIn(t.db, { email, password: `guess-${i}`, userAgent: null }, { sleep })).toMatchObject({
-        status: 401,
-      });
+    for (let i = 0; i < THROTTLE.pairLimit; i++) {
+      expect(await attempt(email, `guess-${i}`, undefined, sleep)).toMatchObject({ status: 401 });
     }
     // Slowed from the third failure on, a little more each time.
     expect(waits).toEqual([500, 1000, 1500]);
-    const refused = await signIn(t.db, { email, password: DEMO_PASSWORD, userAgent: null });
+    const refused = await attempt(email, DEMO_PASSWORD);
     expect(refused).toMatchObject({ ok: false, status: 429 });
     if (refused.ok) return;
     expect(refused.message).toMatch(/^Too many failed sign-in attempts\. Wait 15 minutes and try again/);
     expect(await t.lastActivity()).toMatchObject({ action: "sign_in_refused", summary: { email } });
 
     // When the lock has run out, the right password works again and clears the count.
-    await t.db
-      .update(schema.signInThrottle)
-      .set({ lockedUntil: new Date(Date.now() - 1), windowStartedAt: new Date(Date.now() - THROTTLE.windowMs - 1) })
-      .where(eq(schema.signInThrottle.key, `account:${email}`));
-    expect(await signIn(t.db, { email, password: DEMO_PASSWORD, userAgent: null })).toMatchObject({ ok: true });
-    const left = await t.db
-      .select()
-      .from(schema.signInThrottle)
-      .where(eq(schema.signInThrottle.key, `account:${email}`));
-    expect(left).toEqual([]);
+    await letLocksRunOut(email);
+    expect(await attempt(email, DEMO_PASSWORD)).toMatchObject({ ok: true });
+    expect(await throttleRows(email)).toEqual([]);
   });
 
-  it("lock a client address that guesses across many accounts", async () => {
-    const clientIp = "203.0.113.9";
-    const sleep = async () => {};
-    for (let i = 0; i < THROTTLE.clientLimit; i++) {
-      await signIn(t.db, { email: `nobody${i}@demo.clinic`, password: "x", userAgent: null, clientIp }, { sleep });
-    }
-    const fromThatClient = await signIn(t.db, {
-      email: "admin@demo.clinic",
-      password: DEMO_PASSWORD,
-      userAgent: null,
-      clientIp,
-    });
-    expect(fromThatClient).toMatchObject({ ok: false, status: 429 });
-    const fromElsewhere = await signIn(t.db, {
-      email: "admin@demo.clinic",
-      password: DEMO_PASSWORD,
-      userAgent: null,
-      clientIp: "198.51.100.1",
-    });
-    expect(fromElsewhere).toMatchObject({ ok: true });
+  it("let at most the limit of 30 parallel guesses reach the password check; the rest are refused", async () => {
+    const email = "manager@demo.clinic";
+    const guesses = Array.from({ length: 30 }, (_, i) => attempt(email, `parallel-guess-${i}`, "198.51.100.30"));
+    const results = await Promise.all(guesses);
+    expect(statuses(results)).toEqual([
+      ...Array(THROTTLE.pairLimit).fill(401),
+      ...Array(30 - THROTTLE.pairLimit).fill(429),
+    ]);
+    expect(await failuresLogged(email)).toBe(THROTTLE.pairLimit);
+    // Locked for the right password too, from that address.
+    expect(await attempt(email, DEMO_PASSWORD, "198.51.100.30")).toMatchObject({ status: 429 });
+    await letLocksRunOut(email);
+  });
+
+  it("lock an account guessed from many addresses at once after the account's limit", async () => {
+    const email = "newhire@demo.clinic";
+    const guesses = Array.from({ length: 30 }, (_, i) => attempt(email, `spread-guess-${i}`, `192.0.2.${i + 1}`));
+    const results = await Promise.all(guesses);
+    expect(statuses(results)).toEqual([
+      ...Array(THROTTLE.accountLimit).fill(401),
+      ...Array(30 - THROTTLE.accountLimit).fill(429),
+    ]);
+    expect(await attempt(email, DEMO_PASSWORD, "192.0.2.200")).toMatchObject({ status: 429 });
+    await letLocksRunOut(email);
+    expect(await attempt(email, DEMO_PASSWORD, "192.0.2.200")).toMatchObject({ ok: true });
+  });
+
+  it("never lock a shared clinic address: colleagues still sign in while a guesser there is locked out", async () => {
+    const clinic = "203.0.113.9";
+    // Someone at the front desk guesses a colleague's password until that pair is locked...
+    for (let i = 0; i < THROTTLE.pairLimit; i++) await attempt("staff@demo.clinic", `guess-${i}`, clinic);
+    expect(await attempt("staff@demo.clinic", "guess-again", clinic)).toMatchObject({ status: 429 });
+    // ...then sprays other addresses' worth of accounts from the same address.
+    for (let i = 0; i < 20; i++) await attempt(`nobody${i}@demo.clinic`, "x", clinic);
+
+    // A colleague behind the same address signs in to their own account.
+    expect(await attempt("admin@demo.clinic", DEMO_PASSWORD, clinic)).toMatchObject({ ok: true });
+    // The guessed account is open from anywhere else.
+    expect(await attempt("staff@demo.clinic", DEMO_PASSWORD, "198.51.100.1")).toMatchObject({ ok: true });
+
+    // The address's failures still slow its wrong answers, on any account.
+    const waits: number[] = [];
+    expect(
+      await attempt("owner@demo.clinic", "typo", clinic, async (ms) => {
+        waits.push(ms);
+      }),
+    ).toMatchObject({ status: 401 });
+    expect(waits).toEqual([THROTTLE.slowMaxMs]);
+    await letLocksRunOut("staff@demo.clinic");
+  });
+
+  it("give a right password's attempt back: the account's count is cleared, the address keeps its failures", async () => {
+    const email = "owner@demo.clinic";
+    const client = "198.51.100.77";
+    await attempt(email, "typo-1", client);
+    await attempt(email, "typo-2", client);
+    expect(await throttleRows(email)).toContainEqual({ key: `pair:${email}|${client}`, failures: 2 });
+    expect(await attempt(email, DEMO_PASSWORD, client)).toMatchObject({ ok: true });
+    const left = (await throttleRows(email)).map((r) => r.key);
+    expect(left).not.toContain(`pair:${email}|${client}`);
+    expect(left).not.toContain(`account:${email}`);
+    const [address] = await t.db
+      .select()
+      .from(schema.signInThrottle)
+      .where(eq(schema.signInThrottle.key, `client:${client}`));
+    expect(address?.failures).toBe(2);
   });
 });
 

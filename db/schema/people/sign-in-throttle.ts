@@ -2,8 +2,9 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { instant } from "../columns";
 
 /**
- * Failed sign-ins counted per account ("account:<email>") and per client ("client:<ip>") within a
- * window; past the limit the key is locked for a while. Updated by one atomic upsert per failure.
+ * Password attempts counted per account and address ("pair:<email>|<ip>"), per account
+ * ("account:<email>") and per client ("client:<ip>") within a window; past its limit a key is
+ * locked for a while. Reserved by one conditional upsert before each check (ADR 0011).
  */
 export const signInThrottle = sqliteTable("sign_in_throttle", {
   key: text("key").primaryKey(),
