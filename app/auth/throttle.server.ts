@@ -156,6 +156,17 @@ export function releaseAttempt(db: Database, keys: ThrottleKeys) {
   ] as const;
 }
 
+/**
+ * Forgets every count and lock on the accounts of the users `usersWhere` selects, from every
+ * address: an administrator's password reset lets the person back in even while someone else
+ * keeps guessing their old password. Emails are stored lower-cased, as `throttleKeys` makes them.
+ */
+export function forgetAccounts(db: Database, usersWhere: SQL) {
+  return db.run(sql`DELETE FROM sign_in_throttle WHERE EXISTS (SELECT 1 FROM users WHERE ${usersWhere}
+    AND (sign_in_throttle.key = 'account:' || users.email
+      OR substr(sign_in_throttle.key, 1, length(users.email) + 6) = 'pair:' || users.email || '|'))`);
+}
+
 export function lockedMessage(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `Too many failed sign-in attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or ask your administrator to reset your password.`;

@@ -31,7 +31,11 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = ChangePasswordForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
 
-  const result = await orOutage(changeOwnPassword(args.context.db, user, parsed.data));
+  const result = await orOutage(
+    changeOwnPassword(args.context.db, user, parsed.data, {
+      clientIp: args.request.headers.get("CF-Connecting-IP"),
+    }),
+  );
   if (!result.ok) {
     const field =
       result.refusal === "wrong_password"
@@ -41,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
           : null;
     return data(
       { fieldErrors: field ? { [field]: result.message } : {}, formError: field ? null : result.message },
-      { status: 400 },
+      { status: result.refusal === "too_many_attempts" ? 429 : 400 },
     );
   }
   return redirect("/", {

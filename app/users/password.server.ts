@@ -5,11 +5,20 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
+import {
+  admission,
+  forgetAccounts,
+  lockedMessage,
+  readLocks,
+  releaseAttempt,
+  reserveAttempt,
+  throttleKeys,
+} from "~/auth/throttle.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { manageableBy } from "./access.server";
-import { type Outcome, refuse } from "./outcome";
+import { type Outcome, refuse, type UserRefusal } from "./outcome";
 
 /** Sets a new initial password for someone else, signs them out everywhere, forces a change. */
 export async function resetPassword(
@@ -55,6 +64,8 @@ export async function resetPassword(
         ),
       )
       .returning({ id: schema.sessions.id }),
+    // Only if the reset happened, likewise: the lock message tells a locked-out person to ask for one.
+    forgetAccounts(db, sql`users.id = ${input.userId} AND users.password_hash = ${passwordHash}`),
   ]);
   const target = before[0];
   if (reset.length === 1 && target) return { ok: true, name: target.name, sessionsRevoked: revoked.length };
@@ -65,25 +76,45 @@ export async function resetPassword(
 /**
  * The signed-in user replaces their password: the current one must be right and the new one
  * different. Clears "must change password" and ends their other sessions; this one stays.
- * Two round trips: the stored hash must be read to check the current password.
+ * Checking the current password is a guess like a sign-in (a stolen session could otherwise try
+ * passwords freely), so it is reserved against the same throttle keys first (ADR 0011).
+ * Two round trips: the stored hash and the reservation, then the change.
  */
 export async function changeOwnPassword(
   db: Database,
-  user: { id: string; sessionId: string },
+  user: { id: string; sessionId: string; email: string },
   input: { currentPassword: string; newPassword: string },
-): Promise<Outcome<{ sessionsRevoked: number }>> {
-  const [account] = await db
-    .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
-    .from(schema.users)
-    .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true)));
+  { clientIp = null, sleep = wait }: { clientIp?: string | null; sleep?: (ms: number) => Promise<unknown> } = {},
+): Promise<Outcome<{ sessionsRevoked: number }, UserRefusal | "too_many_attempts">> {
+  const now = new Date();
+  const keys = throttleKeys(user.email, clientIp);
+  const [found, reserved, locks] = await db.batch([
+    db
+      .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
+      .from(schema.users)
+      .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true))),
+    reserveAttempt(db, keys, now),
+    readLocks(db, keys),
+  ]);
+  const account = found[0];
   if (!account) return refuse("not_found");
-  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) return refuse("wrong_password");
-  if (await verifyPassword(input.newPassword, account.passwordHash)) return refuse("same_password");
+  const attempt = admission(keys, reserved, locks, now);
+  if (!attempt.admitted) {
+    return { ok: false, refusal: "too_many_attempts", message: lockedMessage(attempt.lockedForMs) };
+  }
+  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+    // The reservation stays counted as this failure, and the answer is slowed like a sign-in's.
+    if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
+    return refuse("wrong_password");
+  }
+  if (await verifyPassword(input.newPassword, account.passwordHash)) {
+    await db.batch(releaseAttempt(db, keys));
+    return refuse("same_password");
+  }
 
   const passwordHash = await hashPassword(input.newPassword);
   // Compare-and-swap on the hash just verified: a concurrent change makes this one change nothing.
   const unchanged = and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, account.passwordHash));
-  const now = new Date();
   const [, changed, revoked] = await db.batch([
     logActivityWhere(
       db,
@@ -113,7 +144,11 @@ export async function changeOwnPassword(
         ),
       )
       .returning({ id: schema.sessions.id }),
+    // The current password was right: the attempt is given back.
+    ...releaseAttempt(db, keys),
   ]);
   if (changed.length !== 1) return refuse("changed_meanwhile");
   return { ok: true, sessionsRevoked: revoked.length };
 }
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

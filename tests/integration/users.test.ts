@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
+import { THROTTLE } from "../../app/auth/throttle.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
+import * as changePasswordScreen from "../../app/routes/change-password";
 import { canManageAccount } from "../../app/users/actor";
 import { createUser } from "../../app/users/create.server";
 import { deactivateUser, reactivateUser } from "../../app/users/deactivate.server";
@@ -19,6 +21,7 @@ import { changeRole, grantRole, revokeRole } from "../../app/users/roles.server"
 import { updateUserNames } from "../../app/users/update.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { formRequest, loadContext } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -44,7 +47,7 @@ async function session(email: string, password = DEMO_PASSWORD) {
   const request = new Request("http://clinic.test/", { headers: { Cookie: cookie ?? "" } });
   const user = await getSessionUser(env, t.db, request);
   if (!user) throw new Error(`${email}: no session`);
-  return { user, stillSignedIn: async () => (await getSessionUser(env, t.db, request)) !== null };
+  return { user, cookie: cookie ?? "", stillSignedIn: async () => (await getSessionUser(env, t.db, request)) !== null };
 }
 const as = async (email: string) => (await session(`${email}@demo.clinic`)).user;
 
@@ -536,6 +539,116 @@ describe("changeOwnPassword", () => {
       .from(schema.activityLog)
       .where(and(eq(schema.activityLog.action, "password_change"), eq(schema.activityLog.userId, person.id)));
     expect(changes[0]?.n).toBe(1);
+  });
+
+  describe("guessing the current password", () => {
+    const noWait = async () => {};
+    const LOCKED = /^Too many failed sign-in attempts\. Wait 15 minutes and try again/;
+
+    it("is throttled like a sign-in: a stolen session is locked out after the limit, even with the right password", async () => {
+      const person = await newUser("Stolen", { code: "WST", role: "STAFF" });
+      const thief = (await session(person.email, person.password)).user;
+      const clientIp = "198.51.100.66";
+      const waits: number[] = [];
+      const sleep = async (ms: number) => waits.push(ms);
+      for (let i = 0; i < THROTTLE.pairLimit; i++) {
+        const guess = await expectNoActivity(() =>
+          changeOwnPassword(
+            t.db,
+            thief,
+            { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
+            { clientIp, sleep },
+          ),
+        );
+        expect(guess).toMatchObject({ ok: false, refusal: "wrong_password" });
+      }
+      expect(waits).toEqual([500, 1000, 1500]);
+      const refused = await changeOwnPassword(
+        t.db,
+        thief,
+        { currentPassword: person.password, newPassword: NEW_PASSWORD },
+        { clientIp, sleep },
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        refusal: "too_many_attempts",
+        message: expect.stringMatching(LOCKED),
+      });
+      expect(await account(person.id)).toMatchObject({ mustChangePassword: true });
+      // The same budget as signing in: /login from that address is locked too.
+      expect(
+        await signIn(t.db, { email: person.email, password: person.password, userAgent: null, clientIp }),
+      ).toMatchObject({ ok: false, status: 429 });
+    });
+
+    it("lets at most the limit of 30 parallel guesses reach the password check", async () => {
+      const person = await newUser("Parallel", { code: "WST", role: "STAFF" });
+      const thief = (await session(person.email, person.password)).user;
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          changeOwnPassword(
+            t.db,
+            thief,
+            { currentPassword: `parallel-${i}`, newPassword: NEW_PASSWORD },
+            { clientIp: "198.51.100.67", sleep: noWait },
+          ),
+        ),
+      );
+      const refusals = results.map((r) => (r.ok ? "changed" : r.refusal));
+      expect(refusals.filter((r) => r === "wrong_password")).toHaveLength(THROTTLE.pairLimit);
+      expect(refusals.filter((r) => r === "too_many_attempts")).toHaveLength(30 - THROTTLE.pairLimit);
+    });
+
+    it("shares the budget with /login: failures there count here, and the screen answers 429 with the message", async () => {
+      const person = await newUser("Shared", { code: "WST", role: "STAFF" });
+      const signedIn = await session(person.email, person.password);
+      const clientIp = "198.51.100.68";
+      for (let i = 0; i < THROTTLE.pairLimit - 1; i++) {
+        await signIn(
+          t.db,
+          { email: person.email, password: `guess-${i}`, userAgent: null, clientIp },
+          { sleep: noWait },
+        );
+      }
+      const post = (currentPassword: string) => {
+        const request = formRequest("/change-password", signedIn.cookie, {
+          currentPassword,
+          newPassword: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        });
+        request.headers.set("CF-Connecting-IP", clientIp);
+        return changePasswordScreen.action({ request, context: loadContext(t.db, env), params: {} });
+      };
+      // The action answers data(...) with a status, as Remix hands it to the page.
+      type Answer = { data: { formError: string | null }; init: ResponseInit | null };
+      const last = (await post("one-more-guess")) as unknown as Answer;
+      expect(last.init?.status).toBe(400);
+      const refused = (await post(person.password)) as unknown as Answer;
+      expect(refused.init?.status).toBe(429);
+      const body = refused.data;
+      expect(body.formError).toMatch(LOCKED);
+    });
+
+    it("is reset by an administrator's password reset, so a locked-out person gets back in", async () => {
+      const admin = await as("admin");
+      const person = await newUser("Locked", { code: "DTN", role: "STAFF" });
+      const clientIp = "198.51.100.69";
+      for (let i = 0; i <= THROTTLE.pairLimit; i++) {
+        await signIn(
+          t.db,
+          { email: person.email, password: `guess-${i}`, userAgent: null, clientIp },
+          { sleep: noWait },
+        );
+      }
+      const locked = await signIn(t.db, { email: person.email, password: person.password, userAgent: null, clientIp });
+      expect(locked).toMatchObject({ ok: false, status: 429 });
+      expect(await resetPassword(t.db, admin, { userId: person.id, password: "brand-new-initial-2" })).toMatchObject({
+        ok: true,
+      });
+      expect(
+        await signIn(t.db, { email: person.email, password: "brand-new-initial-2", userAgent: null, clientIp }),
+      ).toMatchObject({ ok: true });
+    });
   });
 
   it("says when the confirmation differs or the new password is the current one", () => {
