@@ -12,7 +12,7 @@ import {
   type Storage,
   type Tracking,
 } from "./constants";
-import { isUnitScale, parseScaled, type UnitScale } from "./format";
+import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "./format";
 import { gtinProblem } from "./gtin";
 
 // The pages' copies of the schema's enums (see constants.ts) must stay the same lists.
@@ -143,9 +143,24 @@ const variationFields = z.object({
   cost: money("cost"),
 });
 
+/**
+ * Base units (at the product's scale) one package may hold: with at most 1000 packages a receipt
+ * line, no quantity × units passes 2^53. The product_variations and receipt_lines CHECKs agree.
+ */
+export const UNITS_PER_PACKAGE_MAX = 1_000_000;
+
 /** Units per package typed in the base unit ("1.5" mL) → an integer at the scale. */
 function withScaledUnits<T extends z.output<typeof variationFields>>(form: T, ctx: z.RefinementCtx) {
   const units = form.unitsPerPackage === "" ? null : parseScaled(form.unitsPerPackage, form.unitScale);
+  if (units !== null && units > UNITS_PER_PACKAGE_MAX) {
+    const max = Number(formatScaled(UNITS_PER_PACKAGE_MAX, form.unitScale, { trim: true })).toLocaleString("en-US");
+    ctx.addIssue({
+      code: "custom",
+      path: ["unitsPerPackage"],
+      message: `One package holds at most ${max} base units. Check the number.`,
+    });
+    return z.NEVER;
+  }
   if (units === null || units < 1) {
     const decimals = String(form.unitScale).length - 1;
     ctx.addIssue({

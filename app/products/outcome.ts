@@ -13,6 +13,7 @@ export type ProductRefusal =
   | "variation_stale"
   | "scale_changed"
   | "scale_locked"
+  | "units_locked"
   | "variation_name_taken"
   | "gtin_taken"
   | "barcode_invalid"
@@ -41,6 +42,8 @@ export const PRODUCT_REFUSALS: Record<ProductRefusal, string> = {
     "The product's unit scale changed while you were editing. Your changes were not saved: review the current values and save again.",
   scale_locked:
     "The scale cannot change once the product has variations: their units per package (and any stock) are counted at this scale. Keep the scale, or create a new product.",
+  units_locked:
+    "This variation has stock or open receipt lines, so its units per package cannot change. Archive it and add a new variation with the new package size.",
   variation_name_taken: "This product already has a variation with this name. Choose a different name.",
   gtin_taken: "Another variation already uses this GTIN.",
   barcode_invalid: "This barcode does not follow the barcode rules.",

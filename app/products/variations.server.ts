@@ -1,6 +1,8 @@
 // A product's variations (the stocked forms, e.g. "100 U vial"): add, edit under optimistic
 // concurrency like the product, archive and restore. GTINs are unique across the catalogue and a
-// name is unique within its product; both are unique indexes, and a clash names its owner.
+// name is unique within its product; both are unique indexes, and a clash names its owner. Units
+// per package cannot change while the variation has stock or open receipt lines (a trigger
+// refuses it, ADR 0013): history was counted with them.
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
@@ -160,10 +162,25 @@ export async function updateVariation(
     if (!row.scaleOk) return refuse("scale_changed");
     return { ok: true, changed: false, name: values.name };
   } catch (error) {
+    // The package size is how its stock, items and open lines were counted (trigger of migration 0009).
+    if (isUnitsLocked(error)) {
+      return refuse(
+        "units_locked",
+        `${values.name} has stock or open receipt lines, so its units per package cannot change. Archive it and add a new variation with the new package size.`,
+      );
+    }
     const refusal = await clash(db, actor, error, values);
     if (refusal) return refusal;
     throw error;
   }
+}
+
+/** Whether a batch failed because the variation's units per package are locked by its stock or open lines. */
+function isUnitsLocked(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/units per package locked/.test(String((e as { message?: unknown }).message ?? ""))) return true;
+  }
+  return false;
 }
 
 async function setVariationActive(

@@ -1,5 +1,6 @@
 // Completing a receipt: the delivery's stock comes in. One read (the receipt, its version and its
-// lines with each product's tracking and units per package), then ONE batch: the receive_vials
+// lines with each product's tracking, and the units per package each line kept when it was added:
+// a variation's package size today does not reinterpret a line, ADR 0013), then ONE batch: the receive_vials
 // activity row, the receipt marked completed at the version read, one sealed item with its own
 // label code (and a barcodes row, so a scan of the label finds it) per package of a serialized
 // product, and RECEIVE movements that move the levels (per item, or per line for bulk products).
@@ -21,8 +22,10 @@ import { schema } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
 import { newLabelCode } from "~/stock/label-code";
 import { type Movement, recordMovements } from "~/stock/ledger.server";
-import { closedReceipt, type Outcome, refuse } from "./outcome";
+import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
+import { closedReceipt, type Outcome, refuse, tooManyLines } from "./outcome";
 import { canAtScope, receiptsHere } from "./scope.server";
+import { receivedSerialOnReceipt } from "./serials.server";
 
 interface ReceiptRow {
   status: string;
@@ -39,6 +42,7 @@ interface LineRow {
   lot: string | null;
   serial: string | null;
   expirationDate: string | null;
+  expiryReason: string | null;
   unitCostCents: number | null;
   unitsPerPackage: number;
   tracking: "serialized" | "bulk";
@@ -87,8 +91,8 @@ export async function completeReceipt(
       FROM receipts AS r JOIN locations AS loc ON loc.id = r.location_id
       WHERE r.id = ${receiptId} AND r.id IN ${here}`),
     db.all<LineRow>(sql`SELECT l.id, l.variation_id AS variationId, l.quantity, l.lot, l.serial,
-        l.expiration_date AS expirationDate, l.unit_cost_cents AS unitCostCents,
-        v.units_per_package AS unitsPerPackage, p.tracking, p.name AS product, v.name AS variation,
+        l.expiration_date AS expirationDate, l.expiry_reason AS expiryReason, l.unit_cost_cents AS unitCostCents,
+        l.units_per_package AS unitsPerPackage, p.tracking, p.name AS product, v.name AS variation,
         p.base_unit AS baseUnit
       FROM receipt_lines AS l JOIN product_variations AS v ON v.id = l.variation_id
         JOIN products AS p ON p.id = v.product_id
@@ -99,6 +103,15 @@ export async function completeReceipt(
   if (!receipt) return refuse("not_found");
   if (receipt.status !== "open") return closedReceipt(receipt.status);
   if (lines.length === 0) return refuse("empty");
+  // Caps that keep one completion inside a Workers request (lines added before the caps existed).
+  if (lines.length > RECEIPT_LINES_MAX) return tooManyLines();
+  const itemCount = lines.filter((l) => l.tracking === "serialized").reduce((n, l) => n + Number(l.quantity), 0);
+  if (itemCount > RECEIPT_ITEMS_MAX) {
+    return refuse(
+      "too_many_items",
+      `This receipt would make ${itemCount.toLocaleString("en-US")} labelled items; one receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")}. Remove lines and put them on a new receipt (a large delivery is split into several receipts).`,
+    );
+  }
 
   const labelCode = options.labelCode ?? newLabelCode;
   // A label code that is already taken (items and barcodes are UNIQUE) fails the batch; one retry
@@ -109,6 +122,10 @@ export async function completeReceipt(
       break;
     } catch (error) {
       if (isReceiptChanged(error)) return refuse("changed");
+      // A serial received meanwhile (e.g. on another receipt): the unique index on items refused it.
+      if (constraintFailed(error, /items\.variation_id, items\.lot, items\.serial/)) {
+        return refuse("serial_taken", (await receivedSerialOnReceipt(db, actor, receiptId)) ?? undefined);
+      }
       if (!constraintFailed(error, /items\.label_code|barcodes\.code/)) throw error;
       if (attempt === 2) return refuse("label_codes");
     }
@@ -201,6 +218,7 @@ function receiveStatements(
       baseUnit: l.baseUnit,
       lot: l.lot,
       expirationDate: l.expirationDate,
+      ...(l.expiryReason ? { expiryReason: l.expiryReason } : {}),
     })),
   };
   return [

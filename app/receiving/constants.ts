@@ -14,6 +14,13 @@ export const RECEIPT_STATUS_LABELS: Record<ReceiptStatusFilter, string> = {
 
 /** Packages on one line (vials, boxes): the receipt_lines CHECK allows 1 to 1000. */
 export const LINE_QUANTITY_MAX = 1000;
+/** Lines on one receipt, and labelled items one completion makes: a bigger delivery is split into receipts. */
+export const RECEIPT_LINES_MAX = 200;
+export const RECEIPT_ITEMS_MAX = 1000;
+/** A lot dated more than this many years ahead is implausible: it needs a confirmed reason, like an expired one. */
+export const EXPIRY_YEARS_MAX = 10;
+export const EXPIRY_REASON_MIN = 3;
+export const EXPIRY_REASON_MAX = 200;
 export const LOT_MAX = 100;
 export const SERIAL_MAX = 100;
 export const REFERENCE_MAX = 100;
@@ -27,7 +34,19 @@ export const LINE_MESSAGES = {
   serialOne: "A serial number identifies one package: set the quantity to 1, or leave the serial empty.",
   expirationDate: "Enter the expiration date as a real date, YYYY-MM-DD (e.g. 2027-03-31), or leave it empty.",
   unitCost: "Enter the unit cost as an amount like 12.50 (at most two decimals), or leave it empty.",
+  expiryReason: `Say why this lot is received anyway, in ${EXPIRY_REASON_MIN} to ${EXPIRY_REASON_MAX} characters (e.g. Received for return to vendor).`,
+  expiryConfirm: "Tick the box to confirm this lot is received anyway, and give the reason.",
 } as const;
+
+/** Which confirmation a lot's expiration date needs on the day it is received (UTC), if any. */
+export type ExpiryCheck = "expired" | "far_future";
+
+/** The message under the expiration date when a lot needs confirming. */
+export function expiryWarning(check: ExpiryCheck, expirationDate: string): string {
+  return check === "expired"
+    ? `This lot expired on ${expirationDate}. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.`
+    : `This expiration date (${expirationDate}) is more than ${EXPIRY_YEARS_MAX} years away: check it for a typo. If it is right, tick the confirmation and give the reason.`;
+}
 
 export const OPEN_MESSAGES = {
   location: "Choose the location receiving this delivery.",
@@ -50,6 +69,9 @@ export interface LineFormValues {
   expirationDate: string;
   unitCost: string;
   serial: string;
+  /** The expiry confirmation, once the page has asked for it. */
+  expiryConfirmed?: boolean;
+  expiryReason?: string;
 }
 
 export const EMPTY_LINE: LineFormValues = {

@@ -2,9 +2,14 @@
 // Server only: the pages import ./constants, never this module. The line rules are also checked
 // by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency.server";
 import { parseScaled } from "~/products/format";
 import { isCalendarDate } from "~/stock/expiry";
 import {
+  EXPIRY_REASON_MAX,
+  EXPIRY_REASON_MIN,
+  EXPIRY_YEARS_MAX,
+  type ExpiryCheck,
   LINE_MESSAGES,
   LINE_QUANTITY_MAX,
   LOT_MAX,
@@ -58,6 +63,33 @@ export interface ReceiptLineInput {
   expirationDate: string | null;
   /** Null takes the variation's cost. */
   unitCostCents: number | null;
+  /** Ticked on the form's "receive it anyway" box, shown for an expired or far-future lot. */
+  expiryConfirmed?: boolean;
+  /** Why such a lot is received anyway; kept on the line and in its activity row. */
+  expiryReason?: string | null;
+}
+
+/** "YYYY-MM-DD" of an instant, in UTC. */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Whether a lot's expiration date needs a confirmed reason on `today` (UTC): already expired
+ * (before today), or more than EXPIRY_YEARS_MAX years ahead. The receipt_lines CHECK says the same
+ * against the line's created_at.
+ */
+export function expiryCheckOf(expirationDate: string | null, today: Date): ExpiryCheck | null {
+  if (expirationDate === null || !isCalendarDate(expirationDate)) return null;
+  if (expirationDate < utcDay(today)) return "expired";
+  const limit = new Date(Date.UTC(today.getUTCFullYear() + EXPIRY_YEARS_MAX, today.getUTCMonth(), today.getUTCDate()));
+  return expirationDate > utcDay(limit) ? "far_future" : null;
+}
+
+/** A reason for receiving such a lot, as kept: trimmed, 3 to 200 characters, else null. */
+export function expiryReasonOf(line: Pick<ReceiptLineInput, "expiryConfirmed" | "expiryReason">): string | null {
+  const reason = line.expiryReason?.trim() ?? "";
+  return line.expiryConfirmed && reason.length >= EXPIRY_REASON_MIN && reason.length <= EXPIRY_REASON_MAX
+    ? reason
+    : null;
 }
 
 /** Each field of a line that breaks a rule, with the message shown under it. */
@@ -115,13 +147,30 @@ export const ReceiptLineForm = z
         }
         return cents;
       }),
+    /** The "receive it anyway" checkbox ("on" when ticked) and its reason; the verb decides if they are needed. */
+    expiryConfirmed: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    expiryReason: optionalText(EXPIRY_REASON_MAX, LINE_MESSAGES.expiryReason),
+    /** The form's idempotency key (hidden field): a double submit adds the line once. */
+    idempotencyKey: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || IDEMPOTENCY_KEY_PATTERN.test(v), IDEMPOTENCY_MESSAGES.invalid)
+      .transform((v) => v || null),
   })
   .superRefine((line, ctx) => {
     if (line.serial !== null && line.quantity !== 1) {
       ctx.addIssue({ code: "custom", path: ["serial"], message: LINE_MESSAGES.serialOne });
     }
   })
-  .transform(({ unitCost, ...line }): ReceiptLineInput => ({ ...line, unitCostCents: unitCost }));
+  .transform(({ unitCost, idempotencyKey, ...line }): ReceiptLineInput & { idempotencyKey: string | null } => ({
+    ...line,
+    unitCostCents: unitCost,
+    idempotencyKey,
+  }));
 
 export const LineRef = z.object({ lineId: z.string().trim().min(1).max(100) });
 

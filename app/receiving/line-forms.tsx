@@ -6,7 +6,7 @@ import { Form } from "@remix-run/react";
 import { TextField } from "~/products/fields";
 import { formatMoney, formatQuantity, type UnitScale } from "~/products/format";
 import { Button, FormAlert } from "~/ui/form";
-import { LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
+import { type ExpiryCheck, expiryWarning, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
 
 const INPUT =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
@@ -181,16 +181,23 @@ export function AddLineForm({
   fieldErrors,
   formError,
   busy,
+  idempotencyKey,
+  expiryCheck,
 }: {
   values: LineFormValues;
   choices: readonly VariationOption[];
   fieldErrors: Record<string, string | undefined>;
   formError?: string | null;
   busy: boolean;
+  /** Fresh for each form the server renders: a double submit adds the line once. */
+  idempotencyKey: string;
+  /** The lot's expiry needs confirming (the server said so): show the box and the reason. */
+  expiryCheck: ExpiryCheck | null;
 }) {
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="add-line" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <FormAlert message={formError} />
       <VariationSelect
         id="variationId"
@@ -238,6 +245,14 @@ export function AddLineForm({
           )}
         </div>
       </div>
+      {expiryCheck && (
+        <ExpiryConfirmation
+          check={expiryCheck}
+          values={values}
+          warned={Boolean(fieldErrors.expirationDate)}
+          errors={fieldErrors}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="unitCost"
@@ -261,5 +276,58 @@ export function AddLineForm({
         <Button disabled={busy}>Add line</Button>
       </div>
     </Form>
+  );
+}
+
+/** An expired or far-future lot: a box to tick and the reason, kept on the line (no JavaScript needed). */
+function ExpiryConfirmation({
+  check,
+  values,
+  warned,
+  errors,
+}: {
+  check: ExpiryCheck;
+  values: LineFormValues;
+  /** The warning is already under the expiration date (a refusal); otherwise say it here. */
+  warned: boolean;
+  errors: Record<string, string | undefined>;
+}) {
+  const confirmError = errors.expiryConfirmed;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <legend className="px-1 font-medium text-sm">
+        {check === "expired" ? "Expired lot" : "Expiration date far ahead"}
+      </legend>
+      {!warned && values.expirationDate && (
+        <p role="status" className="text-amber-900 text-sm">
+          {expiryWarning(check, values.expirationDate)}
+        </p>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="expiryConfirmed"
+          value="on"
+          defaultChecked={values.expiryConfirmed ?? false}
+          aria-describedby={confirmError ? "expiryConfirmed-error" : undefined}
+          className="h-4 w-4"
+        />
+        {check === "expired" ? "Receive this expired lot anyway" : "The expiration date is right"}
+      </label>
+      {confirmError && (
+        <p id="expiryConfirmed-error" className="text-red-700 text-sm">
+          {confirmError}
+        </p>
+      )}
+      <TextField
+        id="expiryReason"
+        label="Reason"
+        name="expiryReason"
+        defaultValue={values.expiryReason ?? ""}
+        required
+        hint="Kept on the line and in the activity log, e.g. Received for return to vendor."
+        error={errors.expiryReason}
+      />
+    </fieldset>
   );
 }

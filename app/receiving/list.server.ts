@@ -91,6 +91,8 @@ export interface ReceiptLineRow {
   lot: string | null;
   serial: string | null;
   expirationDate: string | null;
+  /** Why an expired or far-future lot was received anyway. */
+  expiryReason: string | null;
   unitCostCents: number | null;
 }
 
@@ -123,8 +125,8 @@ export async function receiptDetail(db: Database, actor: ScopedActor, receiptId:
     db.all<ReceiptRow & { version: number }>(sql`SELECT ${RECEIPT_COLUMNS}, r.version ${RECEIPT_FROM} WHERE ${here}`),
     db.all<ReceiptLineRow>(sql`SELECT l.id, l.variation_id AS variationId, p.name AS product, p.id AS productId,
         v.name AS variation, p.tracking, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
-        v.units_per_package AS unitsPerPackage, l.quantity, l.lot, l.serial, l.expiration_date AS expirationDate,
-        l.unit_cost_cents AS unitCostCents
+        l.units_per_package AS unitsPerPackage, l.quantity, l.lot, l.serial, l.expiration_date AS expirationDate,
+        l.expiry_reason AS expiryReason, l.unit_cost_cents AS unitCostCents
       FROM receipt_lines AS l JOIN receipts AS r ON r.id = l.receipt_id
         JOIN product_variations AS v ON v.id = l.variation_id JOIN products AS p ON p.id = v.product_id
       WHERE ${here} ORDER BY l.created_at, l.id`),

@@ -1,6 +1,7 @@
 // What a receiving verb answers: done, or refused for a named reason the route turns into a
 // message next to the right form (or a 403/404). Same shape as the catalogue and vendor verbs.
 import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 
 export type ReceivingRefusal =
   | "forbidden"
@@ -18,7 +19,13 @@ export type ReceivingRefusal =
   | "label_codes"
   | "gtin_invalid"
   | "gtin_taken"
-  | "variation_has_gtin";
+  | "variation_has_gtin"
+  | "expiry_unconfirmed"
+  | "expiry_reason"
+  | "serial_taken"
+  | "too_many_lines"
+  | "too_many_items"
+  | "key_misused";
 
 export type Outcome<T extends object = object> = AnyOutcome<T, ReceivingRefusal>;
 export type ReceivingRefused = Refused<ReceivingRefusal>;
@@ -43,10 +50,29 @@ export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
   gtin_invalid: "That GTIN is not valid.",
   gtin_taken: "Another variation already uses this GTIN.",
   variation_has_gtin: "That variation already has a GTIN. Choose a variation without one.",
+  expiry_unconfirmed: "This lot is expired or dated implausibly far ahead: confirm it and give the reason.",
+  expiry_reason: "Say why this lot is received anyway.",
+  serial_taken: "This serial number was already received or is on an open receipt.",
+  too_many_lines: `A receipt holds at most ${RECEIPT_LINES_MAX} lines. Complete this one and put the rest of the delivery on a new receipt.`,
+  too_many_items: `One receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")} labelled items. Split the delivery into several receipts.`,
+  key_misused: "This form was already sent for something else. Reload the page and try again.",
 };
 
 export function refuse<R extends ReceivingRefusal>(refusal: R, message = RECEIVING_REFUSALS[refusal]): Refused<R> {
   return { ok: false, refusal, message };
+}
+
+export function tooManyLines(): Refused<"too_many_lines"> {
+  return refuse("too_many_lines");
+}
+
+/** More labelled items than one completion makes; `already` are on the receipt before this line. */
+export function tooManyItems(already: number): Refused<"too_many_items"> {
+  const max = RECEIPT_ITEMS_MAX.toLocaleString("en-US");
+  return refuse(
+    "too_many_items",
+    `One receipt makes at most ${max} labelled items, and this one already has ${already.toLocaleString("en-US")}. Complete it, and put the rest of the delivery on a new receipt (a large delivery is split into several receipts).`,
+  );
 }
 
 /** A receipt that is no longer open, refused with the reason its status gives. */

@@ -173,7 +173,7 @@ export async function action(args: ActionFunctionArgs) {
           intent,
           variationId,
           result,
-          { gtin_taken: "gtin", variation_name_taken: "name" },
+          { gtin_taken: "gtin", variation_name_taken: "name", units_locked: "unitsPerPackage" },
           result.refusal === "variation_stale" || result.refusal === "scale_changed"
             ? { conflict: true, typed }
             : { typed },

@@ -12,6 +12,7 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { refreshingClientAction } from "~/http/client/refresh-after-action";
+import { newIdempotencyKey } from "~/http/idempotency.server";
 import { Facts } from "~/products/fields";
 import { formatMoney, formatQuantity } from "~/products/format";
 import { addReceiptLine } from "~/receiving/add-line.server";
@@ -21,13 +22,20 @@ import { completeReceipt } from "~/receiving/complete.server";
 import {
   addProductsPath,
   EMPTY_LINE,
+  type ExpiryCheck,
   type LineFormValues,
   printLabelsPath,
   RECEIPT_INTENTS,
   type ReceiptIntent,
   type ScanReading,
 } from "~/receiving/constants";
-import { AttachGtinForm as AttachGtinFields, LineRef, ReceiptLineForm, ScanForm } from "~/receiving/forms";
+import {
+  AttachGtinForm as AttachGtinFields,
+  expiryCheckOf,
+  LineRef,
+  ReceiptLineForm,
+  ScanForm,
+} from "~/receiving/forms";
 import { AddLineForm, AttachGtinForm, ScanBox } from "~/receiving/line-forms";
 import { receiptDetail } from "~/receiving/list.server";
 import type { ReceivingRefused } from "~/receiving/outcome";
@@ -79,6 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
       lot: l.lot,
       serial: l.serial,
       expirationDate: l.expirationDate,
+      expiryReason: l.expiryReason,
       unitCost: l.unitCostCents === null ? null : formatMoney(l.unitCostCents),
     })),
     items,
@@ -87,6 +96,8 @@ export async function loader(args: LoaderFunctionArgs) {
     attachChoices: choices.filter((c) => c.gtin === null).map(({ gtin: _gtin, ...c }) => c),
     canWrite: receipt.status === "open" && can(user, "WRITE_INVENTORY", receipt.locationId),
     canAttach: can(user, "WRITE_PRODUCTS", scope.locationId),
+    /** The "Add line" form's idempotency key: fresh with every page, so a double submit adds one line. */
+    lineKey: newIdempotencyKey(),
   };
 }
 
@@ -100,21 +111,41 @@ interface Answer {
   reading: ScanReading | null;
   /** Said above the form after a successful attach: which variation the GTIN now names. */
   note: string | null;
+  /** The line's lot is expired or dated far ahead: the form asks for a confirmation and a reason. */
+  expiryCheck: ExpiryCheck | null;
 }
 
 function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answer, "intent">>) {
+  const expirationDate = parts.line?.expirationDate || null;
   return data<Answer>(
-    { intent, fieldErrors: {}, formError: null, line: null, reading: null, note: null, ...parts },
+    {
+      intent,
+      fieldErrors: {},
+      formError: null,
+      line: null,
+      reading: null,
+      note: null,
+      expiryCheck: expiryCheckOf(expirationDate, new Date()),
+      ...parts,
+    },
     { status },
   );
 }
+
+/** The field of the "Add line" form a refusal is shown under; null: above the form. */
+const REFUSAL_FIELDS: Partial<Record<ReceivingRefused["refusal"], string>> = {
+  variation_unavailable: "variationId",
+  untraced: "lot",
+  expiry_unconfirmed: "expirationDate",
+  expiry_reason: "expiryReason",
+  serial_taken: "serial",
+};
 
 /** A refusal as the page shows it: 403/404 as error screens, the rest above (or in) the form. */
 function refused(intent: ReceiptIntent, result: ReceivingRefused, parts: Partial<Answer> = {}) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
   if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const field =
-    result.refusal === "variation_unavailable" ? "variationId" : result.refusal === "untraced" ? "lot" : null;
+  const field = REFUSAL_FIELDS[result.refusal] ?? null;
   return answer(intent, 409, {
     ...parts,
     fieldErrors: field ? { [field]: result.message } : {},
@@ -182,9 +213,14 @@ export async function action(args: ActionFunctionArgs) {
         expirationDate: text(form.expirationDate),
         unitCost: text(form.unitCost),
         serial: text(form.serial),
+        expiryConfirmed: text(form.expiryConfirmed) === "on",
+        expiryReason: text(form.expiryReason),
       };
       const parsed = ReceiptLineForm.safeParse(form);
-      if (!parsed.success) return answer(intent, 400, { fieldErrors: fieldErrorsOf(parsed.error), line: typed });
+      if (!parsed.success) {
+        const { idempotencyKey: badKey, ...fieldErrors } = fieldErrorsOf(parsed.error);
+        return answer(intent, 400, { fieldErrors, formError: badKey ?? null, line: typed });
+      }
       const result = await orOutage(addReceiptLine(db, actor, { receiptId, ...parsed.data }));
       if (!result.ok) return refused(intent, result, { line: typed });
       const n = parsed.data.quantity;
@@ -220,7 +256,8 @@ function receivedText(r: { items: number; bulkPackages: number; location: string
 }
 
 export default function AddProductsScreen() {
-  const { receipt, lines, items, choices, attachChoices, canWrite, canAttach } = useLoaderData<typeof loader>();
+  const { receipt, lines, items, choices, attachChoices, canWrite, canAttach, lineKey } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
   const busy = useNavigation().state === "submitting";
   // Every page load (and every answer) remounts the scan box, so it is empty and focused again.
@@ -314,6 +351,8 @@ export default function AddProductsScreen() {
               fieldErrors={failed("add-line")?.fieldErrors ?? {}}
               formError={failed("add-line")?.formError}
               busy={busy}
+              idempotencyKey={lineKey}
+              expiryCheck={result?.expiryCheck ?? null}
             />
           </Card>
         </>
@@ -347,7 +386,10 @@ export default function AddProductsScreen() {
                 {l.quantity} <span className="text-slate-500">({l.units})</span>
               </td>
               <td className={`${CELL} font-mono text-slate-700`}>{l.lot ?? "—"}</td>
-              <td className={`${CELL} text-slate-700`}>{l.expirationDate ?? "—"}</td>
+              <td className={`${CELL} text-slate-700`}>
+                {l.expirationDate ?? "—"}
+                {l.expiryReason && <span className="block text-amber-800 text-xs">Confirmed: {l.expiryReason}</span>}
+              </td>
               <td className={`${CELL} font-mono text-slate-700`}>{l.serial ?? "—"}</td>
               <td className={`${CELL} text-slate-700`}>{l.unitCost ?? "—"}</td>
               {canWrite && (

@@ -1,7 +1,7 @@
 // The stock ledger against a real database: after any sequence of stock adjustments and receipts
 // (serialized and bulk) every level equals the sum of its movements and none is negative, every
-// sealed item is backed by its RECEIVE movement; a refused command leaves no movement, no level
-// change, no item and no activity row; movements cannot be edited or deleted; an adjustment is one
+// sealed item is backed by its RECEIVE movement; a refused command (an adjustment below zero, a
+// serial scanned twice) leaves no movement, no level change, no item, no line and no activity row; movements cannot be edited or deleted; an adjustment is one
 // round trip; WRITE_INVENTORY at THAT location is required.
 import { asc, count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -89,7 +89,7 @@ afterAll(() => t.close());
 
 /** Everything the invariant looks at, read in one batch. */
 async function ledgerState() {
-  const [levels, sums, movements, activity, items, unbacked] = await t.db.batch([
+  const [levels, sums, movements, activity, items, unbacked, lines] = await t.db.batch([
     t.db.select().from(schema.stockLevels),
     t.db.all<{ locationId: string; variationId: string; total: number }>(
       sql`SELECT location_id AS locationId, variation_id AS variationId, SUM(quantity) AS total
@@ -102,6 +102,7 @@ async function ledgerState() {
     t.db.all<{ id: string }>(sql`SELECT i.id FROM items AS i WHERE i.state = 'sealed' AND NOT EXISTS (
         SELECT 1 FROM stock_movements AS m WHERE m.item_id = i.id AND m.type = 'RECEIVE'
           AND m.location_id = i.location_id AND m.variation_id = i.variation_id AND m.quantity = i.units_remaining)`),
+    t.db.select({ n: count() }).from(schema.receiptLines),
   ]);
   const key = (l: string, v: string) => `${l}|${v}`;
   return {
@@ -111,6 +112,7 @@ async function ledgerState() {
     activity: activity[0]?.n ?? 0,
     items: items[0]?.n ?? 0,
     unbacked: unbacked.map((i) => i.id),
+    lines: lines[0]?.n ?? 0,
     onHand: (l: string, v: string) => levels.find((x) => x.locationId === l && x.variationId === v)?.onHand ?? 0,
   };
 }
@@ -138,11 +140,14 @@ type Place = "DTN" | "WST";
 const mayWrite = (who: Who, where: Place) =>
   who === "owner" || (who === "staff" && where === "DTN") || (who === "manager" && where === "WST");
 
+/** Serialized units received so far ("variation|lot|serial"): a serial is received once (ADR 0013). */
+const receivedSerials = new Set<string>();
+
 /** A receipt opened, filled and completed by one person; checks the completion's all-or-nothing. */
 async function receiveProperty(c: {
   who: Who;
   location: Place;
-  lines: { variation: number; quantity: number; serial: boolean }[];
+  lines: { variation: number; quantity: number; serial: number | null }[];
 }) {
   const locationId = loc[c.location];
   const who: ScopedActor = { ...actors[c.who], locationId };
@@ -156,37 +161,65 @@ async function receiveProperty(c: {
   }
   if (!opened.ok) throw new Error(opened.message);
   const { receiptId } = opened;
+  // Serials come from a small pool, so the same unit is often scanned twice: on this receipt, or
+  // after an earlier receipt received it. Those lines are refused and leave nothing behind.
+  const accepted: typeof c.lines = [];
+  const onThisReceipt = new Set<string>();
   for (const l of c.lines) {
+    const v = receivable[l.variation];
+    if (!v) throw new Error("no variation");
+    const lot = `LOT-${l.variation}`;
+    const serial = l.serial !== null && l.quantity === 1 ? `SN-${l.serial}` : null;
+    const unit = `${v.id}|${lot}|${serial}`;
+    const duplicate =
+      serial !== null && (onThisReceipt.has(unit) || (v.tracking === "serialized" && receivedSerials.has(unit)));
+    const before = await ledgerState();
     const added = await addReceiptLine(t.db, who, {
       receiptId,
-      variationId: receivable[l.variation]?.id ?? "",
+      variationId: v.id,
       quantity: l.quantity,
-      lot: `LOT-${l.variation}`,
-      serial: l.serial && l.quantity === 1 ? `SN-${receiptId.slice(-8)}` : null,
+      lot,
+      serial,
       expirationDate: "2027-06-30",
       unitCostCents: null,
     });
+    if (duplicate) {
+      expect(added).toMatchObject({ ok: false, refusal: "serial_taken", message: expect.stringContaining(serial) });
+      const after = await ledgerState();
+      expect([after.movements, after.activity, after.items, after.lines]).toEqual([
+        before.movements,
+        before.activity,
+        before.items,
+        before.lines,
+      ]);
+      continue;
+    }
     expect(added.ok).toBe(true);
+    accepted.push(l);
+    if (serial !== null) onThisReceipt.add(unit);
   }
 
   const ready = await ledgerState();
   const outcome = await completeReceipt(t.db, who, { receiptId });
   const after = await ledgerState();
   expectLevelsMatchMovements(after);
-  if (c.lines.length === 0) {
+  if (accepted.length === 0) {
     expect(outcome).toMatchObject({ ok: false, refusal: "empty" });
     expect([after.movements, after.activity, after.items]).toEqual([ready.movements, ready.activity, ready.items]);
     expect(Object.fromEntries(after.levels)).toEqual(Object.fromEntries(ready.levels));
     return;
   }
   expect(outcome.ok).toBe(true);
-  const serialized = c.lines.filter((l) => receivable[l.variation]?.tracking === "serialized");
+  for (const unit of onThisReceipt) {
+    if (receivable.find((v) => unit.startsWith(`${v.id}|`))?.tracking === "serialized") receivedSerials.add(unit);
+  }
+  const serialized = accepted.filter((l) => receivable[l.variation]?.tracking === "serialized");
   const items = serialized.reduce((n, l) => n + l.quantity, 0);
   expect(after.items).toBe(ready.items + items);
-  expect(after.movements).toBe(ready.movements + items + (c.lines.length - serialized.length));
+  expect(after.movements).toBe(ready.movements + items + (accepted.length - serialized.length));
   expect(after.activity).toBe(ready.activity + 1);
   for (const [index, v] of receivable.entries()) {
-    const units = c.lines.filter((l) => l.variation === index).reduce((n, l) => n + l.quantity * v.units, 0);
+    const units = accepted.filter((l) => l.variation === index).reduce((n, l) => n + l.quantity * v.units, 0);
     expect(after.onHand(locationId, v.id)).toBe(ready.onHand(locationId, v.id) + units);
   }
 }
@@ -210,7 +243,7 @@ describe("the ledger invariant", () => {
         fc.record({
           variation: fc.integer({ min: 0, max: 2 }),
           quantity: fc.integer({ min: 1, max: 3 }),
-          serial: fc.boolean(),
+          serial: fc.option(fc.integer({ min: 1, max: 3 })),
         }),
         { maxLength: 3 },
       ),

@@ -528,6 +528,92 @@ describe("variations", () => {
   });
 });
 
+describe("units per package", () => {
+  it("cannot change while the variation has stock, items or open receipt lines, and says what to do instead", async () => {
+    const id = await newProduct({ name: `Sculptra ${RUN}` });
+    const vid = await newVariation(id, { name: "Box of 100", unitsPerPackage: "100" });
+    const edit = (version: number, fields: Record<string, string>) =>
+      VariationEditForm.parse({
+        name: "Box of 100",
+        sku: "",
+        gtin: "",
+        unitScale: "1",
+        unitsPerPackage: "100",
+        cost: "",
+        variationId: vid,
+        version: String(version),
+        ...fields,
+      });
+    const locked = {
+      ok: false,
+      refusal: "units_locked",
+      message:
+        "Box of 100 has stock or open receipt lines, so its units per package cannot change. Archive it and add a new variation with the new package size.",
+    };
+    // An open receipt line of it: locked.
+    const receiptId = uuidv7();
+    await t.db.insert(schema.receipts).values({ id: receiptId, locationId: loc.DTN });
+    const lineId = uuidv7();
+    await t.db
+      .insert(schema.receiptLines)
+      .values({ id: lineId, receiptId, variationId: vid, quantity: 1, unitsPerPackage: 100 });
+    expect(
+      await expectNoActivity(() =>
+        updateVariation(t.db, as("manager"), { productId: id, ...edit(1, { unitsPerPackage: "50" }) }),
+      ),
+    ).toEqual(locked);
+    // Other fields still change.
+    expect(await updateVariation(t.db, as("manager"), { productId: id, ...edit(1, { cost: "9.00" }) })).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    await t.db.delete(schema.receiptLines).where(eq(schema.receiptLines.id, lineId));
+    // Stock on hand somewhere: locked.
+    await t.db
+      .insert(schema.stockLevels)
+      .values({ locationId: loc.WST, variationId: vid, onHand: 5, updatedAt: new Date() });
+    expect(
+      await updateVariation(t.db, as("manager"), {
+        productId: id,
+        ...edit(2, { cost: "9.00", unitsPerPackage: "50" }),
+      }),
+    ).toEqual(locked);
+    // None left anywhere (the level is zero), no open lines: it may change.
+    await t.db.update(schema.stockLevels).set({ onHand: 0 }).where(eq(schema.stockLevels.variationId, vid));
+    expect(
+      await updateVariation(t.db, as("manager"), {
+        productId: id,
+        ...edit(2, { cost: "9.00", unitsPerPackage: "50" }),
+      }),
+    ).toMatchObject({ ok: true, changed: true });
+    expect(await variation(vid)).toMatchObject({ unitsPerPackage: 50, version: 3 });
+    // Whoever writes to the table directly meets the same trigger.
+    await t.db.update(schema.stockLevels).set({ onHand: 50 }).where(eq(schema.stockLevels.variationId, vid));
+    await expect(
+      t.db.update(schema.productVariations).set({ unitsPerPackage: 25 }).where(eq(schema.productVariations.id, vid)),
+    ).rejects.toSatisfy((e: Error) => /units per package locked/.test(`${e.message} ${String(e.cause)}`));
+  });
+
+  it("is at most 1,000,000 base units at the product's scale, in the form and in the database", async () => {
+    const tooMany = VariationForm.safeParse({ name: "V", unitScale: "1", unitsPerPackage: "1000001", gtin: "" });
+    expect(tooMany.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["unitsPerPackage"],
+        message: "One package holds at most 1,000,000 base units. Check the number.",
+      }),
+    ]);
+    expect(
+      VariationForm.safeParse({ name: "V", unitScale: "100", unitsPerPackage: "10000.01", gtin: "" }).error?.issues[0]
+        ?.message,
+    ).toBe("One package holds at most 10,000 base units. Check the number.");
+    expect(variationForm({ unitsPerPackage: "1000000" }).unitsPerPackage).toBe(1_000_000);
+    const id = await newProduct({ name: `Radiesse ${RUN}` });
+    await expect(
+      t.db.insert(schema.productVariations).values({ productId: id, name: "Huge", unitsPerPackage: 1_000_001 }),
+    ).rejects.toSatisfy((e: Error) => /product_variations_units/.test(`${e.message} ${String(e.cause)}`));
+  });
+});
+
 describe("barcodes", () => {
   it("runs the spec's rules, stores the normalised code, and refuses a code already used, naming its owner", async () => {
     const id = await newProduct({ name: "Botox Cosmetic" });

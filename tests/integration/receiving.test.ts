@@ -384,6 +384,9 @@ describe("addReceiptLine and removeReceiptLine", () => {
       serial: "SN-9",
       expirationDate: null,
       unitCostCents: 125050,
+      expiryConfirmed: false,
+      expiryReason: null,
+      idempotencyKey: null,
     });
     expect(
       ReceiptLineForm.safeParse({ variationId: BOTOX_100.id, quantity: "2", serial: "SN-9" }).error?.issues,
@@ -456,7 +459,9 @@ describe("addReceiptLine and removeReceiptLine", () => {
     // Whoever writes to the tables directly meets the same triggers.
     const closed = /receipt is closed/;
     await expect(
-      t.db.insert(schema.receiptLines).values({ receiptId: completed, variationId: PADS.id, quantity: 1 }),
+      t.db
+        .insert(schema.receiptLines)
+        .values({ receiptId: completed, variationId: PADS.id, quantity: 1, unitsPerPackage: PADS.units }),
     ).rejects.toSatisfy((e: Error) => closed.test(`${e.message} ${String(e.cause)}`));
     await expect(
       t.db.update(schema.receiptLines).set({ quantity: 5 }).where(eq(schema.receiptLines.id, lineId)),

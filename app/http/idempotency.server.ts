@@ -1,0 +1,81 @@
+// Idempotency keys (architecture.md "JSON API conventions", ADR 0013): a write sent with a key
+// (a form's hidden field made fresh by the server for each form, or an `Idempotency-Key` header)
+// is done once. The key, its user and the write's answer are stored by the write's own batch; a
+// repeat by the same user finds the key, writes nothing and answers what the first one answered.
+//
+// A verb uses it in its one batch:
+//   1. its guarded write ANDs `keyUnused(key)` into its WHERE,
+//   2. `rememberKey(...)` stores the answer, written only if the write happened (its `from` finds it),
+//   3. `recallKey(...)` reads the key back; when the write did not happen, `replayOf` says whether
+//      this was a repeat (answer the stored answer) or a key used for something else.
+// Only writes are remembered: a refusal writes nothing, so sending the same key again, once the
+// problem is fixed, is simply tried again.
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { constraintFailed } from "~/db/sql.server";
+
+/** What a client may send as a key: a UUID or any similar token. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+export interface IdempotencyKey {
+  userId: string;
+  key: string;
+  /** What the key guards, e.g. `receipt_line_add:<receipt id>`: a key cannot replay another write. */
+  purpose: string;
+}
+
+/** A fresh key for a form to carry in a hidden field (rendered by the loader, one per form shown). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** SQL that is true while this user has not used the key: AND it into the guarded write's WHERE. */
+export function keyUnused(k: IdempotencyKey | null): SQL {
+  if (!k) return sql`1`;
+  return sql`NOT EXISTS (SELECT 1 FROM idempotency_keys AS used WHERE used.user_id = ${k.userId}
+    AND used.key = ${k.key})`;
+}
+
+/**
+ * The insert that remembers the key with `answer` (a SQL JSON expression, e.g. `json_object(...)`),
+ * written only where `from` (a `FROM … WHERE …` naming what the write wrote) selects a row. Put it
+ * in the batch after the write.
+ */
+export function rememberKey(db: Database, k: IdempotencyKey | null, answer: SQL, from: SQL) {
+  if (!k) return db.run(sql`SELECT 1 WHERE 0`);
+  return db.run(sql`INSERT INTO idempotency_keys (user_id, key, purpose, answer, created_at)
+    SELECT ${k.userId}, ${k.key}, ${k.purpose}, json(${answer}), ${Date.now()} ${from} LIMIT 1`);
+}
+
+/** The key's row as stored (none if never used by this user); read in the batch after `rememberKey`. */
+export function recallKey(db: Database, k: IdempotencyKey | null) {
+  return db.all<{ purpose: string; answer: string }>(
+    k
+      ? sql`SELECT purpose, answer FROM idempotency_keys WHERE user_id = ${k.userId} AND key = ${k.key}`
+      : sql`SELECT NULL AS purpose, NULL AS answer WHERE 0`,
+  );
+}
+
+export type Replay<T> = { replay: true; answer: T } | { replay: false; misused: boolean };
+
+/**
+ * For a write that did NOT happen: the first answer if the key was already used for the same
+ * purpose, or `misused` if it was used for another one. (When the write happened, the row read is
+ * the one this batch wrote: answer normally.)
+ */
+export function replayOf<T>(rows: readonly { purpose: string; answer: string }[], k: IdempotencyKey | null): Replay<T> {
+  const row = rows[0];
+  if (!k || !row) return { replay: false, misused: false };
+  if (row.purpose !== k.purpose) return { replay: false, misused: true };
+  return { replay: true, answer: JSON.parse(row.answer) as T };
+}
+
+/** Whether a batch failed because another request stored the same key first (a true race): retry to replay it. */
+export function isKeyTaken(error: unknown): boolean {
+  return constraintFailed(error, /idempotency_keys\.(user_id|key)/);
+}
+
+export const IDEMPOTENCY_MESSAGES = {
+  misused: "This form was already sent for something else. Reload the page and try again.",
+  invalid: "This form's key is not valid. Reload the page and try again.",
+} as const;
