@@ -84,11 +84,15 @@ async function receipt(
   const codes = Array.from({ length: units }, () => newLabelCode());
   await t.db.run(sql`INSERT INTO receipts (id, location_id, reference, status, version, created_at)
     VALUES (${receiptId}, ${locationId}, ${reference}, 'open', 1, ${RECEIVED_AT - 3_600_000})`);
-  await t.db.run(sql`INSERT INTO receipt_lines (id, receipt_id, variation_id, quantity, lot, expiration_date, created_at)
-    VALUES (${lineId}, ${receiptId}, ${serialized.variationId}, ${units}, 'C3521', '2027-03-31', ${RECEIVED_AT - 60_000})`);
+  // Lines keep their variation's units per package (migration 0009).
+  await t.db.run(sql`INSERT INTO receipt_lines (id, receipt_id, variation_id, quantity, units_per_package, lot,
+      expiration_date, created_at)
+    SELECT ${lineId}, ${receiptId}, id, ${units}, units_per_package, 'C3521', '2027-03-31', ${RECEIVED_AT - 60_000}
+    FROM product_variations WHERE id = ${serialized.variationId}`);
   if (bulkLine) {
-    await t.db.run(sql`INSERT INTO receipt_lines (id, receipt_id, variation_id, quantity, created_at)
-      VALUES (${uuidv7()}, ${receiptId}, ${bulk.variationId}, 2, ${RECEIVED_AT - 30_000})`);
+    await t.db.run(sql`INSERT INTO receipt_lines (id, receipt_id, variation_id, quantity, units_per_package, created_at)
+      SELECT ${uuidv7()}, ${receiptId}, id, 2, units_per_package, ${RECEIVED_AT - 30_000}
+      FROM product_variations WHERE id = ${bulk.variationId}`);
   }
   if (status === "completed") {
     for (const code of codes) {

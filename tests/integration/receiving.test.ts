@@ -738,6 +738,273 @@ describe("completeReceipt", () => {
   });
 });
 
+describe("receipt line integrity (issue 9)", () => {
+  const owner = () => as("owner", "DTN");
+  async function lineRow(id: string) {
+    const [row] = await t.db.select().from(schema.receiptLines).where(eq(schema.receiptLines.id, id));
+    return row;
+  }
+
+  it("keeps the variation's units per package on the line, and completion counts with the line's", async () => {
+    const variationId = await variationWithoutGtin();
+    const receiptId = await newReceipt();
+    const added = await addLine(receiptId, line(variationId, { quantity: 2 }));
+    expect(await lineRow(added)).toMatchObject({ unitsPerPackage: 20 });
+    // A line whose package size differs from the variation's today (kept from when it was added).
+    const kept = uuidv7();
+    await t.db.insert(schema.receiptLines).values({
+      id: kept,
+      receiptId,
+      variationId,
+      quantity: 1,
+      unitsPerPackage: 100,
+      lot: "OLD-1",
+      expirationDate: "2028-01-31",
+    });
+    const before = await stockState();
+    expect(await completeReceipt(t.db, owner(), { receiptId })).toMatchObject({ ok: true, items: 3 });
+    const items = await t.db
+      .select({ line: schema.items.receiptLineId, units: schema.items.unitsRemaining })
+      .from(schema.items)
+      .where(inArray(schema.items.receiptLineId, [added, kept]));
+    expect(items.map((i) => [i.line, i.units]).sort()).toEqual(
+      [
+        [added, 20],
+        [added, 20],
+        [kept, 100],
+      ].sort(),
+    );
+    expect((await stockState()).onHand(loc.DTN, variationId)).toBe(before.onHand(loc.DTN, variationId) + 140);
+  });
+
+  it("refuses a serial already on this receipt, on another open receipt, or received, naming where", async () => {
+    const variationId = XEOMIN.id;
+    const serial = `SN-${uuidv7().slice(-6)}`;
+    const first = await newReceipt();
+    await addLine(first, line(PADS.id));
+    await addLine(first, line(variationId, { lot: "L1", serial }));
+    const again = await expectNothingWritten(() =>
+      addReceiptLine(t.db, owner(), { receiptId: first, ...line(variationId, { lot: "L1", serial }) }),
+    );
+    expect(again).toEqual({
+      ok: false,
+      refusal: "serial_taken",
+      message: `Serial ${serial} of lot L1 is already on this receipt (line 2). Check the package, or remove that line.`,
+    });
+    // Another lot, or no serial: fine.
+    expect(
+      (await addReceiptLine(t.db, owner(), { receiptId: first, ...line(variationId, { lot: "L2", serial }) })).ok,
+    ).toBe(true);
+    const [opened] = await t.db.select().from(schema.receipts).where(eq(schema.receipts.id, first));
+    const started = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(
+      opened?.createdAt ?? new Date(),
+    );
+    const second = await openReceipt(t.db, owner(), {
+      locationId: loc.DTN,
+      vendorId: null,
+      reference: "PS-42",
+      notes: null,
+    });
+    if (!second.ok) throw new Error(second.message);
+    expect(
+      await addReceiptLine(t.db, owner(), { receiptId: second.receiptId, ...line(variationId, { lot: "L1", serial }) }),
+    ).toEqual({
+      ok: false,
+      refusal: "serial_taken",
+      message: `Serial ${serial} of lot L1 is already on an open receipt at Downtown, started ${started}. Check the package, or remove the line there.`,
+    });
+    expect((await completeReceipt(t.db, owner(), { receiptId: first })).ok).toBe(true);
+    const [item] = await t.db
+      .select()
+      .from(schema.items)
+      .where(and(eq(schema.items.serial, serial), eq(schema.items.lot, "L1")));
+    const refused = await expectNothingWritten(() =>
+      addReceiptLine(t.db, owner(), { receiptId: second.receiptId, ...line(variationId, { lot: "L1", serial }) }),
+    );
+    expect(refused).toMatchObject({
+      refusal: "serial_taken",
+      message: `Serial ${serial} of lot L1 was already received at Downtown on ${started} (label ${item?.labelCode}). A serial is one unit: check the package.`,
+    });
+  });
+
+  it("never makes two items with one serial, even from a line that slipped past the check", async () => {
+    const serial = `SN-${uuidv7().slice(-6)}`;
+    const a = await newReceipt();
+    const b = await newReceipt();
+    await addLine(a, line(XEOMIN.id, { lot: "R1", serial }));
+    // As if added in a race, or before serials were checked: straight into the table.
+    await addLine(b, line(PADS.id));
+    await t.db.insert(schema.receiptLines).values({
+      receiptId: b,
+      variationId: XEOMIN.id,
+      quantity: 1,
+      unitsPerPackage: XEOMIN.units,
+      lot: "R1",
+      serial,
+      expirationDate: "2028-01-31",
+    });
+    expect((await completeReceipt(t.db, owner(), { receiptId: a })).ok).toBe(true);
+    const refused = await expectNothingWritten(() => completeReceipt(t.db, owner(), { receiptId: b }));
+    expect(refused).toMatchObject({
+      ok: false,
+      refusal: "serial_taken",
+      message: expect.stringMatching(
+        new RegExp(
+          `^Serial ${serial} of lot R1 \\(line 2\\) was already received at Downtown on .+ Nothing was received\\.$`,
+        ),
+      ),
+    });
+    expect((await receiptRow(b))?.status).toBe("open");
+    const items = await t.db.select({ n: count() }).from(schema.items).where(eq(schema.items.serial, serial));
+    expect(items[0]?.n).toBe(1);
+  });
+
+  it("takes an expired or far-future lot only with a confirmation and a reason, kept on the line and in its activity row", async () => {
+    const receiptId = await newReceipt();
+    const now = new Date("2026-11-22T23:30:00Z");
+    const add = (overrides: Partial<ReceiptLineInput>) =>
+      addReceiptLine(t.db, owner(), { receiptId, ...line(BOTOX_100.id, overrides) }, { now });
+    const refusals = await expectNothingWritten(async () => [
+      await add({ expirationDate: "2024-05-31" }),
+      await add({ expirationDate: "2026-11-21", expiryReason: "Return to vendor" }),
+      await add({ expirationDate: "2024-05-31", expiryConfirmed: true, expiryReason: " ab " }),
+      await add({ expirationDate: "2036-11-23" }),
+    ]);
+    expect(refusals).toEqual([
+      {
+        ok: false,
+        refusal: "expiry_unconfirmed",
+        message:
+          "This lot expired on 2024-05-31. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.",
+      },
+      expect.objectContaining({ refusal: "expiry_unconfirmed" }),
+      { ok: false, refusal: "expiry_reason", message: LINE_MESSAGES.expiryReason },
+      {
+        ok: false,
+        refusal: "expiry_unconfirmed",
+        message:
+          "This expiration date (2036-11-23) is more than 10 years away: check it for a typo. If it is right, tick the confirmation and give the reason.",
+      },
+    ]);
+    // Today (UTC) and exactly ten years ahead need nothing; a reason given then is not kept.
+    const today = await add({ expirationDate: "2026-11-22", expiryConfirmed: true, expiryReason: "Not needed" });
+    const decade = await add({ expirationDate: "2036-11-22" });
+    if (!today.ok || !decade.ok) throw new Error("refused");
+    expect(await lineRow(today.lineId)).toMatchObject({ expiryReason: null });
+    const expired = await add({
+      expirationDate: "2024-05-31",
+      expiryConfirmed: true,
+      expiryReason: " Received for return to vendor ",
+    });
+    if (!expired.ok) throw new Error(expired.message);
+    expect(await lineRow(expired.lineId)).toMatchObject({
+      expirationDate: "2024-05-31",
+      expiryReason: "Received for return to vendor",
+    });
+    expect(await t.lastActivity()).toMatchObject({
+      action: "receipt_line_add",
+      summary: { lineId: expired.lineId, expiryReason: "Received for return to vendor" },
+    });
+    // The database refuses such a line without a reason, whoever writes it.
+    await expect(
+      t.db.insert(schema.receiptLines).values({
+        receiptId,
+        variationId: PADS.id,
+        quantity: 1,
+        unitsPerPackage: PADS.units,
+        expirationDate: "2024-05-31",
+      }),
+    ).rejects.toSatisfy((e: Error) => /receipt_lines_expiry_confirmed/.test(`${e.message} ${String(e.cause)}`));
+  });
+
+  it("caps a receipt at 200 lines and 1,000 labelled items, saying to split the delivery", async () => {
+    const receiptId = await newReceipt();
+    await addLine(receiptId, line(BOTOX_100.id, { quantity: 1000 }));
+    const tooMany = await expectNothingWritten(() =>
+      addReceiptLine(t.db, owner(), { receiptId, ...line(XEOMIN.id, { quantity: 1 }) }),
+    );
+    expect(tooMany).toEqual({
+      ok: false,
+      refusal: "too_many_items",
+      message:
+        "One receipt makes at most 1,000 labelled items, and this one already has 1,000. Complete it, and put the rest of the delivery on a new receipt (a large delivery is split into several receipts).",
+    });
+    // Bulk packages are not items: still room for them.
+    expect((await addReceiptLine(t.db, owner(), { receiptId, ...line(PADS.id, { quantity: 5 }) })).ok).toBe(true);
+
+    const full = await newReceipt();
+    await t.db.insert(schema.receiptLines).values(
+      Array.from({ length: 200 }, (_, n) => ({
+        receiptId: full,
+        variationId: PADS.id,
+        quantity: 1,
+        unitsPerPackage: PADS.units,
+        lot: `B-${n}`,
+      })),
+    );
+    expect(
+      await expectNothingWritten(() => addReceiptLine(t.db, owner(), { receiptId: full, ...line(PADS.id) })),
+    ).toEqual({ ok: false, refusal: "too_many_lines", message: RECEIVING_REFUSALS.too_many_lines });
+    expect(RECEIVING_REFUSALS.too_many_lines).toBe(
+      "A receipt holds at most 200 lines. Complete this one and put the rest of the delivery on a new receipt.",
+    );
+
+    // Lines that got past the cap some other way: completion refuses rather than time out.
+    const big = await newReceipt();
+    await t.db.insert(schema.receiptLines).values(
+      [1, 2].map((n) => ({
+        receiptId: big,
+        variationId: BOTOX_100.id,
+        quantity: 600,
+        unitsPerPackage: BOTOX_100.units,
+        lot: `BIG-${n}`,
+        expirationDate: "2028-01-31",
+      })),
+    );
+    expect(await expectNothingWritten(() => completeReceipt(t.db, owner(), { receiptId: big }))).toEqual({
+      ok: false,
+      refusal: "too_many_items",
+      message:
+        "This receipt would make 1,200 labelled items; one receipt makes at most 1,000. Remove lines and put them on a new receipt (a large delivery is split into several receipts).",
+    });
+  });
+
+  it("adds a line once per form key: a repeat answers the same and writes nothing; another user's key is their own", async () => {
+    const receiptId = await newReceipt();
+    const key = uuidv7();
+    const input = { receiptId, idempotencyKey: key, ...line(BOTOX_100.id, { quantity: 2 }) };
+    const first = await addReceiptLine(t.db, owner(), input);
+    expect(first).toMatchObject({ ok: true, label: "Botox Cosmetic · 100 U vial" });
+    const repeat = await expectNothingWritten(async () => {
+      t.resetRoundTrips();
+      const answer = await addReceiptLine(t.db, owner(), input);
+      expect(t.roundTrips()).toBe(1);
+      return answer;
+    });
+    expect(repeat).toEqual(first);
+    const lines = async () =>
+      (await t.db.select().from(schema.receiptLines).where(eq(schema.receiptLines.receiptId, receiptId))).length;
+    expect(await lines()).toBe(1);
+    // The same key from someone else is not a replay of the owner's answer: it is their own line.
+    const theirs = await addReceiptLine(t.db, as("admin", "DTN"), input);
+    expect(theirs).toMatchObject({ ok: true });
+    expect(theirs.ok && first.ok && theirs.lineId !== first.lineId).toBe(true);
+    expect(await lines()).toBe(2);
+    // The owner's key, sent for another receipt, replays nothing and adds nothing.
+    const other = await newReceipt();
+    expect(
+      await expectNothingWritten(() => addReceiptLine(t.db, owner(), { ...input, receiptId: other })),
+    ).toMatchObject({ ok: false, refusal: "key_misused" });
+    // A refusal is not remembered: once fixed, the same key adds the line.
+    const fixKey = uuidv7();
+    expect(
+      await addReceiptLine(t.db, owner(), { ...input, idempotencyKey: fixKey, expirationDate: "2020-01-01" }),
+    ).toMatchObject({ refusal: "expiry_unconfirmed" });
+    expect((await addReceiptLine(t.db, owner(), { ...input, idempotencyKey: fixKey })).ok).toBe(true);
+    expect(await lines()).toBe(3);
+  });
+});
+
 describe("readScan", () => {
   const today = new Date("2026-11-22T12:00:00Z");
   let receiptId: string;
@@ -1067,6 +1334,62 @@ describe("the receiving screens", () => {
     ).toMatchObject({
       status: 409,
       data: { formError: "This receipt is already completed; correct stock with an adjustment." },
+    });
+  });
+
+  it("asks for the expiry confirmation, shows a taken serial under its field, and adds a double-submitted line once", async () => {
+    const cookie = await cookieFor("staff", "DTN");
+    const receiptId = await newReceipt("DTN", "staff");
+    const page = await receiptPage(receiptId, cookie);
+    const key = (page.data as { lineKey: string }).lineKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await receiptPage(receiptId, cookie)).data).not.toMatchObject({ lineKey: key });
+    const form = {
+      intent: "add-line",
+      idempotencyKey: key,
+      variationId: BOTOX_100.id,
+      quantity: "1",
+      lot: "EXP-1",
+      expirationDate: "2024-05-31",
+      serial: "",
+      unitCost: "",
+    };
+    // No JavaScript: the answer re-renders the form with the warning and the confirmation fields.
+    const warned = await receiptAction(receiptId, cookie, form);
+    expect(warned).toMatchObject({
+      status: 409,
+      data: {
+        expiryCheck: "expired",
+        fieldErrors: { expirationDate: expect.stringMatching(/^This lot expired on 2024-05-31\./) },
+        line: { lot: "EXP-1", expirationDate: "2024-05-31", expiryConfirmed: false },
+      },
+    });
+    const noReason = await receiptAction(receiptId, cookie, { ...form, expiryConfirmed: "on" });
+    expect(noReason).toMatchObject({
+      status: 409,
+      data: { expiryCheck: "expired", fieldErrors: { expiryReason: LINE_MESSAGES.expiryReason } },
+    });
+    const confirmed = { ...form, expiryConfirmed: "on", expiryReason: "Received for return to vendor" };
+    const added = await receiptAction(receiptId, cookie, confirmed);
+    expect(added).toMatchObject({ status: 302, location: `/receiving/${receiptId}/add-products` });
+    // The same form sent again (a double click, a retry): the same answer, still one line.
+    expect(await receiptAction(receiptId, cookie, confirmed)).toMatchObject({ status: 302, location: added.location });
+    const lines = await t.db.select().from(schema.receiptLines).where(eq(schema.receiptLines.receiptId, receiptId));
+    expect(lines).toMatchObject([{ lot: "EXP-1", expiryReason: "Received for return to vendor" }]);
+    expect(await receiptPage(receiptId, cookie)).toMatchObject({
+      data: { lines: [{ expiryReason: "Received for return to vendor" }] },
+    });
+
+    const serial = { ...form, idempotencyKey: uuidv7(), lot: "S-1", expirationDate: "2028-01-31", serial: "SN-X" };
+    expect((await receiptAction(receiptId, cookie, serial)).status).toBe(302);
+    expect(await receiptAction(receiptId, cookie, { ...serial, idempotencyKey: uuidv7() })).toMatchObject({
+      status: 409,
+      data: {
+        fieldErrors: {
+          serial: "Serial SN-X of lot S-1 is already on this receipt (line 2). Check the package, or remove that line.",
+        },
+        formError: null,
+      },
     });
   });
 

@@ -172,9 +172,12 @@ describe("the demo stock", () => {
     expect(movements).toEqual([]);
     expect(items).toEqual([]);
     // Still open: it takes another line (and the triggers bump its version).
-    await t.db
-      .insert(schema.receiptLines)
-      .values({ receiptId: receipt.id, variationId: lines[0]?.variationId ?? "", quantity: 1 });
+    await t.db.insert(schema.receiptLines).values({
+      receiptId: receipt.id,
+      variationId: lines[0]?.variationId ?? "",
+      quantity: 1,
+      unitsPerPackage: lines[0]?.unitsPerPackage ?? 1,
+    });
     const [after] = await t.db.select().from(schema.receipts).where(eq(schema.receipts.id, receipt.id));
     expect(after?.version).toBe(receipt.version + 1);
   });
