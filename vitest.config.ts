@@ -35,7 +35,11 @@ export default defineConfig({
             main: "./workers/app.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { DATABASE_URL: inject("databaseUrl"), SESSION_SECRET: "workers-test-secret" },
+              bindings: {
+                DATABASE_URL: inject("databaseUrl"),
+                DATABASE_AUTH_TOKEN: inject("databaseAuthToken"),
+                SESSION_SECRET: "workers-test-secret",
+              },
             },
           })),
         ],

@@ -11,6 +11,9 @@ import { parameters, startLocalServer } from "./server.mjs";
 
 type LocalServer = Awaited<ReturnType<typeof startLocalServer>>;
 
+/** Every server needs a token (see the "bearer token" tests); the clients of these tests send this one. */
+const TOKEN = "conformance-token";
+
 let dir: string;
 let server: LocalServer;
 const extraServers: LocalServer[] = [];
@@ -18,7 +21,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "libsql-local-"));
-  server = await startLocalServer({ dbPath: path.join(dir, "main.db") });
+  server = await startLocalServer({ dbPath: path.join(dir, "main.db"), authToken: TOKEN });
 });
 
 afterAll(async () => {
@@ -29,15 +32,15 @@ afterAll(async () => {
 
 async function startExtra(options: Partial<Parameters<typeof startLocalServer>[0]> & { name: string }) {
   const { name, ...rest } = options;
-  const s = await startLocalServer({ dbPath: path.join(dir, `${name}.db`), ...rest });
+  const s = await startLocalServer({ dbPath: path.join(dir, `${name}.db`), authToken: TOKEN, ...rest });
   extraServers.push(s);
   return s;
 }
 
 /** One Hrana pipeline over raw fetch. */
-async function pipeline(body: unknown, opts: { url?: string; token?: string; version?: "v2" | "v3" } = {}) {
+async function pipeline(body: unknown, opts: { url?: string; token?: string | null; version?: "v2" | "v3" } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.token !== null) headers.authorization = `Bearer ${opts.token ?? TOKEN}`;
   const res = await fetch(`${opts.url ?? server.url}/${opts.version ?? "v2"}/pipeline`, {
     method: "POST",
     headers,
@@ -46,6 +49,8 @@ async function pipeline(body: unknown, opts: { url?: string; token?: string; ver
   // biome-ignore lint/suspicious/noExplicitAny: raw protocol JSON
   return { status: res.status, contentType: res.headers.get("content-type"), body: (await res.json()) as any };
 }
+
+const JSON_WITH_TOKEN = { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}` };
 
 const int = (v: bigint | number | string) => ({ type: "integer", value: String(v) });
 const text = (value: string) => ({ type: "text", value });
@@ -67,7 +72,7 @@ const clientKinds = [
 describe.each(clientKinds)("with %s", (kind, create) => {
   const t = kind.endsWith("web") ? "web" : "node"; // table prefix, both suites share one database
   const client = (config: Partial<Config> = {}) => {
-    const c = create({ url: server.url, intMode: "bigint", ...config });
+    const c = create({ url: server.url, authToken: TOKEN, intMode: "bigint", ...config });
     clients.push(c);
     return c;
   };
@@ -212,7 +217,7 @@ describe.each(clientKinds)("with %s", (kind, create) => {
 
 describe("concurrency", () => {
   const client = () => {
-    const c = createNodeClient({ url: server.url, intMode: "bigint" });
+    const c = createNodeClient({ url: server.url, authToken: TOKEN, intMode: "bigint" });
     clients.push(c);
     return c;
   };
@@ -275,8 +280,8 @@ describe("lock waits", () => {
   const exec = (sql: string) => ({ type: "execute", stmt: { sql } });
 
   it("runs an executeMultiple script once the write lock is free", async () => {
-    const c = createNodeClient({ url: server.url, intMode: "bigint" });
-    const holder = createNodeClient({ url: server.url });
+    const c = createNodeClient({ url: server.url, authToken: TOKEN, intMode: "bigint" });
+    const holder = createNodeClient({ url: server.url, authToken: TOKEN });
     clients.push(c, holder);
     await c.execute("CREATE TABLE script (x INTEGER)");
     const tx = await holder.transaction("write");
@@ -316,8 +321,8 @@ describe("lock waits", () => {
 describe("stream expiry", () => {
   it("rolls back an idle transaction and rejects its next call", async () => {
     const s = await startExtra({ name: "expiry", streamIdleMs: 300 });
-    const c = createNodeClient({ url: s.url, intMode: "bigint" });
-    const other = createNodeClient({ url: s.url, intMode: "bigint" });
+    const c = createNodeClient({ url: s.url, authToken: TOKEN, intMode: "bigint" });
+    const other = createNodeClient({ url: s.url, authToken: TOKEN, intMode: "bigint" });
     clients.push(c, other);
     await c.execute("CREATE TABLE idle (x INTEGER)");
 
@@ -335,7 +340,7 @@ describe("stream expiry", () => {
 
   it("rolls back open streams when the server closes", async () => {
     const s = await startExtra({ name: "shutdown" });
-    const c = createNodeClient({ url: s.url });
+    const c = createNodeClient({ url: s.url, authToken: TOKEN });
     clients.push(c);
     await c.execute("CREATE TABLE shut (x INTEGER)");
     const tx = await c.transaction("write");
@@ -343,14 +348,23 @@ describe("stream expiry", () => {
     await s.close();
 
     const again = await startExtra({ name: "shutdown" });
-    const c2 = createNodeClient({ url: again.url });
+    const c2 = createNodeClient({ url: again.url, authToken: TOKEN });
     clients.push(c2);
     expect((await c2.execute("SELECT count(*) AS n FROM shut")).rows[0]?.n).toBe(0);
     await c2.execute("INSERT INTO shut VALUES (2)"); // and the lock is free
   });
 });
 
-describe("bearer token", () => {
+describe("bearer token and JSON only", () => {
+  it("will not start without a token", async () => {
+    await expect(
+      startLocalServer({ dbPath: path.join(dir, "no-token.db") } as Parameters<typeof startLocalServer>[0]),
+    ).rejects.toThrow(/authToken is required/);
+    await expect(startLocalServer({ dbPath: path.join(dir, "no-token.db"), authToken: "" })).rejects.toThrow(
+      /authToken is required/,
+    );
+  });
+
   it("rejects a missing or wrong token and accepts the right one", async () => {
     const s = await startExtra({ name: "auth", authToken: "s3cret" });
     const make = (authToken?: string) => {
@@ -360,16 +374,72 @@ describe("bearer token", () => {
     };
     await expectLibsqlError(make().execute("SELECT 1"), "UNAUTHORIZED");
     await expectLibsqlError(make("wrong").execute("SELECT 1"), "UNAUTHORIZED");
+    await expectLibsqlError(make("s3cret-and-more").execute("SELECT 1"), "UNAUTHORIZED");
     const ok = await make("s3cret").execute("SELECT 1 AS one");
     expect(ok.rows[0]?.one).toBe(1);
 
-    const raw = await pipeline({ baton: null, requests: [{ type: "close" }] }, { url: s.url });
+    const raw = await pipeline({ baton: null, requests: [{ type: "close" }] }, { url: s.url, token: null });
     expect(raw.status).toBe(401);
     expect(raw.contentType).toBe("application/json");
     expect(raw.body).toEqual({ message: expect.any(String), code: "UNAUTHORIZED" });
+    expect((await pipeline({ requests: [{ type: "close" }] }, { url: s.url, token: "wrong" })).status).toBe(401);
     expect((await pipeline({ requests: [{ type: "close" }] }, { url: s.url, token: "s3cret" })).status).toBe(200);
+    expect(s.stats.pipelines).toBe(2); // the two accepted ones: refused requests never reach the engine
     expect((await fetch(`${s.url}/health`)).status).toBe(200);
     expect((await fetch(`${s.url}/__stats`)).status).toBe(200);
+    const reset = await fetch(`${s.url}/__stats/reset`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(reset.status).toBe(401);
+    expect(s.stats.pipelines).toBe(2);
+  });
+
+  it("answers 415 to a POST that is not JSON, as a web page's simple cross-site POST is, token or not", async () => {
+    const create = { requests: [{ type: "execute", stmt: { sql: "CREATE TABLE posted_from_a_page (x)" } }] };
+    const attempts: { type?: string; token?: string }[] = [
+      { type: "text/plain;charset=UTF-8" },
+      { type: "application/x-www-form-urlencoded" },
+      { type: "multipart/form-data; boundary=x" },
+      {},
+      { type: "text/plain", token: TOKEN },
+    ];
+    for (const { type, token } of attempts) {
+      const headers: Record<string, string> = {};
+      if (type) headers["Content-Type"] = type;
+      if (token) headers.Authorization = `Bearer ${token}`;
+      // What <form enctype="text/plain"> or fetch(..., {mode: "no-cors"}) from any site can send.
+      const res = await fetch(`${server.url}/v2/pipeline`, { method: "POST", headers, body: JSON.stringify(create) });
+      expect(res.status, `Content-Type ${type}`).toBe(415);
+      expect(await res.json()).toEqual({ message: expect.any(String), code: "UNSUPPORTED_MEDIA_TYPE" });
+    }
+    const reset = await fetch(`${server.url}/__stats/reset`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(reset.status).toBe(415);
+    const check = await pipeline({
+      requests: [
+        { type: "execute", stmt: { sql: "SELECT count(*) FROM sqlite_master WHERE name = 'posted_from_a_page'" } },
+      ],
+    });
+    expect(check.body.results[0].response.result.rows[0][0]).toEqual({ type: "integer", value: "0" });
+    // JSON with a charset parameter is still JSON.
+    const charset = await fetch(`${server.url}/v2/pipeline`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", Authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ requests: [{ type: "close" }] }),
+    });
+    expect(charset.status).toBe(200);
+  });
+
+  it("gives a browser's CORS preflight nothing to go on", async () => {
+    const res = await fetch(`${server.url}/v2/pipeline`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(res.status).toBe(404);
   });
 });
 
@@ -650,7 +720,7 @@ describe("raw Hrana pipelines", () => {
   });
 
   it("counts pipelines and requests, and resets the counters", async () => {
-    await fetch(`${server.url}/__stats/reset`, { method: "POST" });
+    await fetch(`${server.url}/__stats/reset`, { method: "POST", headers: JSON_WITH_TOKEN });
     expect(server.stats).toEqual({ pipelines: 0, requests: 0 });
     await pipeline({ requests: [{ type: "close" }] });
     await pipeline({ requests: [{ type: "get_autocommit" }, { type: "close" }] });
@@ -664,7 +734,7 @@ describe("raw Hrana pipelines", () => {
     server.resetStats();
     expect(server.stats).toEqual({ pipelines: 0, requests: 0 });
     await pipeline({ requests: [{ type: "close" }] });
-    await fetch(`${server.url}/__stats/reset`, { method: "POST" });
+    await fetch(`${server.url}/__stats/reset`, { method: "POST", headers: JSON_WITH_TOKEN });
     expect(await (await fetch(`${server.url}/__stats`)).json()).toEqual({ pipelines: 0, requests: 0 });
   });
 });
@@ -682,7 +752,7 @@ describe("parameters found in the SQL text", () => {
   });
 
   it("binds a parameter SQLite folds away (WHERE 0 AND ?) instead of refusing the statement", async () => {
-    const client = createNodeClient({ url: server.url });
+    const client = createNodeClient({ url: server.url, authToken: TOKEN });
     const result = await client.execute({ sql: "SELECT 1 AS one WHERE 0 AND ?", args: [1] });
     expect(result.rows).toHaveLength(0);
     client.close();

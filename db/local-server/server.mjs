@@ -5,7 +5,7 @@
  * Production talks to Turso / sqld; this server only has to behave like them for our client
  * (`@libsql/client`, `@libsql/client/web`). See README.md for what it does not do.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "libsql";
@@ -490,10 +490,17 @@ async function handleRequest(stream, req) {
 // HTTP
 
 /**
- * @param {{ dbPath: string, port?: number, host?: string, authToken?: string, streamIdleMs?: number }} options
+ * Every POST needs a JSON body and the bearer token. Any web page the developer opens can send a
+ * "simple" cross-site POST (text/plain, form data) to a loopback port without a preflight, so
+ * JSON is required first (415 otherwise), and the token (401) keeps out whatever can send JSON.
+ * @param {{ dbPath: string, port?: number, host?: string, authToken: string, streamIdleMs?: number }} options
  */
 export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", authToken, streamIdleMs = 10_000 }) {
   if (!dbPath || dbPath === ":memory:") throw new Error("dbPath must be a file: every stream opens its own connection");
+  if (typeof authToken !== "string" || !authToken) {
+    throw new Error("authToken is required: clients must send Authorization: Bearer <token>");
+  }
+  const expectedAuth = digest(`Bearer ${authToken}`);
   // WAL lets readers run beside the writer; the mode is stored in the file, so set it once.
   const setup = new Database(dbPath);
   setup.exec("PRAGMA journal_mode = WAL");
@@ -561,6 +568,13 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
   async function route(req, res) {
     const { pathname } = new URL(req.url ?? "/", "http://localhost");
     const key = `${req.method} ${pathname.replace(/\/+$/, "")}`;
+    if (req.method === "POST") {
+      const refused = refusal(req);
+      if (refused) {
+        req.resume();
+        return send(res, refused[0], refused[1]);
+      }
+    }
     switch (key) {
       case "GET /health":
       case "GET /v2":
@@ -574,10 +588,6 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
         return send(res, 200, stats);
       case "POST /v2/pipeline":
       case "POST /v3/pipeline": {
-        if (authToken && req.headers.authorization !== `Bearer ${authToken}`) {
-          req.resume();
-          return send(res, 401, { message: "Missing or wrong bearer token", code: "UNAUTHORIZED" });
-        }
         stats.pipelines++;
         let body;
         try {
@@ -593,6 +603,18 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
       default:
         return send(res, 404, { message: `Not found: ${req.method} ${pathname}`, code: "NOT_FOUND" });
     }
+  }
+
+  /** @param {http.IncomingMessage} req @returns {[number, ProtoError] | null} */
+  function refusal(req) {
+    const mediaType = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+    if (mediaType !== "application/json") {
+      return [415, { message: "Send JSON with Content-Type: application/json", code: "UNSUPPORTED_MEDIA_TYPE" }];
+    }
+    if (!timingSafeEqual(digest(req.headers.authorization ?? ""), expectedAuth)) {
+      return [401, { message: "Missing or wrong bearer token", code: "UNAUTHORIZED" }];
+    }
+    return null;
   }
 
   const server = http.createServer((req, res) => {
@@ -621,6 +643,12 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
       });
     },
   };
+}
+
+/** A fixed-length digest, so the token comparison takes the same time whatever was sent. */
+/** @param {string} text */
+function digest(text) {
+  return createHash("sha256").update(text).digest();
 }
 
 /** The official client only parses error bodies whose content type is exactly application/json. */

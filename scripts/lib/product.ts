@@ -2,7 +2,7 @@
 // workerd through wrangler. Used by `npm start`, the end-to-end tests and the bench.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startLocalServer } from "../../db/local-server/server.mjs";
 import { migrateDatabase, seedDemoIfEmpty } from "./database";
@@ -38,7 +38,17 @@ const OFFLINE_ENV = {
   WRANGLER_HIDE_BANNER: "true",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   NO_UPDATE_NOTIFIER: "1",
+  // The workers' secrets come from the --env-file alone: not from process.env, and never skipped.
+  CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: "true",
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
 };
+
+/** What the workers read as secrets (wrangler binds each as a secret text). */
+export interface WorkerSecrets {
+  DATABASE_URL: string;
+  SESSION_SECRET: string;
+  DATABASE_AUTH_TOKEN?: string;
+}
 
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const log = options.log ?? (() => {});
@@ -46,24 +56,31 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
   let database: Awaited<ReturnType<typeof startLocalServer>> | undefined;
   let databaseUrl = options.databaseUrl;
+  const dbPath = path.join(options.dataDir, "clinic.db");
+  // A new token each run for the local server, which refuses every pipeline without it.
+  const localToken = randomBytes(32).toString("hex");
+  const databaseAuthToken = databaseUrl ? options.databaseAuthToken : localToken;
   if (!databaseUrl) {
-    database = await startLocalServer({ dbPath: path.join(options.dataDir, "clinic.db"), port: 0 });
+    database = await startLocalServer({ dbPath, port: 0, authToken: localToken });
     databaseUrl = database.url;
-    log(`libSQL local server: ${databaseUrl} (file ${path.join(options.dataDir, "clinic.db")})`);
+    log(`libSQL local server: ${databaseUrl} (file ${dbPath})`);
   }
 
-  await migrateDatabase(databaseUrl, options.databaseAuthToken);
-  if (await seedDemoIfEmpty(databaseUrl, options.databaseAuthToken)) log("Demo data written (first run).");
+  await migrateDatabase(databaseUrl, databaseAuthToken);
+  if (await seedDemoIfEmpty(databaseUrl, databaseAuthToken)) log("Demo data written (first run).");
 
-  const secret = sessionSecret(options.dataDir);
-  const vars = [`DATABASE_URL:${databaseUrl}`, `SESSION_SECRET:${secret}`];
-  if (options.databaseAuthToken) vars.push(`DATABASE_AUTH_TOKEN:${options.databaseAuthToken}`);
+  const envFile = writeWorkerSecrets(options.dataDir, {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: sessionSecret(options.dataDir),
+    ...(databaseAuthToken ? { DATABASE_AUTH_TOKEN: databaseAuthToken } : {}),
+  });
   const persist = path.join(options.dataDir, "wrangler");
   const jobsPort = options.port + 1;
+  const common = { envFile, persist, quiet: options.quiet };
 
   const children = [
-    wrangler(["-c", "wrangler.toml", "--port", String(options.port)], vars, persist, options),
-    wrangler(["-c", "wrangler.jobs.toml", "--port", String(jobsPort), "--test-scheduled"], vars, persist, options),
+    wrangler(wranglerArgs({ config: "wrangler.toml", port: options.port, ...common }), options),
+    wrangler(wranglerArgs({ config: "wrangler.jobs.toml", port: jobsPort, testScheduled: true, ...common }), options),
   ];
   const url = `http://127.0.0.1:${options.port}`;
   const jobsUrl = `http://127.0.0.1:${jobsPort}`;
@@ -74,6 +91,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     stopped = true;
     await Promise.all(children.map(stopGroup));
     await database?.close();
+    // The run's database token dies with it; the session secret stays in its own file.
+    rmSync(envFile, { force: true });
   };
 
   try {
@@ -94,39 +113,74 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     startDatabase: database
       ? async () => {
           const port = database?.port;
-          database = await startLocalServer({ dbPath: path.join(options.dataDir, "clinic.db"), port });
+          database = await startLocalServer({ dbPath, port, authToken: localToken });
         }
       : undefined,
     stop,
   };
 }
 
-function wrangler(args: string[], vars: string[], persist: string, options: ProductOptions): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      ...args,
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      persist,
-      "--inspector-port",
-      "0",
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      options.quiet ? "error" : "warn",
-      ...vars.flatMap((v) => ["--var", v]),
-    ],
-    {
-      cwd: ROOT,
-      // Own process group: workerd children outlive a killed wrangler unless the group is stopped.
-      detached: true,
-      stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
-      env: { ...process.env, ...OFFLINE_ENV },
-    },
-  );
+/**
+ * The command line of one `wrangler dev`. It holds no secret: every process on the machine can
+ * read it (ps, /proc/<pid>/cmdline); secrets travel in the --env-file (writeWorkerSecrets).
+ */
+export function wranglerArgs(options: {
+  config: string;
+  port: number;
+  envFile: string;
+  persist: string;
+  quiet?: boolean;
+  testScheduled?: boolean;
+}): string[] {
+  return [
+    path.join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
+    "dev",
+    "-c",
+    options.config,
+    "--port",
+    String(options.port),
+    ...(options.testScheduled ? ["--test-scheduled"] : []),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    options.persist,
+    "--inspector-port",
+    "0",
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    options.quiet ? "error" : "warn",
+    "--env-file",
+    options.envFile,
+  ];
+}
+
+/**
+ * Writes the workers' secrets for wrangler's --env-file, readable by this user only (0600), and
+ * answers its path. Values are single-quoted (dotenv takes them literally) with "$" escaped
+ * (wrangler expands $NAME even there).
+ */
+export function writeWorkerSecrets(dataDir: string, secrets: WorkerSecrets): string {
+  const lines = Object.entries(secrets).map(([name, value]: [string, string]) => {
+    if (/['\r\n]/.test(value)) {
+      throw new Error(`${name} cannot contain a quote or a line break; check its value in your environment.`);
+    }
+    return `${name}='${value.replaceAll("$", "\\$")}'`;
+  });
+  const file = path.join(dataDir, "workers.env");
+  // Removed first: writeFileSync's mode only applies to a file it creates.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600, flag: "wx" });
+  return file;
+}
+
+function wrangler(args: string[], options: ProductOptions): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    // Own process group: workerd children outlive a killed wrangler unless the group is stopped.
+    detached: true,
+    stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
+    env: { ...process.env, ...OFFLINE_ENV },
+  });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);

@@ -1,6 +1,7 @@
 // A fresh demo database per test file, served by the local libSQL server over HTTP, reached with
 // the same client the workers use.
 
+import { randomBytes } from "node:crypto";
 import { count, desc } from "drizzle-orm";
 import { inject } from "vitest";
 import { createDatabase, type Database, schema } from "../../app/db/client.server";
@@ -9,6 +10,8 @@ import { copyTemplate } from "./template";
 
 export interface TestDatabase {
   url: string;
+  /** The server's bearer token (it always needs one). */
+  authToken: string;
   db: Database;
   /** HTTP pipeline requests the server has answered since the last reset: the round trips. */
   roundTrips: () => number;
@@ -22,10 +25,12 @@ export interface TestDatabase {
 
 export async function freshDatabase(): Promise<TestDatabase> {
   const file = copyTemplate(inject("templateDatabase"));
-  const server = await startLocalServer({ dbPath: file.path, port: 0 });
-  const db = createDatabase({ DATABASE_URL: server.url });
+  const authToken = randomBytes(16).toString("hex");
+  const server = await startLocalServer({ dbPath: file.path, port: 0, authToken });
+  const db = createDatabase({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: authToken });
   return {
     url: server.url,
+    authToken,
     db,
     roundTrips: () => server.stats.pipelines,
     resetRoundTrips: () => server.resetStats(),

@@ -6,6 +6,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string;
     databaseUrl: string;
+    databaseAuthToken: string;
   }
 }
 
