@@ -1,7 +1,7 @@
 // Changing a password end to end: forced after an initial password, explained when wrong, and
 // ending the user's other sessions. Uses its own fresh users (the e2e database is shared).
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 const INITIAL_PASSWORD = "initial-password-42";
 const NEW_PASSWORD = "my-very-own-password";

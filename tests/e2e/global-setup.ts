@@ -14,6 +14,8 @@ export default async function globalSetup(config: FullConfig) {
   const port = Number(new URL(baseURL).port);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinic-e2e-"));
   const product = await startProduct({ port, dataDir, quiet: true });
+  // Read by security.spec.ts (workers inherit the environment global setup leaves behind).
+  process.env.E2E_DATA_DIR = dataDir;
 
   const control = createServer(async (request, response) => {
     const action = request.method === "POST" ? request.url : undefined;

@@ -1,7 +1,7 @@
 // Locations end to end. The e2e database is shared by every spec file, so the locations made here
 // have unique codes and end archived (out of everyone's switcher); demo locations are not changed.
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 /** A code no other run used: "E" and five base-36 characters of the clock. */
 function uniqueCode() {

@@ -1,7 +1,7 @@
 // Par levels in bulk end to end. The e2e database is shared by every spec file: the product made
 // here (through the product screens) has a unique name, and the page is filtered down to it.
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 const REORDER_ABOVE_PAR = "The reorder point cannot be above the par level: reorder before you fall below par.";
 

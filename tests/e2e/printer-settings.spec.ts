@@ -2,9 +2,9 @@
 // sticker, test-prints it (the sample label's barcode decodes to the sample code) and downloads its
 // ZPL; a manager may look but not change. The e2e database is shared: the profile name is unique
 // and it is not made the default, so other specs' labels do not change.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { decodeBarcodes } from "../support/decode-barcode";
-import { signIn } from "./support";
+import { signIn, test } from "./support";
 
 test("an admin adds a ZPL profile, test-prints it and downloads its ZPL; a manager only reads", async ({ browser }) => {
   const context = await browser.newContext({ deviceScaleFactor: 4 });

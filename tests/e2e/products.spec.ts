@@ -1,8 +1,8 @@
 // The catalogue end to end. The e2e database is shared by every spec file: each test makes its own
 // products (unique names, GTINs and barcodes) and does not rely on a seeded catalogue.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
-import { signIn } from "./support";
+import { signIn, test } from "./support";
 
 const STALE =
   "Someone else changed this product while you were editing. Your changes were not saved: review the current values and save again.";

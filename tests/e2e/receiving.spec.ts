@@ -2,9 +2,9 @@
 // completes it, prints its labels (the rendered barcodes are decoded back to the label codes) and
 // sees the new stock in /api/stock-levels; a staff member of another location can neither see nor
 // touch that receipt. The e2e database is shared: lots and references are unique to this run.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { decodeBarcodes } from "../support/decode-barcode";
-import { signIn } from "./support";
+import { signIn, test } from "./support";
 
 const GS = "\u001d";
 /** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (db/seed/catalog.ts). */

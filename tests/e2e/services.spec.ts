@@ -1,7 +1,7 @@
 // Services end to end, on the seeded demo catalogue. The e2e database is shared by every spec
 // file: the services made here have unique codes, and the seeded ones are only read.
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 const STALE =
   "Someone else changed this service while you were editing. Your changes were not saved: review the current values and save again.";

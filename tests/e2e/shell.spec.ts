@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { BASIC_MENU, FULL_MENU } from "../../app/shell/menu";
-import { controlPort, signIn } from "./support";
+import { controlPort, signIn, test } from "./support";
 
 const FULL = FULL_MENU.flatMap((g) => g.items.map((i) => i.label));
 const BASIC = BASIC_MENU.flatMap((g) => g.items.map((i) => i.label));

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { expectSignedInAs, signIn } from "./support";
+import { expectSignedInAs, signIn, test } from "./support";
 
 test("an anonymous visit to / lands on the login screen", async ({ page }) => {
   await page.goto("/");

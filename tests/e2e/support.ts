@@ -1,9 +1,81 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 
 /** Where the e2e global setup listens for "stop/start the database" (see global-setup.ts). */
 export function controlPort(appPort: number): number {
   return appPort + 7;
+}
+
+/** Chromium's console words for a blocked script, style, image, connection or frame, and for a bad Permissions-Policy. */
+const POLICY_MESSAGE = /Content[- ]Security[- ]Policy|Refused to |Permissions-Policy/i;
+
+/**
+ * Every spec imports `test` from here: the app runs with its real Content-Security-Policy, and
+ * anything the browser refuses because of it fails the test, in every page of every context the
+ * test opens (the `page` fixture's and `browser.newContext()`'s alike). Two channels: Chromium's
+ * console message and the page's own `securitypolicyviolation` event.
+ */
+export const test = base.extend<{ cspViolations: string[]; cspGuard: undefined }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  cspViolations: async ({}, use) => {
+    await use([]);
+  },
+  context: async ({ context, cspViolations }, use) => {
+    await watchContext(context, cspViolations);
+    await use(context);
+  },
+  cspGuard: [
+    async ({ browser, cspViolations }, use) => {
+      const restore = watchNewContexts(browser, cspViolations);
+      await use(undefined);
+      restore();
+      expect(cspViolations, "the page broke the Content-Security-Policy (see tests/e2e/support.ts)").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const watched = new WeakSet<BrowserContext>();
+
+async function watchContext(context: BrowserContext, violations: string[]): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  const where = (page: Page | null) => (page ? ` (on ${page.url()})` : "");
+  context.on("console", (message) => {
+    if (POLICY_MESSAGE.test(message.text())) violations.push(`${message.text()}${where(message.page())}`);
+  });
+  await context.exposeBinding("__reportCspViolation", ({ page }, text: string) => {
+    violations.push(`securitypolicyviolation: ${text}${where(page)}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at line ${event.lineNumber}`);
+    });
+  });
+}
+
+/** Watches the contexts (and pages) a test makes itself; answers how to stop. */
+function watchNewContexts(browser: Browser, violations: string[]): () => void {
+  const newContext = browser.newContext;
+  const newPage = browser.newPage;
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext.apply(browser, args);
+    await watchContext(context, violations);
+    return context;
+  };
+  // browser.newPage() makes its own context, which can only be watched once the page exists.
+  browser.newPage = async (...args: Parameters<Browser["newPage"]>) => {
+    const page = await newPage.apply(browser, args);
+    await watchContext(page.context(), violations);
+    return page;
+  };
+  return () => {
+    browser.newContext = newContext;
+    browser.newPage = newPage;
+  };
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {

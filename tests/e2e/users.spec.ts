@@ -1,7 +1,7 @@
 // User management end to end. The e2e database is shared by every spec file: these tests create
 // their own people (unique emails) and never change the demo users' roles, passwords or status.
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 const INITIAL_PASSWORD = "initial-password-42";
 

@@ -1,7 +1,7 @@
 // Vendors end to end. The e2e database is shared by every spec file, so the vendors made here have
 // unique names (a clock suffix); demo users and the demo catalogue are not changed.
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { signIn, test } from "./support";
 
 const STALE =
   "Someone else changed this vendor while you were editing. Your changes were not saved: review the current values and save again.";
