@@ -107,8 +107,10 @@ export function readLocks(db: Database, keys: ThrottleKeys) {
 type ThrottleRow = typeof t.$inferSelect;
 
 export type Admission =
-  | { admitted: true /** How long to hold back the answer if the password turns out wrong. */; slowdownMs: number }
-  | { admitted: false /** Until the longest lock on the attempt's keys ends. */; lockedForMs: number };
+  /** Admitted: `slowdownMs` is how long to hold back the answer if the password is wrong. */
+  | { admitted: true; slowdownMs: number }
+  /** Refused: `lockedForMs` is when the longest lock on the attempt's keys ends. */
+  | { admitted: false; lockedForMs: number };
 
 /** What the reservation answered: admitted with its slowdown, or refused with the lock's length. */
 export function admission(

@@ -200,7 +200,7 @@ describe("repeated failed sign-ins", () => {
     // Someone at the front desk guesses a colleague's password until that pair is locked...
     for (let i = 0; i < THROTTLE.pairLimit; i++) await attempt("staff@demo.clinic", `guess-${i}`, clinic);
     expect(await attempt("staff@demo.clinic", "guess-again", clinic)).toMatchObject({ status: 429 });
-    // ...then sprays other addresses' worth of accounts from the same address.
+    // ...then tries twenty other accounts from the same address.
     for (let i = 0; i < 20; i++) await attempt(`nobody${i}@demo.clinic`, "x", clinic);
 
     // A colleague behind the same address signs in to their own account.
