@@ -2,7 +2,7 @@
 // presses Enter), attaching an unknown GTIN to a variation, and "Add line", which a scan fills.
 // Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
 // page load so the next scan lands there.
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { TextField } from "~/products/fields";
 import { formatMoney, formatQuantity, type UnitScale } from "~/products/format";
 import { Button, FormAlert } from "~/ui/form";
@@ -154,8 +154,12 @@ export function AttachGtinForm({
       <FormAlert message={error} />
       {choices.length === 0 ? (
         <p className="text-sm">
-          Every active variation already has a GTIN. Add a variation for this product on its product page, then scan
-          again.
+          GTIN {gtin} is not in the catalogue, and every active variation already has a GTIN of its own, so there is
+          none to attach it to. Find the package's product on{" "}
+          <Link to="/products" className="font-medium text-sky-800 hover:underline">
+            Products
+          </Link>
+          , add a variation for this package size there, then scan again.
         </p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
