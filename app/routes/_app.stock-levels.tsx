@@ -156,7 +156,7 @@ export default function StockLevelsScreen() {
                     className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}
                     title="Past its deadline: not counted as usable. Discard it or return it to the vendor."
                   >
-                    + {r.expired} expired
+                    {`+ ${r.expired} expired`}
                   </span>
                 </div>
               )}

@@ -282,6 +282,8 @@ describe("GET /api/stock-levels", () => {
       unitScale: 1,
       unitsPerPackage: 100,
       onHand: 600,
+      expired: 0,
+      usable: 600,
       packages: { whole: 6, remainder: 0 },
       parLevel: { par: 10, reorderPoint: 4, max: 16 },
       status: "below_par",
@@ -340,9 +342,10 @@ describe("the /stock-levels screen", () => {
     expect(html).toMatch(/<span[^>]*>Reorder<\/span>/);
     expect(html).toMatch(/<span[^>]*>expiring soon<\/span>/);
     expect(html).not.toContain(">Location<");
+    // Its only lot here expired four days ago: shown apart, none of it usable.
     const kysse = await page("/stock-levels?q=kysse", cookieOf("staff"));
-    expect(kysse).toContain("3.00 mL");
-    expect(kysse).toMatch(/<span[^>]*>expired<\/span>/);
+    expect(kysse).toContain("0.00 mL");
+    expect(kysse).toMatch(/<span[^>]*>\+ 3\.00 mL expired<\/span>/);
     expect(kysse).not.toMatch(/<span[^>]*>expiring soon<\/span>/);
   });
 
