@@ -24,6 +24,7 @@ import {
   rememberKey,
   replayOf,
 } from "~/http/idempotency.server";
+import { formatExpirationDate } from "~/stock/expiry";
 import {
   EXPIRY_REASON_MAX,
   EXPIRY_REASON_MIN,
@@ -61,7 +62,9 @@ export async function addReceiptLine(
   const check = expiryCheckOf(input.expirationDate, now);
   let expiryReason: string | null = null;
   if (check && input.expirationDate) {
-    if (!input.expiryConfirmed) return refuse("expiry_unconfirmed", expiryWarning(check, input.expirationDate));
+    if (!input.expiryConfirmed) {
+      return refuse("expiry_unconfirmed", expiryWarning(check, formatExpirationDate(input.expirationDate)));
+    }
     expiryReason = input.expiryReason?.trim() ?? "";
     if (expiryReason.length < EXPIRY_REASON_MIN || expiryReason.length > EXPIRY_REASON_MAX) {
       return refuse("expiry_reason", LINE_MESSAGES.expiryReason);

@@ -41,11 +41,18 @@ export const LINE_MESSAGES = {
 /** Which confirmation a lot's expiration date needs on the day it is received (UTC), if any. */
 export type ExpiryCheck = "expired" | "far_future";
 
+/** What the Add line form says about such a lot, worded on the server (dates as screens show them). */
+export interface ExpiryNotice {
+  check: ExpiryCheck;
+  warning: string;
+}
+
 /** The message under the expiration date when a lot needs confirming. */
-export function expiryWarning(check: ExpiryCheck, expirationDate: string): string {
+/** `shownDate`: the expiration date as screens show it (formatExpirationDate, spec section 4). */
+export function expiryWarning(check: ExpiryCheck, shownDate: string): string {
   return check === "expired"
-    ? `This lot expired on ${expirationDate}. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.`
-    : `This expiration date (${expirationDate}) is more than ${EXPIRY_YEARS_MAX} years away: check it for a typo. If it is right, tick the confirmation and give the reason.`;
+    ? `This lot expired on ${shownDate}. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.`
+    : `This expiration date (${shownDate}) is more than ${EXPIRY_YEARS_MAX} years away: check it for a typo. If it is right, tick the confirmation and give the reason.`;
 }
 
 export const OPEN_MESSAGES = {

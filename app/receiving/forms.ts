@@ -4,12 +4,13 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency.server";
 import { parseScaled } from "~/products/format";
-import { isCalendarDate } from "~/stock/expiry";
+import { formatExpirationDate, isCalendarDate } from "~/stock/expiry";
 import {
   EXPIRY_REASON_MAX,
-  EXPIRY_REASON_MIN,
   EXPIRY_YEARS_MAX,
   type ExpiryCheck,
+  type ExpiryNotice,
+  expiryWarning,
   LINE_MESSAGES,
   LINE_QUANTITY_MAX,
   LOT_MAX,
@@ -84,12 +85,11 @@ export function expiryCheckOf(expirationDate: string | null, today: Date): Expir
   return expirationDate > utcDay(limit) ? "far_future" : null;
 }
 
-/** A reason for receiving such a lot, as kept: trimmed, 3 to 200 characters, else null. */
-export function expiryReasonOf(line: Pick<ReceiptLineInput, "expiryConfirmed" | "expiryReason">): string | null {
-  const reason = line.expiryReason?.trim() ?? "";
-  return line.expiryConfirmed && reason.length >= EXPIRY_REASON_MIN && reason.length <= EXPIRY_REASON_MAX
-    ? reason
-    : null;
+/** The Add line form's notice for such a lot, or null when the lot needs no confirmation. */
+export function expiryNoticeOf(expirationDate: string | null, today: Date): ExpiryNotice | null {
+  const check = expiryCheckOf(expirationDate, today);
+  if (!check || !expirationDate) return null;
+  return { check, warning: expiryWarning(check, formatExpirationDate(expirationDate)) };
 }
 
 /** Each field of a line that breaks a rule, with the message shown under it. */

@@ -6,7 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { TextField } from "~/products/fields";
 import { formatMoney, formatQuantity, type UnitScale } from "~/products/format";
 import { Button, FormAlert } from "~/ui/form";
-import { type ExpiryCheck, expiryWarning, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
+import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
 
 const INPUT =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
@@ -186,7 +186,7 @@ export function AddLineForm({
   formError,
   busy,
   idempotencyKey,
-  expiryCheck,
+  expiry,
 }: {
   values: LineFormValues;
   choices: readonly VariationOption[];
@@ -196,7 +196,7 @@ export function AddLineForm({
   /** Fresh for each form the server renders: a double submit adds the line once. */
   idempotencyKey: string;
   /** The lot's expiry needs confirming (the server said so): show the box and the reason. */
-  expiryCheck: ExpiryCheck | null;
+  expiry: ExpiryNotice | null;
 }) {
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -249,9 +249,9 @@ export function AddLineForm({
           )}
         </div>
       </div>
-      {expiryCheck && (
+      {expiry && (
         <ExpiryConfirmation
-          check={expiryCheck}
+          expiry={expiry}
           values={values}
           warned={Boolean(fieldErrors.expirationDate)}
           errors={fieldErrors}
@@ -285,12 +285,12 @@ export function AddLineForm({
 
 /** An expired or far-future lot: a box to tick and the reason, kept on the line (no JavaScript needed). */
 function ExpiryConfirmation({
-  check,
+  expiry,
   values,
   warned,
   errors,
 }: {
-  check: ExpiryCheck;
+  expiry: ExpiryNotice;
   values: LineFormValues;
   /** The warning is already under the expiration date (a refusal); otherwise say it here. */
   warned: boolean;
@@ -300,11 +300,11 @@ function ExpiryConfirmation({
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
       <legend className="px-1 font-medium text-sm">
-        {check === "expired" ? "Expired lot" : "Expiration date far ahead"}
+        {expiry.check === "expired" ? "Expired lot" : "Expiration date far ahead"}
       </legend>
-      {!warned && values.expirationDate && (
+      {!warned && (
         <p role="status" className="text-amber-900 text-sm">
-          {expiryWarning(check, values.expirationDate)}
+          {expiry.warning}
         </p>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -316,7 +316,7 @@ function ExpiryConfirmation({
           aria-describedby={confirmError ? "expiryConfirmed-error" : undefined}
           className="h-4 w-4"
         />
-        {check === "expired" ? "Receive this expired lot anyway" : "The expiration date is right"}
+        {expiry.check === "expired" ? "Receive this expired lot anyway" : "The expiration date is right"}
       </label>
       {confirmError && (
         <p id="expiryConfirmed-error" className="text-red-700 text-sm">

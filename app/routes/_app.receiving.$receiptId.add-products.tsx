@@ -22,7 +22,7 @@ import { completeReceipt } from "~/receiving/complete.server";
 import {
   addProductsPath,
   EMPTY_LINE,
-  type ExpiryCheck,
+  type ExpiryNotice,
   type LineFormValues,
   printLabelsPath,
   RECEIPT_INTENTS,
@@ -31,7 +31,7 @@ import {
 } from "~/receiving/constants";
 import {
   AttachGtinForm as AttachGtinFields,
-  expiryCheckOf,
+  expiryNoticeOf,
   LineRef,
   ReceiptLineForm,
   ScanForm,
@@ -112,7 +112,7 @@ interface Answer {
   /** Said above the form after a successful attach: which variation the GTIN now names. */
   note: string | null;
   /** The line's lot is expired or dated far ahead: the form asks for a confirmation and a reason. */
-  expiryCheck: ExpiryCheck | null;
+  expiry: ExpiryNotice | null;
 }
 
 function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answer, "intent">>) {
@@ -125,7 +125,7 @@ function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answe
       line: null,
       reading: null,
       note: null,
-      expiryCheck: expiryCheckOf(expirationDate, new Date()),
+      expiry: expiryNoticeOf(expirationDate, new Date()),
       ...parts,
     },
     { status },
@@ -352,7 +352,7 @@ export default function AddProductsScreen() {
               formError={failed("add-line")?.formError}
               busy={busy}
               idempotencyKey={lineKey}
-              expiryCheck={result?.expiryCheck ?? null}
+              expiry={result?.expiry ?? null}
             />
           </Card>
         </>

@@ -875,7 +875,7 @@ describe("receipt line integrity (issue 9)", () => {
         ok: false,
         refusal: "expiry_unconfirmed",
         message:
-          "This lot expired on 2024-05-31. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.",
+          "This lot expired on May 31, 2024. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.",
       },
       expect.objectContaining({ refusal: "expiry_unconfirmed" }),
       { ok: false, refusal: "expiry_reason", message: LINE_MESSAGES.expiryReason },
@@ -883,7 +883,7 @@ describe("receipt line integrity (issue 9)", () => {
         ok: false,
         refusal: "expiry_unconfirmed",
         message:
-          "This expiration date (2036-11-23) is more than 10 years away: check it for a typo. If it is right, tick the confirmation and give the reason.",
+          "This expiration date (Nov 23, 2036) is more than 10 years away: check it for a typo. If it is right, tick the confirmation and give the reason.",
       },
     ]);
     // Today (UTC) and exactly ten years ahead need nothing; a reason given then is not kept.
@@ -1359,15 +1359,15 @@ describe("the receiving screens", () => {
     expect(warned).toMatchObject({
       status: 409,
       data: {
-        expiryCheck: "expired",
-        fieldErrors: { expirationDate: expect.stringMatching(/^This lot expired on 2024-05-31\./) },
+        expiry: { check: "expired", warning: expect.stringMatching(/^This lot expired on May 31, 2024\./) },
+        fieldErrors: { expirationDate: expect.stringMatching(/^This lot expired on May 31, 2024\./) },
         line: { lot: "EXP-1", expirationDate: "2024-05-31", expiryConfirmed: false },
       },
     });
     const noReason = await receiptAction(receiptId, cookie, { ...form, expiryConfirmed: "on" });
     expect(noReason).toMatchObject({
       status: 409,
-      data: { expiryCheck: "expired", fieldErrors: { expiryReason: LINE_MESSAGES.expiryReason } },
+      data: { expiry: { check: "expired" }, fieldErrors: { expiryReason: LINE_MESSAGES.expiryReason } },
     });
     const confirmed = { ...form, expiryConfirmed: "on", expiryReason: "Received for return to vendor" };
     const added = await receiptAction(receiptId, cookie, confirmed);
