@@ -140,7 +140,9 @@ function lockedForMs(keys: ThrottleKeys, locks: readonly ThrottleRow[], now: Dat
     const atLimit = row.failures >= (limitOf.get(row.key) ?? Number.POSITIVE_INFINITY) ? windowEnd : 0;
     longest = Math.max(longest, (row.lockedUntil?.getTime() ?? 0) - now.getTime(), atLimit - now.getTime());
   }
-  return longest;
+  // A parallel attempt that took its clock a moment before the one that set the lock would read
+  // "16 minutes"; no lock or window lasts longer than its length from now.
+  return Math.min(longest, Math.max(THROTTLE.lockMs, THROTTLE.windowMs));
 }
 
 /**
