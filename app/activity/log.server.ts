@@ -8,6 +8,8 @@ export type ActivityAction =
   | "sign_in"
   | "sign_in_failed"
   | "sign_in_refused"
+  | "password_change_failed"
+  | "password_change_refused"
   | "sign_out"
   | "receive_vials"
   | "start_vial"

@@ -3,7 +3,7 @@
 // ever logs a password or a hash.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
+import { logActivity, logActivityWhere } from "~/activity/log.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import {
   admission,
@@ -99,11 +99,16 @@ export async function changeOwnPassword(
   const account = found[0];
   if (!account) return refuse("not_found");
   const attempt = admission(keys, reserved, locks, now);
+  // Guesses are recorded as a sign-in's are: a stolen session guessing shows in the activity log.
+  const guess = (action: "password_change_failed" | "password_change_refused") =>
+    logActivity(db, { userId: user.id, action, entity: "user", entityId: user.id, summary: { email: account.email } });
   if (!attempt.admitted) {
+    await guess("password_change_refused");
     return { ok: false, refusal: "too_many_attempts", message: lockedMessage(attempt.lockedForMs) };
   }
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
     // The reservation stays counted as this failure, and the answer is slowed like a sign-in's.
+    await guess("password_change_failed");
     if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
     return refuse("wrong_password");
   }

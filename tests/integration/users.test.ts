@@ -497,10 +497,16 @@ describe("changeOwnPassword", () => {
     const elsewhere = await session(person.email, person.password);
     expect(here.user.mustChangePassword).toBe(true);
 
-    const wrong = await expectNoActivity(() =>
-      changeOwnPassword(t.db, here.user, { currentPassword: "not-my-password", newPassword: NEW_PASSWORD }),
-    );
+    // A wrong current password changes nothing but is recorded, as a failed sign-in is (one row).
+    const before = await t.activityCount();
+    const wrong = await changeOwnPassword(t.db, here.user, {
+      currentPassword: "not-my-password",
+      newPassword: NEW_PASSWORD,
+    });
     expect(wrong).toMatchObject({ ok: false, refusal: "wrong_password" });
+    expect(await t.activityCount()).toBe(before + 1);
+    expect(await t.lastActivity()).toMatchObject({ action: "password_change_failed", userId: person.id });
+    expect(JSON.stringify(await t.lastActivity())).not.toContain("not-my-password");
     const same = await expectNoActivity(() =>
       changeOwnPassword(t.db, here.user, { currentPassword: person.password, newPassword: person.password }),
     );
@@ -552,15 +558,20 @@ describe("changeOwnPassword", () => {
       const waits: number[] = [];
       const sleep = async (ms: number) => waits.push(ms);
       for (let i = 0; i < THROTTLE.pairLimit; i++) {
-        const guess = await expectNoActivity(() =>
-          changeOwnPassword(
-            t.db,
-            thief,
-            { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
-            { clientIp, sleep },
-          ),
+        const guess = await changeOwnPassword(
+          t.db,
+          thief,
+          { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD },
+          { clientIp, sleep },
         );
         expect(guess).toMatchObject({ ok: false, refusal: "wrong_password" });
+        // Each guess is in the activity log, as a failed sign-in is.
+        expect(await t.lastActivity()).toMatchObject({
+          userId: person.id,
+          action: "password_change_failed",
+          entity: "user",
+          entityId: person.id,
+        });
       }
       expect(waits).toEqual([500, 1000, 1500]);
       const refused = await changeOwnPassword(
@@ -574,6 +585,7 @@ describe("changeOwnPassword", () => {
         refusal: "too_many_attempts",
         message: expect.stringMatching(LOCKED),
       });
+      expect(await t.lastActivity()).toMatchObject({ userId: person.id, action: "password_change_refused" });
       expect(await account(person.id)).toMatchObject({ mustChangePassword: true });
       // The same budget as signing in: /login from that address is locked too.
       expect(
