@@ -12,9 +12,21 @@ export function organizationOf(user: { id: string }): SQL {
  * a constraint rolls the whole batch back, and this tells the caller which rule refused it.
  */
 export function constraintFailed(error: unknown, what: RegExp): boolean {
+  return someMessage(error, (message) => /constraint failed/i.test(message) && what.test(message));
+}
+
+/**
+ * Whether a database error (or one it wraps) is a trigger's RAISE with a message matching `what`,
+ * e.g. /receipt is closed/: the guard that refused the batch, named.
+ */
+export function raisedBy(error: unknown, what: RegExp): boolean {
+  return someMessage(error, (message) => what.test(message));
+}
+
+/** Whether the error or one of the causes it wraps (the client wraps the server's) has such a message. */
+function someMessage(error: unknown, test: (message: string) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    const message = String((e as { message?: unknown }).message ?? "");
-    if (/constraint failed/i.test(message) && what.test(message)) return true;
+    if (test(String((e as { message?: unknown }).message ?? ""))) return true;
   }
   return false;
 }

@@ -9,7 +9,7 @@ import { activityLocation, type ScopedActor } from "~/access/actor";
 import type { ActivityAction } from "~/activity/log.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
-import { constraintFailed, organizationOf } from "~/db/sql.server";
+import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
 import { canWriteCatalog } from "./actor";
 import type { VariationEditInput, VariationInput } from "./forms";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
@@ -163,7 +163,7 @@ export async function updateVariation(
     return { ok: true, changed: false, name: values.name };
   } catch (error) {
     // The package size is how its stock, items and open lines were counted (trigger of migration 0009).
-    if (isUnitsLocked(error)) {
+    if (raisedBy(error, /units per package locked/)) {
       return refuse(
         "units_locked",
         `${values.name} has stock or open receipt lines, so its units per package cannot change. Archive it and add a new variation with the new package size.`,
@@ -173,14 +173,6 @@ export async function updateVariation(
     if (refusal) return refusal;
     throw error;
   }
-}
-
-/** Whether a batch failed because the variation's units per package are locked by its stock or open lines. */
-function isUnitsLocked(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (/units per package locked/.test(String((e as { message?: unknown }).message ?? ""))) return true;
-  }
-  return false;
 }
 
 async function setVariationActive(

@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { can, ORGANIZATION, type Permission } from "~/access/permissions";
-import { organizationOf } from "~/db/sql.server";
+import { organizationOf, raisedBy } from "~/db/sql.server";
 
 /** The ids of the receipts the actor reaches, as a subquery for `… IN ${receiptsHere(actor)}`. */
 export function receiptsHere(actor: ScopedActor): SQL {
@@ -24,8 +24,5 @@ export function canAtScope(actor: ScopedActor, permission: Permission): boolean 
 
 /** Whether a batch failed because the receipt_lines triggers refused a change to a closed receipt. */
 export function isReceiptClosed(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (/receipt is closed/.test(String((e as { message?: unknown }).message ?? ""))) return true;
-  }
-  return false;
+  return raisedBy(error, /receipt is closed/);
 }
