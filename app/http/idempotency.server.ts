@@ -14,9 +14,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
 
-/** What a client may send as a key: a UUID or any similar token. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-
 export interface IdempotencyKey {
   userId: string;
   key: string;
@@ -74,8 +71,3 @@ export function replayOf<T>(rows: readonly { purpose: string; answer: string }[]
 export function isKeyTaken(error: unknown): boolean {
   return constraintFailed(error, /idempotency_keys\.(user_id|key)/);
 }
-
-export const IDEMPOTENCY_MESSAGES = {
-  misused: "This form was already sent for something else. Reload the page and try again.",
-  invalid: "This form's key is not valid. Reload the page and try again.",
-} as const;

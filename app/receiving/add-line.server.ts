@@ -16,7 +16,6 @@ import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import {
-  IDEMPOTENCY_MESSAGES,
   type IdempotencyKey,
   isKeyTaken,
   keyUnused,
@@ -34,7 +33,7 @@ import {
   RECEIPT_LINES_MAX,
 } from "./constants";
 import { expiryCheckOf, lineProblems, type ReceiptLineInput } from "./forms";
-import { closedReceipt, type Outcome, refuse, tooManyItems, tooManyLines } from "./outcome";
+import { closedReceipt, type Outcome, refuse, tooManyItems } from "./outcome";
 import { canAtScope, isReceiptClosed, receiptsHere } from "./scope.server";
 import { serialTakenMessage } from "./serials.server";
 
@@ -146,13 +145,13 @@ export async function addReceiptLine(
     // Nothing was written: a repeat of a key answers as the first time; otherwise say why.
     const replay = replayOf<Outcome<Added>>(recalled, key);
     if (replay.replay) return replay.answer;
-    if (replay.misused) return refuse("key_misused", IDEMPOTENCY_MESSAGES.misused);
+    if (replay.misused) return refuse("key_misused");
     if (receipt.status !== "open") return closedReceipt(receipt.status);
     if (receipt.label === null) return refuse("variation_unavailable");
     if (receipt.tracking === "serialized" && !traced) return refuse("untraced");
-    if (Number(receipt.lines) >= RECEIPT_LINES_MAX) return tooManyLines();
+    if (Number(receipt.lines) >= RECEIPT_LINES_MAX) return refuse("too_many_lines");
     if (receipt.tracking === "serialized" && Number(receipt.items) + input.quantity > RECEIPT_ITEMS_MAX) {
-      return tooManyItems(Number(receipt.items));
+      return tooManyItems({ already: Number(receipt.items) });
     }
     if (input.serial !== null) {
       const taken = await serialTakenMessage(db, actor, { ...input, serial: input.serial });

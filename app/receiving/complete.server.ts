@@ -23,7 +23,7 @@ import { constraintFailed } from "~/db/sql.server";
 import { newLabelCode } from "~/stock/label-code";
 import { type Movement, recordMovements } from "~/stock/ledger.server";
 import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
-import { closedReceipt, type Outcome, refuse, tooManyLines } from "./outcome";
+import { closedReceipt, type Outcome, refuse, tooManyItems } from "./outcome";
 import { canAtScope, receiptsHere } from "./scope.server";
 import { receivedSerialOnReceipt } from "./serials.server";
 
@@ -104,14 +104,9 @@ export async function completeReceipt(
   if (receipt.status !== "open") return closedReceipt(receipt.status);
   if (lines.length === 0) return refuse("empty");
   // Caps that keep one completion inside a Workers request (lines added before the caps existed).
-  if (lines.length > RECEIPT_LINES_MAX) return tooManyLines();
+  if (lines.length > RECEIPT_LINES_MAX) return refuse("too_many_lines");
   const itemCount = lines.filter((l) => l.tracking === "serialized").reduce((n, l) => n + Number(l.quantity), 0);
-  if (itemCount > RECEIPT_ITEMS_MAX) {
-    return refuse(
-      "too_many_items",
-      `This receipt would make ${itemCount.toLocaleString("en-US")} labelled items; one receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")}. Remove lines and put them on a new receipt (a large delivery is split into several receipts).`,
-    );
-  }
+  if (itemCount > RECEIPT_ITEMS_MAX) return tooManyItems({ would: itemCount });
 
   const labelCode = options.labelCode ?? newLabelCode;
   // A label code that is already taken (items and barcodes are UNIQUE) fails the batch; one retry

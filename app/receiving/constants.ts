@@ -47,8 +47,10 @@ export interface ExpiryNotice {
   warning: string;
 }
 
-/** The message under the expiration date when a lot needs confirming. */
-/** `shownDate`: the expiration date as screens show it (formatExpirationDate, spec section 4). */
+/**
+ * The message under the expiration date when a lot needs confirming; `shownDate` is the date as
+ * screens show it (formatExpirationDate, spec section 4).
+ */
 export function expiryWarning(check: ExpiryCheck, shownDate: string): string {
   return check === "expired"
     ? `This lot expired on ${shownDate}. To receive it anyway (for example to return it to the vendor), tick the confirmation and give the reason.`

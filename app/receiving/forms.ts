@@ -2,7 +2,7 @@
 // Server only: the pages import ./constants, never this module. The line rules are also checked
 // by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency.server";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { parseScaled } from "~/products/format";
 import { formatExpirationDate, isCalendarDate } from "~/stock/expiry";
 import {

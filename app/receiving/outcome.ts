@@ -1,5 +1,7 @@
 // What a receiving verb answers: done, or refused for a named reason the route turns into a
 // message next to the right form (or a 403/404). Same shape as the catalogue and vendor verbs.
+
+import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
 import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 
@@ -55,23 +57,25 @@ export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
   serial_taken: "This serial number was already received or is on an open receipt.",
   too_many_lines: `A receipt holds at most ${RECEIPT_LINES_MAX} lines. Complete this one and put the rest of the delivery on a new receipt.`,
   too_many_items: `One receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")} labelled items. Split the delivery into several receipts.`,
-  key_misused: "This form was already sent for something else. Reload the page and try again.",
+  key_misused: IDEMPOTENCY_MESSAGES.misused,
 };
 
 export function refuse<R extends ReceivingRefusal>(refusal: R, message = RECEIVING_REFUSALS[refusal]): Refused<R> {
   return { ok: false, refusal, message };
 }
 
-export function tooManyLines(): Refused<"too_many_lines"> {
-  return refuse("too_many_lines");
-}
-
-/** More labelled items than one completion makes; `already` are on the receipt before this line. */
-export function tooManyItems(already: number): Refused<"too_many_items"> {
+/**
+ * More labelled items than one completion makes: adding a line to a receipt that `already` has
+ * that many, or completing one that `would` make that many (lines added before the cap existed).
+ */
+export function tooManyItems(count: { already: number } | { would: number }): Refused<"too_many_items"> {
   const max = RECEIPT_ITEMS_MAX.toLocaleString("en-US");
+  const split = "(a large delivery is split into several receipts)";
   return refuse(
     "too_many_items",
-    `One receipt makes at most ${max} labelled items, and this one already has ${already.toLocaleString("en-US")}. Complete it, and put the rest of the delivery on a new receipt (a large delivery is split into several receipts).`,
+    "already" in count
+      ? `One receipt makes at most ${max} labelled items, and this one already has ${count.already.toLocaleString("en-US")}. Complete it, and put the rest of the delivery on a new receipt ${split}.`
+      : `This receipt would make ${count.would.toLocaleString("en-US")} labelled items; one receipt makes at most ${max}. Remove lines and put them on a new receipt ${split}.`,
   );
 }
 
