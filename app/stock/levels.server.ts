@@ -70,56 +70,65 @@ export interface StockLevel {
   updatedAt: Date | null;
 }
 
-const ON_HAND = sql`coalesce(s.on_hand, 0)`;
-
 /**
  * Whether item `i` is past its deadline at `now` (spec section 4, as `isExpired` in ./expiry): an
  * in-use vial at its use-by deadline, any other at the end of its expiration day (UTC), and one
  * without the date it needs counts as expired.
  */
-export function itemExpiredSql(now: Date) {
+function itemExpiredSql(now: Date) {
   const today = now.toISOString().slice(0, 10);
   return sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
     ELSE coalesce(i.expiration_date < ${today}, 1) END)`;
 }
 
-/** Base units of the row's sealed and in-use vials that are past their deadline. */
+/** Base units of the pair's sealed and in-use vials that are past their deadline. */
 function expiredUnits(now: Date) {
   return sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
     WHERE i.location_id = pair.location_id AND i.variation_id = pair.variation_id
       AND i.state IN ('sealed', 'in_use') AND ${itemExpiredSql(now)})`;
 }
 
-// The one definition of a level's status (see STOCK_STATUSES), judged on usable stock so expired
-// vials never make a shelf look full; the filter and the column share it.
-function usableStatus(now: Date) {
-  const usable = sql`(${ON_HAND} - ${expiredUnits(now)})`;
-  return sql`(CASE
-  WHEN pl.par IS NULL THEN 'no_par'
-  WHEN pl.par > 0 AND ${usable} <= pl.reorder_point * v.units_per_package THEN 'below_reorder'
-  WHEN ${usable} < pl.par * v.units_per_package THEN 'below_par'
-  ELSE 'ok' END)`;
-}
-
-/** FROM … WHERE … of the rows in scope that match the query; archived products drop off once empty. */
+/**
+ * FROM … WHERE … of the levels in scope that match the query, as `level` rows: each pair's on-hand,
+ * expired units (computed once a row) and its status; archived products drop off once empty.
+ */
 function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput, now: Date) {
   const inScope = locationIds.length ? sql`IN (${valueList(locationIds)})` : sql`IN (SELECT NULL WHERE 0)`;
   const organization = organizationOf(actor);
+  const onHand = sql`coalesce(s.on_hand, 0)`;
   return sql`FROM (
-      SELECT location_id, variation_id FROM stock_levels WHERE location_id ${inScope}
-      UNION
-      SELECT location_id, variation_id FROM par_levels WHERE location_id ${inScope}
-    ) AS pair
-    JOIN locations AS l ON l.id = pair.location_id
-    JOIN product_variations AS v ON v.id = pair.variation_id
-    JOIN products AS p ON p.id = v.product_id
-    LEFT JOIN stock_levels AS s ON s.location_id = pair.location_id AND s.variation_id = pair.variation_id
-    LEFT JOIN par_levels AS pl ON pl.location_id = pair.location_id AND pl.variation_id = pair.variation_id
-    WHERE p.organization_id = ${organization} AND l.organization_id = ${organization}
-      AND (${ON_HAND} > 0 OR (p.active = 1 AND v.active = 1))
-      ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
-      ${query.category ? sql`AND p.category = ${query.category}` : sql``}
-      ${query.status ? sql`AND ${usableStatus(now)} = ${query.status}` : sql``}`;
+      SELECT *,
+        -- The one definition of a level's status (see STOCK_STATUSES), judged on usable stock so
+        -- expired vials never make a shelf look full; the filter and the column share it.
+        (CASE
+          WHEN par IS NULL THEN 'no_par'
+          WHEN par > 0 AND onHand - expired <= reorderPoint * unitsPerPackage THEN 'below_reorder'
+          WHEN onHand - expired < par * unitsPerPackage THEN 'below_par'
+          ELSE 'ok' END) AS status
+      FROM (
+        SELECT pair.location_id AS locationId, l.name AS locationName, l.code AS locationCode,
+          p.id AS productId, p.name AS productName, p.category AS category,
+          v.id AS variationId, v.name AS variationName,
+          p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
+          ${onHand} AS onHand, ${expiredUnits(now)} AS expired,
+          pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max, s.updated_at AS updatedAt
+        FROM (
+          SELECT location_id, variation_id FROM stock_levels WHERE location_id ${inScope}
+          UNION
+          SELECT location_id, variation_id FROM par_levels WHERE location_id ${inScope}
+        ) AS pair
+        JOIN locations AS l ON l.id = pair.location_id
+        JOIN product_variations AS v ON v.id = pair.variation_id
+        JOIN products AS p ON p.id = v.product_id
+        LEFT JOIN stock_levels AS s ON s.location_id = pair.location_id AND s.variation_id = pair.variation_id
+        LEFT JOIN par_levels AS pl ON pl.location_id = pair.location_id AND pl.variation_id = pair.variation_id
+        WHERE p.organization_id = ${organization} AND l.organization_id = ${organization}
+          AND (${onHand} > 0 OR (p.active = 1 AND v.active = 1))
+          ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
+          ${query.category ? sql`AND p.category = ${query.category}` : sql``}
+      )
+    ) AS level
+    ${query.status ? sql`WHERE level.status = ${query.status}` : sql``}`;
 }
 
 /** The page of levels and the total matching, as two statements for the caller's batch. */
@@ -132,19 +141,13 @@ export function stockLevelQueries(
 ) {
   const from = matchingLevels(actor, locationIds, query, now);
   return [
-    db.all<StockLevelRow>(sql`SELECT pair.location_id AS locationId, l.name AS locationName, l.code AS locationCode,
-        p.id AS productId, p.name AS productName, p.category AS category,
-        v.id AS variationId, v.name AS variationName,
-        p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
-        ${ON_HAND} AS onHand, ${expiredUnits(now)} AS expired,
-        pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
-        ${usableStatus(now)} AS status,
+    db.all<StockLevelRow>(sql`SELECT level.*,
         (SELECT min(i.expiration_date) FROM items AS i
-          WHERE i.location_id = pair.location_id AND i.state = 'sealed' AND i.variation_id = pair.variation_id
-            AND NOT ${itemExpiredSql(now)}) AS nearestExpiry,
-        s.updated_at AS updatedAt
+          WHERE i.location_id = level.locationId AND i.state = 'sealed' AND i.variation_id = level.variationId
+            AND NOT ${itemExpiredSql(now)}) AS nearestExpiry
       ${from}
-      ORDER BY lower(p.name), p.id, lower(v.name), v.id, l.name, l.id
+      ORDER BY lower(level.productName), level.productId, lower(level.variationName), level.variationId,
+        level.locationName, level.locationId
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total ${from}`),
   ] as const;
