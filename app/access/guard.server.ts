@@ -5,6 +5,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
 import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
+import { FORBIDDEN } from "~/outcome";
 import { type LocationChoice, readLocationChoice, resolveScope, type Scope } from "./location-choice.server";
 import { can, type Permission } from "./permissions";
 
@@ -21,7 +22,8 @@ interface Args {
 
 export const CHANGE_PASSWORD_PATH = "/change-password";
 export const NOT_SIGNED_IN = "You are not signed in. Sign in and try again.";
-export const FORBIDDEN = "You do not have permission to access this resource. Please contact your administrator.";
+// The one message lives in ~/outcome (domains refuse with it too); re-exported for the access modules.
+export { FORBIDDEN };
 
 function isApi(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");

@@ -1,5 +1,7 @@
 // The words on every error screen (spec section 8), apart from the markup so boundaries, tests and
 // reports quote the same text.
+
+import { FORBIDDEN } from "~/outcome";
 import type { ErrorClass } from "./classify";
 import { isRetryable } from "./classify";
 
@@ -23,7 +25,7 @@ export const ERROR_SCREENS: Record<ErrorClass, ScreenText> = {
   },
   permission: {
     title: "Access Denied",
-    message: "You do not have permission to access this resource. Please contact your administrator.",
+    message: FORBIDDEN,
   },
   unknown: {
     title: "Application Error",

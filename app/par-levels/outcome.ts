@@ -1,20 +1,15 @@
-// What the bulk par level save answers (same shape as the other catalogue verbs).
-import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+// The bulk par level save's refusals: their names and messages (the Outcome shape is app/outcome.ts).
+import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
-export type ParSheetRefusal = "forbidden" | "location_unavailable" | "variation_not_found";
-export type Outcome<T extends object = object> = AnyOutcome<T, ParSheetRefusal>;
-export type ParSheetRefused = Refused<ParSheetRefusal>;
-
-export const PAR_SHEET_REFUSALS: Record<ParSheetRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: PAR_SHEET_REFUSALS, refuse } = refusalsOf({
   location_unavailable: "That location is archived or does not exist. Nothing was saved.",
   variation_not_found:
     "A variation on this page no longer exists in your organization. Nothing was saved: reload the page and try again.",
-};
+});
 
-export function refuse<R extends ParSheetRefusal>(refusal: R, message = PAR_SHEET_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
+export type ParSheetRefusal = keyof typeof PAR_SHEET_REFUSALS;
+export type Outcome<T extends object = object> = AnyOutcome<T, ParSheetRefusal>;
+export type ParSheetRefused = Refused<ParSheetRefusal>;
 
 /** The form-level message when rows are refused by the row rules. */
 export function invalidRowsMessage(count: number): string {

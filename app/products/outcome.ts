@@ -1,34 +1,7 @@
-// What a catalogue verb answers: done, or refused for a named reason the route turns into a
-// message next to the right field (or a 403/404). Same shape as the users and locations verbs.
-import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+// The catalogue verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
+import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
-export type ProductRefusal =
-  | "forbidden"
-  | "not_found"
-  | "variation_not_found"
-  | "location_unavailable"
-  | "sku_taken"
-  | "vendor_unavailable"
-  | "stale"
-  | "variation_stale"
-  | "scale_changed"
-  | "scale_locked"
-  | "units_locked"
-  | "variation_name_taken"
-  | "gtin_taken"
-  | "barcode_invalid"
-  | "barcode_taken"
-  | "barcode_not_found"
-  | "par_invalid"
-  | "no_par_level"
-  | "already_archived"
-  | "already_active";
-
-export type Outcome<T extends object = object> = AnyOutcome<T, ProductRefusal>;
-export type ProductRefused = Refused<ProductRefusal>;
-
-export const PRODUCT_REFUSALS: Record<ProductRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: PRODUCT_REFUSALS, refuse } = refusalsOf({
   not_found: "That product does not exist in your organization.",
   variation_not_found: "That variation does not exist in your organization.",
   location_unavailable: "That location is archived or does not exist.",
@@ -53,8 +26,8 @@ export const PRODUCT_REFUSALS: Record<ProductRefusal, string> = {
   no_par_level: "There is no par level to clear at that location.",
   already_archived: "This is already archived.",
   already_active: "This is already active.",
-};
+});
 
-export function refuse<R extends ProductRefusal>(refusal: R, message = PRODUCT_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
+export type ProductRefusal = keyof typeof PRODUCT_REFUSALS;
+export type Outcome<T extends object = object> = AnyOutcome<T, ProductRefusal>;
+export type ProductRefused = Refused<ProductRefusal>;

@@ -1,39 +1,9 @@
-// What a receiving verb answers: done, or refused for a named reason the route turns into a
-// message next to the right form (or a 403/404). Same shape as the catalogue and vendor verbs.
-
+// The receiving verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
 import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
-import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 
-export type ReceivingRefusal =
-  | "forbidden"
-  | "not_found"
-  | "invalid"
-  | "location_unavailable"
-  | "vendor_unavailable"
-  | "variation_unavailable"
-  | "untraced"
-  | "line_not_found"
-  | "completed"
-  | "cancelled"
-  | "empty"
-  | "changed"
-  | "label_codes"
-  | "gtin_invalid"
-  | "gtin_taken"
-  | "variation_has_gtin"
-  | "expiry_unconfirmed"
-  | "expiry_reason"
-  | "serial_taken"
-  | "too_many_lines"
-  | "too_many_items"
-  | "key_misused";
-
-export type Outcome<T extends object = object> = AnyOutcome<T, ReceivingRefusal>;
-export type ReceivingRefused = Refused<ReceivingRefusal>;
-
-export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: RECEIVING_REFUSALS, refuse } = refusalsOf({
   not_found: "That receipt does not exist at this location.",
   invalid: "Check the values entered.",
   location_unavailable: "That location is archived or does not exist in your organization. Choose another one.",
@@ -58,11 +28,11 @@ export const RECEIVING_REFUSALS: Record<ReceivingRefusal, string> = {
   too_many_lines: `A receipt holds at most ${RECEIPT_LINES_MAX} lines. Complete this one and put the rest of the delivery on a new receipt.`,
   too_many_items: `One receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")} labelled items. Split the delivery into several receipts.`,
   key_misused: IDEMPOTENCY_MESSAGES.misused,
-};
+});
 
-export function refuse<R extends ReceivingRefusal>(refusal: R, message = RECEIVING_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
+export type ReceivingRefusal = keyof typeof RECEIVING_REFUSALS;
+export type Outcome<T extends object = object> = AnyOutcome<T, ReceivingRefusal>;
+export type ReceivingRefused = Refused<ReceivingRefusal>;
 
 /**
  * More labelled items than one completion makes: adding a line to a receipt that `already` has

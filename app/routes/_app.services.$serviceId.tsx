@@ -23,7 +23,7 @@ import {
   submittedService,
 } from "~/services/forms";
 import { serviceDetail } from "~/services/list.server";
-import type { Refused, ServiceRefusal } from "~/services/outcome";
+import type { ServiceRefusal, ServiceRefused } from "~/services/outcome";
 import {
   addRecipeLine,
   type RecipeOutcome,
@@ -85,7 +85,7 @@ function invalid(
  */
 function refused(
   intent: ServiceIntent,
-  result: Refused<ServiceRefusal>,
+  result: ServiceRefused,
   options: { variationId?: string; submitted?: SubmittedService; key?: (field: string) => string | undefined } = {},
 ) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });

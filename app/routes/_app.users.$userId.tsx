@@ -18,7 +18,7 @@ import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from
 import { deactivateUser, reactivateUser } from "~/users/deactivate.server";
 import { NamesForm, ResetPasswordForm, RevokeRoleForm, RoleForm } from "~/users/forms";
 import { userDetail } from "~/users/list.server";
-import type { Refused } from "~/users/outcome";
+import type { UserRefused } from "~/users/outcome";
 import { resetPassword } from "~/users/password.server";
 import { changeRole, grantRole, revokeRole } from "~/users/roles.server";
 import { updateUserNames } from "~/users/update.server";
@@ -58,7 +58,7 @@ function invalid(intent: UserIntent, error: z.ZodError, locationId?: string) {
 }
 
 /** A refusal as the page shows it: 403/404 as error screens, the rest next to the form. */
-function refused(intent: UserIntent, result: Refused, locationId?: string) {
+function refused(intent: UserIntent, result: UserRefused, locationId?: string) {
   if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
   if (result.refusal === "not_found") throw data(result.message, { status: 404 });
   return data<Failure>({ intent, locationId, fieldErrors: {}, formError: result.message }, { status: 409 });

@@ -1,25 +1,8 @@
-// What a services verb answers (same shape as the users and locations verbs'). Services are
-// catalogue objects: WRITE_PRODUCTS at the location in scope changes them (app/products/actor.ts).
-import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+// The services verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
+// Services are catalogue objects: WRITE_PRODUCTS at the location in scope changes them (app/products/actor.ts).
+import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
-export type ServiceRefusal =
-  | "forbidden"
-  | "not_found"
-  | "code_taken"
-  | "changed_meanwhile"
-  | "already_archived"
-  | "already_active"
-  | "variation_unavailable"
-  | "quantity_step"
-  | "unit_mismatch"
-  | "line_exists"
-  | "no_line"
-  | "duplicate_line";
-
-export type Outcome<T extends object = object> = AnyOutcome<T, ServiceRefusal>;
-
-export const SERVICE_REFUSALS: Record<ServiceRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: SERVICE_REFUSALS, refuse } = refusalsOf({
   not_found: "That service does not exist in your organization.",
   code_taken: "Another service already uses this code. Choose a different code.",
   changed_meanwhile:
@@ -32,14 +15,12 @@ export const SERVICE_REFUSALS: Record<ServiceRefusal, string> = {
   line_exists: "That product variation is already in this recipe. Change its quantity instead.",
   no_line: "That line is no longer in this recipe: someone else may have removed it.",
   duplicate_line: "Each product variation can appear only once in a recipe.",
-};
+});
+
+export type ServiceRefusal = keyof typeof SERVICE_REFUSALS;
+export type Outcome<T extends object = object> = AnyOutcome<T, ServiceRefusal>;
+export type ServiceRefused = Refused<ServiceRefusal>;
 
 export function codeTakenMessage(code: string): string {
   return `A service with the code ${code} already exists. Choose a different code.`;
 }
-
-export function refuse<R extends ServiceRefusal>(refusal: R, message = SERVICE_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
-
-export type { Refused };

@@ -16,7 +16,7 @@ import { canWriteCatalog } from "~/products/actor";
 import type { UnitScale } from "~/products/format";
 import { quantityStep, type TypedQuantity } from "./amounts";
 import { type RecipeLineRow, recipeOf } from "./list.server";
-import { type Refused, refuse, type ServiceRefusal } from "./outcome";
+import { refuse, type ServiceRefused } from "./outcome";
 
 export interface RecipeLineInput {
   variationId: string;
@@ -24,7 +24,7 @@ export interface RecipeLineInput {
 }
 
 /** A refusal about one line names its position among the lines given (for the form's rows). */
-export type RecipeRefused = Refused<ServiceRefusal> & { line?: number };
+export type RecipeRefused = ServiceRefused & { line?: number };
 export type RecipeOutcome = { ok: true; changed: boolean; version: number; recipe: RecipeLineRow[] } | RecipeRefused;
 
 type Change =

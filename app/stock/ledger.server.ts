@@ -12,7 +12,7 @@ import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import type { Outcome as AnyOutcome, Refused } from "~/users/outcome";
+import { type Outcome as AnyOutcome, refusalsOf } from "~/outcome";
 import type { MovementReferenceType, MovementType } from "./movement-types";
 
 export interface Movement {
@@ -103,19 +103,13 @@ export function isOutsideGuard(error: unknown): boolean {
   return constraintFailed(error, /stock_(movements|levels)\.(location_id|variation_id)/);
 }
 
-export type StockRefusal = "forbidden" | "not_found" | "invalid" | "not_enough_stock";
-export type Outcome<T extends object = object> = AnyOutcome<T, StockRefusal>;
-
-export const STOCK_REFUSALS: Record<StockRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: STOCK_REFUSALS, refuse } = refusalsOf({
   not_found: "That product variation or location does not exist in your organization.",
   invalid: "Check the quantity and the reason.",
   not_enough_stock: "Not enough stock: this would leave less than zero on hand.",
-};
-
-export function refuse<R extends StockRefusal>(refusal: R, message = STOCK_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
+});
+export type StockRefusal = keyof typeof STOCK_REFUSALS;
+export type Outcome<T extends object = object> = AnyOutcome<T, StockRefusal>;
 
 export const ADJUST_MESSAGES = {
   quantity: "Enter the change as a whole number of base units, positive to add or negative to remove, not zero.",

@@ -1,31 +1,7 @@
-// What a users verb answers: done, or refused for a named reason the route turns into a message
-// (or a 403/404). Refusals are expected outcomes, not exceptions.
+// The users verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
+import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
-export type UserRefusal =
-  | "forbidden"
-  | "not_found"
-  | "email_taken"
-  | "yourself"
-  | "last_organization_admin"
-  | "location_unavailable"
-  | "has_role"
-  | "no_role"
-  | "already_inactive"
-  | "already_active"
-  | "wrong_password"
-  | "same_password"
-  | "changed_meanwhile";
-
-export interface Refused<R extends string = UserRefusal> {
-  ok: false;
-  refusal: R;
-  message: string;
-}
-
-export type Outcome<T extends object = object, R extends string = UserRefusal> = ({ ok: true } & T) | Refused<R>;
-
-export const USER_REFUSALS: Record<UserRefusal, string> = {
-  forbidden: "You do not have permission to access this resource. Please contact your administrator.",
+export const { messages: USER_REFUSALS, refuse } = refusalsOf({
   not_found: "That user does not exist in your organization.",
   email_taken: "A user with this email address already exists.",
   yourself: "You cannot do that to your own account.",
@@ -39,8 +15,9 @@ export const USER_REFUSALS: Record<UserRefusal, string> = {
   wrong_password: "Your current password is not correct.",
   same_password: "Choose a new password that is different from your current one.",
   changed_meanwhile: "Your password was changed in the meantime. Sign in again and retry.",
-};
+});
 
-export function refuse<R extends UserRefusal>(refusal: R, message = USER_REFUSALS[refusal]): Refused<R> {
-  return { ok: false, refusal, message };
-}
+export type UserRefusal = keyof typeof USER_REFUSALS;
+// A second parameter for verbs that refuse more than the users verbs (change-password's throttle).
+export type Outcome<T extends object = object, R extends string = UserRefusal> = AnyOutcome<T, R>;
+export type UserRefused = Refused<UserRefusal>;
