@@ -1,5 +1,6 @@
 // The sidebar's menu (spec section 2, "Navigation sidebar"): full users see every group; basic
-// users see only Operations, reduced to the five things they do at the cart.
+// users see only Operations, reduced to the things they do at the cart. Every role reads inventory,
+// so Stock Levels (READ_INVENTORY) sits beside Inventory in both.
 import { type Access, isBasicUser } from "~/access/permissions";
 
 export interface MenuItem {
@@ -17,6 +18,7 @@ export const FULL_MENU: readonly MenuGroup[] = [
     items: [
       { label: "Dashboard", to: "/" },
       { label: "Inventory", to: "/inventory" },
+      { label: "Stock Levels", to: "/stock-levels" },
       { label: "Scan", to: "/scan" },
       { label: "Audit", to: "/audit" },
       { label: "Transfers", to: "/transfers" },
@@ -64,6 +66,7 @@ export const BASIC_MENU: readonly MenuGroup[] = [
     items: [
       { label: "Dashboard", to: "/" },
       { label: "Inventory", to: "/inventory" },
+      { label: "Stock Levels", to: "/stock-levels" },
       { label: "Scan", to: "/scan" },
       { label: "Receiving", to: "/receiving" },
       { label: "Usage Log", to: "/usage-log" },
