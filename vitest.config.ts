@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Three layers, one command: unit (pure modules beside the code), integration (domain commands
 // and the local libSQL server against real databases), workers (both workers inside workerd).
@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "db/schema/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "db/**/*.test.ts"],
+          // The schema's own tests read files only: they run with the unit tests.
+          exclude: [...configDefaults.exclude, "db/schema/**"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           // Sign-ins hash with PBKDF2 at 100,000 iterations: slow on a loaded 2-core CI machine.

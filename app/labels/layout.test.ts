@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_PROFILE, LABEL_SIZE_PRESETS, type LabelProfile, PRINTER_DPIS } from "~/printers/options";
+import { BUILT_IN_PROFILE, LABEL_SIZE_PRESETS, type LabelProfile } from "~/printers/options";
+import { PRINTER_DPIS } from "../../db/schema/settings/constants";
 import { code128Modules, dataMatrixModules, layoutLabel } from "./layout";
 
 const CODE = "V7K3M9Q2XA";

@@ -1,8 +1,8 @@
 // The words printed on an item's label, in the order the profile lists its fields. Dates as the
 // spec writes them ('MMM d, yyyy'), taken as calendar dates in UTC. Used on the server only.
 
-import type { LabelField } from "~/printers/options";
 import { formatExpirationDate } from "~/stock/expiry";
+import type { LabelField } from "../../db/schema/settings/constants";
 
 /** What one item's label is made of. */
 export interface LabelItem {

@@ -3,19 +3,15 @@
 // decimal ("57.2"); the database keeps tenths of a millimetre (572).
 import { z } from "zod";
 import {
-  CUSTOM_SIZE,
-  LABEL_COPIES,
   LABEL_FIELDS,
-  LABEL_OFFSET_TENTH_MM,
   LABEL_OUTPUTS,
-  LABEL_SIZE_PRESETS,
-  LABEL_SIZE_TENTH_MM,
   LABEL_SYMBOLOGIES,
   type LabelField,
   PRINTER_DPIS,
   type PrinterDpi,
   ZPL_DELIVERIES,
-} from "./options";
+} from "../../db/schema/settings/constants";
+import { CUSTOM_SIZE, LABEL_COPIES, LABEL_OFFSET_TENTH_MM, LABEL_SIZE_PRESETS, LABEL_SIZE_TENTH_MM } from "./options";
 
 export const PRINTER_PROFILE_MESSAGES = {
   name: "Enter a name for this profile, like “Front desk Zebra”.",

@@ -1,23 +1,14 @@
-// The choices of a printer profile (spec route /printer-settings). No dependencies: the schema,
-// the server and the UI share it.
-
-/** A browser print sheet (CSS @page, one label per sticker) or ZPL for Zebra printers. */
-export const LABEL_OUTPUTS = ["browser", "zpl"] as const;
-export type LabelOutput = (typeof LABEL_OUTPUTS)[number];
-
-/** How ZPL reaches the printer: a downloaded file, or Zebra Browser Print on the client machine. */
-export const ZPL_DELIVERIES = ["download", "browser_print"] as const;
-export type ZplDelivery = (typeof ZPL_DELIVERIES)[number];
-
-export const LABEL_SYMBOLOGIES = ["code128", "datamatrix", "both"] as const;
-export type LabelSymbology = (typeof LABEL_SYMBOLOGIES)[number];
-
-export const PRINTER_DPIS = [203, 300] as const;
-export type PrinterDpi = (typeof PRINTER_DPIS)[number];
-
-/** What a label can show besides its barcode, in print order. */
-export const LABEL_FIELDS = ["product", "variation", "lot", "expiry", "received", "label_code"] as const;
-export type LabelField = (typeof LABEL_FIELDS)[number];
+// How a printer profile's choices read on the page (spec route /printer-settings), and what a
+// profile sets. The lists themselves are the schema's (db/schema/settings/constants.ts, which
+// imports nothing, so this module stays light enough for the browser).
+import {
+  LABEL_FIELDS,
+  type LabelField,
+  type LabelOutput,
+  type LabelSymbology,
+  type PrinterDpi,
+  type ZplDelivery,
+} from "../../db/schema/settings/constants";
 
 export const LABEL_OUTPUT_LABELS: Record<LabelOutput, string> = {
   browser: "Browser print sheet",

@@ -4,19 +4,21 @@
 import type { ChangeEvent } from "react";
 import { ChoiceField, INPUT, Messages, TextField } from "~/products/fields";
 import {
+  LABEL_FIELDS,
+  LABEL_OUTPUTS,
+  LABEL_SYMBOLOGIES,
+  type LabelField,
+  PRINTER_DPIS,
+  ZPL_DELIVERIES,
+} from "../../db/schema/settings/constants";
+import {
   CUSTOM_SIZE,
   LABEL_FIELD_LABELS,
-  LABEL_FIELDS,
   LABEL_OUTPUT_LABELS,
-  LABEL_OUTPUTS,
   LABEL_SIZE_PRESETS,
-  LABEL_SYMBOLOGIES,
   LABEL_SYMBOLOGY_LABELS,
-  type LabelField,
   millimetres,
-  PRINTER_DPIS,
   presetOf,
-  ZPL_DELIVERIES,
   ZPL_DELIVERY_LABELS,
 } from "./options";
 

@@ -8,8 +8,8 @@ import { ORGANIZATION } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
-import type { ReceiptStatus } from "~/stock/item-states";
 import { pageCount } from "~/ui/page-count";
+import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
 import { receiptsHere } from "./scope.server";
 

@@ -1,6 +1,6 @@
 // A receipt's status as a badge: open (amber, still being checked in), completed (green, stock is
 // in), cancelled (grey).
-import type { ReceiptStatus } from "~/stock/item-states";
+import type { ReceiptStatus } from "../../db/schema/stock/constants";
 
 const LOOK: Record<ReceiptStatus, { label: string; className: string }> = {
   open: { label: "Open", className: "bg-amber-50 text-amber-800 ring-amber-600/20" },

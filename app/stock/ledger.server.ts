@@ -13,7 +13,7 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import { type Outcome as AnyOutcome, refusalsOf } from "~/outcome";
-import type { MovementReferenceType, MovementType } from "./movement-types";
+import type { MovementReferenceType, MovementType } from "../../db/schema/stock/constants";
 
 export interface Movement {
   /** A location id, or a guarded scalar subquery (`locationIn`) that is NULL outside the guard. */

@@ -7,8 +7,8 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
+import { ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
 import { isExpired } from "./expiry";
-import { ITEM_STATES, type ItemState } from "./item-states";
 
 const i = schema.items;
 const v = schema.productVariations;

@@ -9,10 +9,10 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "../../app/db/client.server";
-import type { LabelField } from "../../app/printers/options";
 import { newLabelCode } from "../../app/stock/label-code";
 import { type Movement, recordMovements } from "../../app/stock/ledger.server";
 import * as schema from "../schema";
+import type { LabelField } from "../schema/settings/constants";
 import { CATALOG_PRODUCTS, type CATALOG_VENDORS } from "./catalog";
 
 type LocationCode = "DTN" | "WST" | "NTH";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { LABEL_OUTPUTS, LABEL_SYMBOLOGIES, type LabelField, ZPL_DELIVERIES } from "../../../app/printers/options";
 import { createdAt, flag, id, instant } from "../columns";
 import { locations } from "../organization/locations";
+import { LABEL_OUTPUTS, LABEL_SYMBOLOGIES, type LabelField, ZPL_DELIVERIES } from "./constants";
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

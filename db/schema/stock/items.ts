@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DISCARD_REASONS, ITEM_STATES } from "../../../app/stock/item-states";
 import { productVariations } from "../catalog/product-variations";
 import { createdAt, id, instant } from "../columns";
 import { locations } from "../organization/locations";
+import { DISCARD_REASONS, ITEM_STATES } from "./constants";
 import { receiptLines } from "./receipt-lines";
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));

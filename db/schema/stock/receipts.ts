@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { RECEIPT_STATUSES } from "../../../app/stock/item-states";
 import { vendors } from "../catalog/vendors";
 import { createdAt, id, instant } from "../columns";
 import { locations } from "../organization/locations";
+import { RECEIPT_STATUSES } from "./constants";
 
 /**
  * A delivery being checked in at one location: open while its lines are added, then completed

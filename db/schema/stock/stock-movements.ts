@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { MOVEMENT_TYPES } from "../../../app/stock/movement-types";
 import { productVariations } from "../catalog/product-variations";
 import { id, instant } from "../columns";
 import { locations } from "../organization/locations";
+import { MOVEMENT_REFERENCE_TYPES, MOVEMENT_TYPES } from "./constants";
 
 /**
  * The stock ledger: every change of on-hand stock, appended and never edited (triggers in the
@@ -32,7 +32,7 @@ export const stockMovements = sqliteTable(
     type: text("type", { enum: MOVEMENT_TYPES }).notNull(),
     reason: text("reason"),
     /** What the movement belongs to: receipt, transfer, audit, import or usage, and its id. */
-    referenceType: text("reference_type"),
+    referenceType: text("reference_type", { enum: MOVEMENT_REFERENCE_TYPES }),
     referenceId: text("reference_id"),
     /** Who moved it; no foreign key, like activity_log: history outlives what it names. */
     userId: text("user_id"),
