@@ -1,14 +1,16 @@
 // Plain values the product pages render, apart from the zod schemas (see app/users/constants.ts).
-// The schema's enums are repeated here rather than imported: importing db/schema would ship
-// drizzle to the browser. forms.ts checks at compile time that both lists stay the same.
+// The enums are the schema's own, from its dependency-free constants (no drizzle for the browser).
+import {
+  STORAGE_CONDITIONS,
+  type StorageCondition as Storage,
+  TRACKING_MODES,
+  type TrackingMode as Tracking,
+} from "../../db/schema/catalog/constants";
 import { UNIT_SCALES } from "./format";
 
-export const PRODUCTS_PAGE_SIZE = 25;
+export type { Storage, Tracking };
 
-export const TRACKING_MODES = ["serialized", "bulk"] as const;
-export const STORAGE_CONDITIONS = ["room", "refrigerated", "frozen"] as const;
-export type Tracking = (typeof TRACKING_MODES)[number];
-export type Storage = (typeof STORAGE_CONDITIONS)[number];
+export const PRODUCTS_PAGE_SIZE = 25;
 
 export const TRACKING_LABELS: Record<Tracking, string> = {
   serialized: "Serialized (item by item, e.g. vials)",

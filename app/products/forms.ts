@@ -3,26 +3,10 @@
 import { z } from "zod";
 import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
 import { ParLevelRow } from "~/catalog/par-level";
-import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/products";
-import {
-  type STORAGE_CONDITIONS as PAGE_STORAGE,
-  type TRACKING_MODES as PAGE_TRACKING,
-  PRODUCTS_PAGE_SIZE,
-  STATUS_FILTERS,
-  type Storage,
-  type Tracking,
-} from "./constants";
+import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
+import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
 import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "./format";
 import { gtinProblem } from "./gtin";
-
-// The pages' copies of the schema's enums (see constants.ts) must stay the same lists.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameEnums: [
-  Same<Tracking, (typeof TRACKING_MODES)[number]>,
-  Same<Storage, (typeof STORAGE_CONDITIONS)[number]>,
-  Same<(typeof PAGE_TRACKING)["length"], (typeof TRACKING_MODES)["length"]>,
-  Same<(typeof PAGE_STORAGE)["length"], (typeof STORAGE_CONDITIONS)["length"]>,
-] = [true, true, true, true];
 
 /** A text field that may be left empty: "" (or only spaces) becomes null. */
 const optionalText = (max: number, tooLong: string) =>

@@ -1,5 +1,6 @@
 // The product form's fields, shared by "New product" and the product page's edit form.
-import { SCALE_CHOICES, STORAGE_CHOICES, TRACKING_LABELS, TRACKING_MODES, UNIT_SCALE_HINT } from "./constants";
+import { TRACKING_MODES } from "../../db/schema/catalog/constants";
+import { SCALE_CHOICES, STORAGE_CHOICES, TRACKING_LABELS, UNIT_SCALE_HINT } from "./constants";
 import { ChoiceField, Messages, TextField } from "./fields";
 import { centsInput } from "./format";
 

@@ -1,5 +1,6 @@
 export * from "./activity/activity-log";
 export * from "./catalog/barcodes";
+export * from "./catalog/constants";
 export * from "./catalog/par-levels";
 export * from "./catalog/product-variations";
 export * from "./catalog/products";
@@ -13,7 +14,9 @@ export * from "./people/sign-in-throttle";
 export * from "./people/user-location-roles";
 export * from "./people/users";
 export * from "./requests/idempotency-keys";
+export * from "./settings/constants";
 export * from "./settings/printer-profiles";
+export * from "./stock/constants";
 export * from "./stock/items";
 export * from "./stock/receipt-lines";
 export * from "./stock/receipts";

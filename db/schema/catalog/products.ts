@@ -2,10 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant } from "../columns";
 import { organizations } from "../organization/organizations";
+import { STORAGE_CONDITIONS, TRACKING_MODES } from "./constants";
 import { vendors } from "./vendors";
-
-export const TRACKING_MODES = ["serialized", "bulk"] as const;
-export const STORAGE_CONDITIONS = ["room", "refrigerated", "frozen"] as const;
 
 /**
  * What the clinic stocks. Quantities are integers in the base unit divided by `unit_scale`
