@@ -1,7 +1,7 @@
 // The words printed on an item's label, in the order the profile lists its fields. Dates as the
 // spec writes them ('MMM d, yyyy'), taken as calendar dates in UTC. Used on the server only.
 
-import { formatExpirationDate } from "~/stock/expiry";
+import { formatDate } from "~/ui/dates";
 import type { LabelField } from "../../db/schema/settings/constants";
 
 /** What one item's label is made of. */
@@ -29,9 +29,9 @@ export function labelLine(item: LabelItem, field: LabelField): string {
     case "lot":
       return item.lot ? `Lot ${item.lot}` : "No lot";
     case "expiry":
-      return item.expirationDate ? `Exp ${formatExpirationDate(item.expirationDate)}` : "No expiration date";
+      return item.expirationDate ? `Exp ${formatDate(item.expirationDate)}` : "No expiration date";
     case "received":
-      return `Rcvd ${formatExpirationDate(utcDate(item.receivedAt))}`;
+      return `Rcvd ${formatDate(utcDate(item.receivedAt))}`;
     case "label_code":
       return item.labelCode;
   }

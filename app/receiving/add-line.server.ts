@@ -23,7 +23,7 @@ import {
   rememberKey,
   replayOf,
 } from "~/http/idempotency.server";
-import { formatExpirationDate } from "~/stock/expiry";
+import { formatDate } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
   EXPIRY_REASON_MIN,
@@ -62,7 +62,7 @@ export async function addReceiptLine(
   let expiryReason: string | null = null;
   if (check && input.expirationDate) {
     if (!input.expiryConfirmed) {
-      return refuse("expiry_unconfirmed", expiryWarning(check, formatExpirationDate(input.expirationDate)));
+      return refuse("expiry_unconfirmed", expiryWarning(check, formatDate(input.expirationDate)));
     }
     expiryReason = input.expiryReason?.trim() ?? "";
     if (expiryReason.length < EXPIRY_REASON_MIN || expiryReason.length > EXPIRY_REASON_MAX) {

@@ -49,7 +49,7 @@ export interface ExpiryNotice {
 
 /**
  * The message under the expiration date when a lot needs confirming; `shownDate` is the date as
- * screens show it (formatExpirationDate, spec section 4).
+ * screens show it (formatDate in ~/ui/dates, spec section 4).
  */
 export function expiryWarning(check: ExpiryCheck, shownDate: string): string {
   return check === "expired"

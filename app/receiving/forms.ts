@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { parseScaled } from "~/products/format";
-import { formatExpirationDate, isCalendarDate } from "~/stock/expiry";
+import { isCalendarDate } from "~/stock/expiry";
+import { formatDate } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
   EXPIRY_YEARS_MAX,
@@ -89,7 +90,7 @@ export function expiryCheckOf(expirationDate: string | null, today: Date): Expir
 export function expiryNoticeOf(expirationDate: string | null, today: Date): ExpiryNotice | null {
   const check = expiryCheckOf(expirationDate, today);
   if (!check || !expirationDate) return null;
-  return { check, warning: expiryWarning(check, formatExpirationDate(expirationDate)) };
+  return { check, warning: expiryWarning(check, formatDate(expirationDate)) };
 }
 
 /** Each field of a line that breaks a rule, with the message shown under it. */

@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { formatDayOf } from "~/ui/dates";
 
 interface Sighting {
   kind: "line" | "item";
@@ -20,12 +21,8 @@ interface Sighting {
   labelCode: string | null;
 }
 
-/** "Nov 3, 2026" in the location's time zone. */
-function day(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(
-    new Date(Number(ms)),
-  );
-}
+/** "Nov 3, 2026": the day it happened at that location (the message names the location). */
+const day = (ms: number, timeZone: string) => formatDayOf(Number(ms), timeZone);
 
 const serialText = (serial: string, lot: string | null) => `Serial ${serial}${lot ? ` of lot ${lot}` : ""}`;
 

@@ -38,10 +38,10 @@ import { archiveVariation, createVariation, restoreVariation, updateVariation } 
 import { type Failure, parTarget } from "~/products/view";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.name ?? "Product"} · Clinic Inventory` },
@@ -61,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     changes: found.changes.map((c) => ({
       id: c.id,
-      at: formatInstant(c.at, found.timezone),
+      at: showInstant(c.at, found.timezone),
       who: c.firstName ? `${c.firstName} ${c.lastName}` : "Someone",
       ...describeChange(c, vendorNames),
     })),
@@ -453,7 +453,7 @@ export default function ProductScreen() {
                 <p>
                   <span className="font-medium">{c.title}</span>{" "}
                   <span className="text-slate-500">
-                    · {c.who} · {c.at}
+                    · {c.who} · <Time at={c.at} />
                   </span>
                 </p>
                 {c.details.length > 0 && (

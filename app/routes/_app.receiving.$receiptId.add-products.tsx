@@ -44,14 +44,14 @@ import { removeReceiptLine } from "~/receiving/remove-line.server";
 import { prefillOf, readScan } from "~/receiving/scan.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { formatDate, showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Card, FormAlert, LINK_BUTTON } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Receipt ${data.receipt.started}` : "Receipt"} · Clinic Inventory` },
+  { title: `${data?.receipt.started ? `Receipt ${data.receipt.started.text}` : "Receipt"} · Clinic Inventory` },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -63,7 +63,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { receipt, lines, items, choices } = found;
   // Reached only at its own location, so this is the permission there (never just the selected one).
   if (!can(user, "READ_INVENTORY", receipt.locationId)) throw data(FORBIDDEN, { status: 403 });
-  const at = (ms: number | null) => (ms === null ? null : formatInstant(new Date(ms), receipt.timezone));
   return {
     receipt: {
       id: receipt.id,
@@ -72,9 +71,9 @@ export async function loader(args: LoaderFunctionArgs) {
       vendor: receipt.vendor,
       reference: receipt.reference,
       notes: receipt.notes,
-      started: at(receipt.createdAt),
+      started: showInstant(receipt.createdAt, receipt.timezone),
       openedBy: receipt.openedBy,
-      completed: at(receipt.completedAt),
+      completed: showInstant(receipt.completedAt, receipt.timezone),
       completedBy: receipt.completedBy,
     },
     lines: lines.map((l) => ({
@@ -86,7 +85,7 @@ export async function loader(args: LoaderFunctionArgs) {
       units: formatQuantity(Number(l.quantity) * Number(l.unitsPerPackage), l.unitScale, l.baseUnit),
       lot: l.lot,
       serial: l.serial,
-      expirationDate: l.expirationDate,
+      expirationDate: l.expirationDate ? formatDate(l.expirationDate) : null,
       expiryReason: l.expiryReason,
       unitCost: l.unitCostCents === null ? null : formatMoney(l.unitCostCents),
     })),
@@ -113,6 +112,8 @@ interface Answer {
   note: string | null;
   /** The line's lot is expired or dated far ahead: the form asks for a confirmation and a reason. */
   expiry: ExpiryNotice | null;
+  /** The line's expiration date as the page writes it ('MMM d, yyyy'), for the scan's message. */
+  expires: string | null;
 }
 
 function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answer, "intent">>) {
@@ -126,6 +127,7 @@ function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answe
       reading: null,
       note: null,
       expiry: expiryNoticeOf(expirationDate, new Date()),
+      expires: expirationDate ? formatDate(expirationDate) : null,
       ...parts,
     },
     { status },
@@ -278,7 +280,7 @@ export default function AddProductsScreen() {
   const found =
     reading?.kind === "found"
       ? (result?.note ? `${result.note} ` : "") +
-        `${reading.label}${reading.prefill.lot ? `, lot ${reading.prefill.lot}` : ""}${reading.prefill.expirationDate ? `, expires ${reading.prefill.expirationDate}` : ""}${reading.prefill.serial ? `, serial ${reading.prefill.serial}` : ""}. Check the quantity and add the line.`
+        `${reading.label}${reading.prefill.lot ? `, lot ${reading.prefill.lot}` : ""}${result?.expires ? `, expires ${result.expires}` : ""}${reading.prefill.serial ? `, serial ${reading.prefill.serial}` : ""}. Check the quantity and add the line.`
       : null;
 
   return (
@@ -300,12 +302,23 @@ export default function AddProductsScreen() {
             ["Vendor", receipt.vendor ?? "—"],
             ["Reference", receipt.reference ?? "—"],
             ["Status", <ReceiptStatusBadge key="status" status={receipt.status} />],
-            ["Started", `${receipt.started}${receipt.openedBy ? ` by ${receipt.openedBy}` : ""}`],
+            [
+              "Started",
+              <>
+                <Time at={receipt.started} />
+                {receipt.openedBy ? ` by ${receipt.openedBy}` : ""}
+              </>,
+            ],
             ...(receipt.completed
-              ? ([["Completed", `${receipt.completed}${receipt.completedBy ? ` by ${receipt.completedBy}` : ""}`]] as [
-                  string,
-                  ReactNode,
-                ][])
+              ? ([
+                  [
+                    "Completed",
+                    <>
+                      <Time at={receipt.completed} />
+                      {receipt.completedBy ? ` by ${receipt.completedBy}` : ""}
+                    </>,
+                  ],
+                ] as [string, ReactNode][])
               : []),
             ...(receipt.notes ? ([["Notes", receipt.notes]] as [string, ReactNode][]) : []),
           ]}

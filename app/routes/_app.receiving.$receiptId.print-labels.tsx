@@ -16,9 +16,8 @@ import { BUILT_IN_PROFILE, describeProfile } from "~/printers/options";
 import { Facts } from "~/products/fields";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { formatExpirationDate } from "~/stock/expiry";
+import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Card } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Print Labels · Clinic Inventory" }];
@@ -37,12 +36,12 @@ export async function loader(args: LoaderFunctionArgs) {
       reference: receipt.reference,
       vendor: receipt.vendor,
       location: `${receipt.locationName} (${receipt.locationCode})`,
-      opened: formatInstant(receipt.createdAt, receipt.timezone),
-      completed: formatInstant(receipt.completedAt, receipt.timezone),
+      opened: showInstant(receipt.createdAt, receipt.timezone),
+      completed: showInstant(receipt.completedAt, receipt.timezone),
     },
     lines: lines.map((line) => ({
       ...line,
-      expiry: line.expirationDate ? formatExpirationDate(line.expirationDate) : null,
+      expiry: line.expirationDate ? formatDate(line.expirationDate) : null,
       items: Number(line.items),
     })),
     profile: {
@@ -90,13 +89,17 @@ export default function PrintLabelsScreen() {
               ["Vendor", receipt.vendor ?? "None"],
               [
                 "Status",
-                receipt.status === "completed"
-                  ? `Completed ${receipt.completed ?? ""}`
-                  : receipt.status === "open"
-                    ? "Open"
-                    : "Cancelled",
+                receipt.status === "completed" ? (
+                  <>
+                    Completed <Time at={receipt.completed} empty="" />
+                  </>
+                ) : receipt.status === "open" ? (
+                  "Open"
+                ) : (
+                  "Cancelled"
+                ),
               ],
-              ["Opened", receipt.opened ?? ""],
+              ["Opened", <Time key="opened" at={receipt.opened} empty="" />],
             ]}
           />
           {lines.length > 0 && (

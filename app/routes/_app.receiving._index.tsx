@@ -22,10 +22,10 @@ import { listReceipts } from "~/receiving/list.server";
 import { openReceipt } from "~/receiving/open.server";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
+import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, FormAlert, SelectField } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Receiving · Clinic Inventory" }];
@@ -39,8 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
     receipts: list.receipts.map((r) => ({
       id: r.id,
       status: r.status,
-      started: formatInstant(new Date(r.createdAt), r.timezone),
-      completed: r.completedAt === null ? null : formatInstant(new Date(r.completedAt), r.timezone),
+      started: showInstant(r.createdAt, r.timezone),
+      completed: showInstant(r.completedAt, r.timezone),
       location: `${r.location} (${r.locationCode})`,
       vendor: r.vendor,
       reference: r.reference,
@@ -236,7 +236,7 @@ export default function ReceivingScreen() {
           <DataRow key={r.id}>
             <td className={`${CELL} whitespace-nowrap`}>
               <Link to={addProductsPath(r.id)} className="font-medium text-sky-800 hover:underline">
-                {r.started}
+                <Time at={r.started} />
               </Link>
             </td>
             {organizationMode && <td className={`${CELL} text-slate-700`}>{r.location}</td>}
@@ -248,7 +248,11 @@ export default function ReceivingScreen() {
             </td>
             <td className={CELL}>
               <ReceiptStatusBadge status={r.status} />
-              {r.completed && <span className="ml-2 text-slate-500 text-xs">{r.completed}</span>}
+              {r.completed && (
+                <span className="ml-2 text-slate-500 text-xs">
+                  <Time at={r.completed} />
+                </span>
+              )}
             </td>
             <td className={`${CELL} text-slate-700`}>{r.openedBy ?? "—"}</td>
             <td className={CELL}>

@@ -9,7 +9,7 @@ import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
 import { locationsInScope } from "~/stock/api.server";
-import { EXPIRING_SOON_DAYS, expirationUrgency, formatExpirationDate } from "~/stock/expiry";
+import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
   STOCK_LEVELS_PAGE_SIZE,
@@ -18,6 +18,7 @@ import {
   type StockStatus,
 } from "~/stock/level-status";
 import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
+import { formatDate } from "~/ui/dates";
 import { pageCount } from "~/ui/page-count";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -51,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       parLevel: level.parLevel,
       status: level.status,
       // Formatted here: date-fns stays on the server, out of this page's JavaScript.
-      nearestExpiry: level.nearestExpiry ? formatExpirationDate(level.nearestExpiry) : null,
+      nearestExpiry: level.nearestExpiry ? formatDate(level.nearestExpiry) : null,
       expiry: expirationUrgency(level.nearestExpiry, now),
     })),
     total: screen.total,

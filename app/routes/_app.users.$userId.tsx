@@ -8,10 +8,10 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const self = user.id === actor.id;
   const held = new Set(user.roles.map((r) => r.locationId));
   return {
-    user: { ...user, lastLoginAt: formatInstant(user.lastLoginAt, timezone) },
+    user: { ...user, lastLoginAt: showInstant(user.lastLoginAt, timezone) },
     roles: user.roles.map((r) => ({ ...r, manageable: canManageRolesAt(actor, r.locationId) })),
     grantable: actor.locationRoles
       .filter((r) => userAdminLocationIds(actor).includes(r.locationId) && !held.has(r.locationId))
@@ -165,7 +165,7 @@ export default function UserScreen() {
         </div>
         <p className="text-slate-600">{user.email}</p>
         <p className="text-slate-600 text-sm">
-          Last sign-in: {user.lastLoginAt ?? "Never"}
+          Last sign-in: <Time at={user.lastLoginAt} empty="Never" />
           {user.mustChangePassword && " · Must choose a new password at the next sign-in"}
         </p>
       </div>

@@ -7,10 +7,10 @@ import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
+import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
-import { formatInstant } from "~/ui/format-instant";
 import { RoleBadge } from "~/ui/role-badge";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { ROLE_CHOICES } from "~/users/constants";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     ...list,
     q: query.q,
-    users: list.users.map((u) => ({ ...u, lastLoginAt: formatInstant(u.lastLoginAt, list.timezone) })),
+    users: list.users.map((u) => ({ ...u, lastLoginAt: showInstant(u.lastLoginAt, list.timezone) })),
     scope: viewer.scope,
     canWrite: can(viewer.user, "WRITE_USERS", viewer.scope.locationId),
   };
@@ -137,7 +137,9 @@ export default function UsersScreen() {
             <td className={CELL}>
               <StatusBadge active={u.active} />
             </td>
-            <td className={`${CELL} text-slate-700`}>{u.lastLoginAt ?? "Never"}</td>
+            <td className={`${CELL} text-slate-700`}>
+              <Time at={u.lastLoginAt} empty="Never" />
+            </td>
           </DataRow>
         ))}
       </DataTable>

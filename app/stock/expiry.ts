@@ -1,7 +1,7 @@
 // Item expiry (spec section 4 "Item expiry"): an item's deadline, how much of its life is left as
-// one of five bands, and the label, time-left and date texts the screens show. Browser-safe (date-fns
-// only): the API computes `isExpired` with it and the screens render the same words.
-import { format } from "date-fns";
+// one of five bands, and the label and time-left texts the screens show (dates and times written by
+// ~/ui/dates). Browser-safe: the API computes `isExpired` with it and the screens render the same words.
+import { calendarDateParts as dateParts, formatDate, showInstant } from "~/ui/dates";
 
 /** An instant as the database (Date), JSON (ISO string) or a timer (epoch ms) carries it. */
 export type Instant = Date | string | number;
@@ -40,21 +40,10 @@ export const EXPIRING_SOON_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function instant(value: Instant | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(value);
-}
-
-/** The year, month (1-12) and day of a real calendar date "YYYY-MM-DD", else null. */
-function dateParts(date: string): [number, number, number] | null {
-  const match = DATE_PATTERN.exec(date);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(y, m - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
-  return [y, m, d];
 }
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD (no 2027-02-30). */
@@ -126,37 +115,13 @@ export function formatDuration(ms: number): string {
   return `${minutes}m`;
 }
 
-/** "Mar 5, 2027" for an expiration date "2027-03-05"; the day as written, whatever the time zone. */
-export function formatExpirationDate(date: string): string {
-  const parts = dateParts(date);
-  if (!parts) return date;
-  const [y, m, d] = parts;
-  return format(new Date(y, m - 1, d), "MMM d, yyyy");
-}
-
-/** The wall-clock time of `at` in `timeZone`, as a local Date date-fns can format. */
-function wallClock(at: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"));
-}
-
 /**
- * "Mar 5, 14:30" for a use-by deadline: in `timeZone` (the location's) when given, so a page
- * rendered on the server hydrates identically; else in the runtime's own zone.
+ * "Mar 5, 14:30 EST" for a use-by deadline, in `timeZone` (the location's) when given, else the
+ * runtime's own zone; another year's deadline reads as its date ("Mar 5, 2025"), see ~/ui/dates.
  */
-export function formatUseBy(at: Instant, timeZone?: string): string {
-  const date = instant(at) as Date;
-  if (Number.isNaN(date.getTime())) return "";
-  return format(timeZone ? wallClock(date, timeZone) : date, "MMM d, H:mm");
+export function formatUseBy(at: Instant, timeZone?: string, now: Date = new Date()): string {
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return showInstant(at, zone, now)?.text ?? "";
 }
 
 export interface ExpiryLabel {
@@ -175,12 +140,12 @@ export interface ExpiryLabel {
 export function expiryLabel(item: ItemExpiry, now: Date, timeZone?: string): ExpiryLabel {
   const band = expiryBand(item, now);
   const expirationDate = item.expirationDate && dateParts(item.expirationDate) ? item.expirationDate : null;
-  const dateText = expirationDate ? formatExpirationDate(expirationDate) : NO_EXPIRATION_DATE;
+  const dateText = expirationDate ? formatDate(expirationDate) : NO_EXPIRATION_DATE;
   const useBy = item.state === "in_use" ? instant(item.expiresAt) : null;
   const validUseBy = useBy && !Number.isNaN(useBy.getTime()) ? useBy : null;
   if (band === "expired") {
     if (validUseBy && validUseBy.getTime() <= now.getTime()) {
-      return { band, label: USE_BY_DEADLINE, text: formatUseBy(validUseBy, timeZone) };
+      return { band, label: USE_BY_DEADLINE, text: formatUseBy(validUseBy, timeZone, now) };
     }
     if (expirationDate && expirationEndOfDay(expirationDate).getTime() <= now.getTime()) {
       return { band, label: MANUFACTURER_EXPIRATION, text: dateText };

@@ -13,11 +13,11 @@ import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { loader as screenLoader } from "../../app/routes/_app.stock-levels";
-import { formatExpirationDate } from "../../app/stock/expiry";
 import { newLabelCode } from "../../app/stock/label-code";
 import { adjustStock } from "../../app/stock/ledger.server";
 import { formatOnHand, packagesOf } from "../../app/stock/level-status";
 import { readStockLevels, StockLevelQuery } from "../../app/stock/levels.server";
+import { formatDate } from "../../app/ui/dates";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
 
@@ -381,7 +381,7 @@ describe("the /stock-levels screen", () => {
       ["50 U vial", "100 U", null, "soon"],
     ]);
     const lyft = await load("staff", "/stock-levels?q=Lyft");
-    expect(lyft.rows.map((r) => r.nearestExpiry)).toEqual([formatExpirationDate(dateIn(26))]);
+    expect(lyft.rows.map((r) => r.nearestExpiry)).toEqual([formatDate(dateIn(26))]);
   });
 
   it("shows every location to an organization admin in organization mode, one location otherwise", async () => {
