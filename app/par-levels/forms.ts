@@ -1,7 +1,7 @@
 // The bulk par level form: every row shown, checked with the shared row rules
 // (app/catalog/par-level.ts). Server only: the page imports ./constants, never this module.
 import { z } from "zod";
-import { ParLevelRow } from "~/catalog/par-level";
+import { type Levels, ParLevelRow } from "~/catalog/par-level";
 import { PAR_FIELDS, PAR_SHEET_MAX_ROWS, type ParField, parFieldName } from "./constants";
 
 /** `?location=&category=&q=&page=` of the bulk editor, forgiving of anything odd in the address bar. */
@@ -12,12 +12,6 @@ export const ParSheetQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type ParSheetQueryInput = z.output<typeof ParSheetQuery>;
-
-export interface Levels {
-  par: number;
-  reorderPoint: number;
-  max: number | null;
-}
 
 /** One row to write: new levels, or null to clear the row (all three inputs emptied). */
 export interface ParChange {
@@ -87,7 +81,7 @@ export function parseParSheet(form: FormData, locationId: string): ParSheet {
         rowErrors[variationId] = errors;
         continue;
       }
-      levels = { par: parsed.data.par, reorderPoint: parsed.data.reorderPoint, max: parsed.data.max ?? null };
+      levels = { par: parsed.data.par, reorderPoint: parsed.data.reorderPoint, max: parsed.data.max };
     }
     if (!same(levels, shown(text(form.get(parFieldName("was", variationId)))))) changes.push({ variationId, levels });
   }

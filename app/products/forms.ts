@@ -2,7 +2,7 @@
 // tests. Server only: the pages import ./constants and ./format, never this module.
 import { z } from "zod";
 import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
-import { ParLevelRow } from "~/catalog/par-level";
+import { ParLevelPlace, ParLevelRow } from "~/catalog/par-level";
 import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
 import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "./format";
@@ -187,10 +187,7 @@ export { BARCODE_MESSAGES };
 export const BarcodeRemoveForm = z.object({ barcodeId: z.string().min(1) });
 
 export const ParLevelForm = ParLevelRow;
-export const ParLevelClearForm = z.object({
-  locationId: z.string().min(1, "Choose a location."),
-  variationId: z.string().min(1, "Choose a variation."),
-});
+export const ParLevelClearForm = ParLevelPlace;
 
 /** `?q=&category=&vendor=&tracking=&status=&page=` of the products list, forgiving of odd input. */
 export const ProductListQuery = z.object({
