@@ -64,7 +64,7 @@ function LocationTable({ title, rows, empty, note }: { title: string; rows: Row[
       </h2>
       {note && <p className="text-slate-600 text-sm">{note}</p>}
       <DataTable
-        columns={["Name", "Code", "Address", "Time zone", "People", "Status"]}
+        columns={["Name", "Code", "Address", "Time zone", "People", { label: "Status", key: true }]}
         rowCount={rows.length}
         empty={empty}
       >

@@ -112,7 +112,7 @@ export default function PrinterSettingsScreen() {
           <FormAlert message={failure?.formError} />
           <DataTable
             caption={`Printer profiles at ${location.name}`}
-            columns={["Profile", "Settings", "Status", "Actions"]}
+            columns={["Profile", "Settings", { label: "Status", key: true }, { label: "Actions", key: true }]}
             rowCount={profiles.length}
             empty={canWrite ? "No printer profiles yet. Add one with New printer profile." : "No printer profiles yet."}
           >

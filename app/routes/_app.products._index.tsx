@@ -109,7 +109,15 @@ export default function ProductsScreen() {
 
       <DataTable
         caption="Products"
-        columns={["Name", "Category", "Tracking", "Base unit", "Variations", "Default vendor", "Status"]}
+        columns={[
+          "Name",
+          "Category",
+          "Tracking",
+          "Base unit",
+          "Variations",
+          "Default vendor",
+          { label: "Status", key: true },
+        ]}
         rowCount={products.length}
         empty={
           filtered

@@ -219,7 +219,7 @@ export default function ParLevelsScreen() {
             <FormAlert message={result?.formError} />
             <DataTable
               caption={`Par levels at ${location.name}`}
-              columns={["Variation", "SKU", ...PAR_FIELDS.map((f) => PAR_FIELD_LABELS[f])]}
+              columns={["Variation", "SKU", ...PAR_FIELDS.map((f) => ({ label: PAR_FIELD_LABELS[f], key: true }))]}
               rowCount={rowCount}
               empty={
                 q || category

@@ -106,7 +106,7 @@ export default function PrintLabelsScreen() {
             <div className="mt-3">
               <DataTable
                 caption="Lines of this receipt"
-                columns={["Product", "Variation", "Quantity", "Lot", "Expiry", "Labels"]}
+                columns={["Product", "Variation", "Quantity", "Lot", "Expiry", { label: "Labels", key: true }]}
                 rowCount={lines.length}
                 empty=""
               >

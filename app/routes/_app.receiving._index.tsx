@@ -219,7 +219,7 @@ export default function ReceivingScreen() {
           "Vendor",
           "Reference",
           "Lines",
-          "Status",
+          { label: "Status", key: true },
           "Opened by",
           "",
         ]}

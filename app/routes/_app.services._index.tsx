@@ -71,7 +71,7 @@ export default function ServicesScreen() {
 
       <DataTable
         caption={`Services: ${which}`}
-        columns={["Name", "Code", "Category", "Price", "Duration", "Recipe"]}
+        columns={["Name", "Code", "Category", { label: "Price", key: true }, "Duration", "Recipe"]}
         rowCount={services.length}
         empty={
           q

@@ -85,12 +85,12 @@ export default function StockLevelsScreen() {
   };
   const columns = [
     ...(organizationMode ? ["Location"] : []),
-    "Product",
-    "Usable on hand",
+    { label: "Product", title: true },
+    { label: "Usable on hand", key: true },
     "Packages",
     "Par / reorder",
-    "Status",
-    "Nearest expiry",
+    { label: "Status", key: true },
+    { label: "Nearest expiry", key: true },
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -106,7 +106,7 @@ export default function UsersScreen() {
 
       <DataTable
         caption={`Users at ${where}`}
-        columns={["Name", "Email", "Roles", "Status", "Last sign-in"]}
+        columns={["Name", "Email", { label: "Roles", key: true }, { label: "Status", key: true }, "Last sign-in"]}
         rowCount={users.length}
         empty={q ? `No one at ${where} matches “${q}”.` : `No one has a role at ${where} yet.`}
       >

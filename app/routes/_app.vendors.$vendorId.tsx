@@ -166,7 +166,7 @@ export default function VendorScreen() {
         {productCount > 0 && (
           <DataTable
             caption={`Products of ${vendor.name}`}
-            columns={["Product", "SKU", "Category", "Status"]}
+            columns={["Product", "SKU", "Category", { label: "Status", key: true }]}
             rowCount={products.length}
             empty=""
           >

@@ -75,7 +75,16 @@ export default function VendorsScreen() {
 
       <DataTable
         caption="Vendors"
-        columns={["Name", "Account number", "Contact", "Email", "Phone", "Lead time", "Products", "Status"]}
+        columns={[
+          "Name",
+          "Account number",
+          "Contact",
+          "Email",
+          "Phone",
+          "Lead time",
+          "Products",
+          { label: "Status", key: true },
+        ]}
         rowCount={vendors.length}
         empty={
           q

@@ -1,8 +1,42 @@
-// The one table of every list screen: header row, zebra-free rows, and an empty-state line.
+// The one table of every list screen: header row, zebra-free rows, and an empty-state line. From
+// 640 px up it is a plain table; below, each row is a stacked card (CSS only, so it works before
+// JavaScript): the title column heads the card, key columns come next, every other cell shows its
+// column's label beside its value, and unlabelled columns (a row's actions) close the card. The markup stays a <table>, so screen readers keep headers.
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 export const CELL = "px-3 py-2";
+
+/** A column: its header, and how its cells show on a phone card. A bare string is an ordinary column. */
+export interface Column {
+  /** The header; "" for a column of actions, which shows no label on the card. */
+  label: string;
+  /** The card's heading (default: the first column). */
+  title?: boolean;
+  /** What a phone user came for (status, expiry): shown first, under the title. */
+  key?: boolean;
+}
+
+/**
+ * The phone layout's per-table part, which Tailwind classes cannot say: which label each cell
+ * shows and where key cells go. Cells are matched by position, as the header matches them.
+ */
+export function cardCss(scope: string, columns: readonly (string | Column)[]): string {
+  const titleAt = Math.max(
+    0,
+    columns.findIndex((c) => typeof c !== "string" && c.title),
+  );
+  const rules = columns.map((column, i) => {
+    const { label, key } = typeof column === "string" ? { label: column, key: false } : column;
+    const cell = `[data-table="${scope}"] td:nth-child(${i + 1}):not([colspan])`;
+    if (i === titleAt) return `${cell}{order:-2}`;
+    if (!label) return `${cell}{order:1}`;
+    // JSON's string escapes are valid CSS ones; "<" is escaped so no label can close the <style>.
+    const content = JSON.stringify(label).replaceAll("<", "\\3c ");
+    return `${cell}{order:${key ? -1 : 0};padding-left:8.5rem}${cell}::before{content:${content}}`;
+  });
+  return `@media (width < 40rem){${rules.join("")}}`;
+}
 
 export function DataTable({
   caption,
@@ -12,26 +46,37 @@ export function DataTable({
   children,
 }: {
   caption?: string;
-  columns: readonly string[];
+  columns: readonly (string | Column)[];
   rowCount: number;
   /** Shown in place of rows when there are none: say why and what to do. */
   empty: ReactNode;
   children: ReactNode;
 }) {
+  const scope = useId();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+    <div className="rounded-lg border border-slate-200 bg-white sm:overflow-x-auto">
+      <style
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS made from this table's own column labels (escaped); as text React would escape its quotes
+        dangerouslySetInnerHTML={{ __html: cardCss(scope, columns) }}
+      />
+      <table
+        data-table={scope}
+        className="w-full text-left text-sm max-sm:block max-sm:[&_td]:relative max-sm:[&_td]:block max-sm:[&_td]:py-1 max-sm:[&_td]:wrap-anywhere max-sm:[&_td]:before:absolute max-sm:[&_td]:before:left-3 max-sm:[&_td]:before:w-30 max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:font-sans max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:leading-5 max-sm:[&_th]:block max-sm:[&_tr]:block"
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="border-slate-200 border-b bg-slate-50 text-slate-600">
+        <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 max-sm:sr-only">
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={`${CELL} font-medium`}>
-                {column}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const label = typeof column === "string" ? column : column.label;
+              return (
+                <th key={label} scope="col" className={`${CELL} font-medium`}>
+                  {label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {children}
           {rowCount === 0 && (
             <tr>
@@ -47,7 +92,9 @@ export function DataTable({
 }
 
 export function DataRow({ children }: { children: ReactNode }) {
-  return <tr className="border-slate-100 border-b last:border-0">{children}</tr>;
+  return (
+    <tr className="border-slate-100 border-b last:border-0 max-sm:flex! max-sm:flex-col max-sm:py-2">{children}</tr>
+  );
 }
 
 /** Previous / Next links under a paginated list; plain links, so they work before JavaScript. */

@@ -1,6 +1,8 @@
 // Toasts (spec section 2, "Shared UI", and section 9): one at a time, F8 moves focus to them, a
 // swipe to the right of 50 px dismisses, 5000 ms by default, at most 420 px wide. A toast set by
 // the server (a flash after a redirect) is rendered on the first byte, before JavaScript loads.
+// It sits at the bottom unless the focused field is in the lower half of the screen: then at the
+// top, so it never covers what someone is typing into (on a phone it spans the screen's width).
 import {
   createContext,
   type PointerEvent,
@@ -62,6 +64,21 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
   );
 }
 
+export type ToastSide = "top" | "bottom";
+
+/** Where the toast goes: the half of the viewport the focused element is not in. */
+export function sideAwayFrom(focused: { top: number; bottom: number } | null, viewportHeight: number): ToastSide {
+  if (!focused) return "bottom";
+  return (focused.top + focused.bottom) / 2 > viewportHeight / 2 ? "top" : "bottom";
+}
+
+/** The rect of the element focus is in, unless that is the page itself or the toast. */
+function focusedRect(viewport: HTMLElement | null): DOMRect | null {
+  const active = document.activeElement;
+  if (!active || active === document.body || viewport?.contains(active)) return null;
+  return active.getBoundingClientRect();
+}
+
 const TONES = {
   success: "border-emerald-300",
   info: "border-sky-300",
@@ -73,6 +90,20 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
+  const [side, setSide] = useState<ToastSide>("bottom");
+
+  // While a toast shows, keep it in the half of the screen away from the focused field: focus
+  // moves, the page scrolls, or a phone's keyboard resizes the viewport.
+  useEffect(() => {
+    if (!toast) return;
+    const place = () => setSide(sideAwayFrom(focusedRect(viewport.current), window.innerHeight));
+    place();
+    const events = ["focusin", "scroll", "resize"] as const;
+    for (const name of events) window.addEventListener(name, place, { passive: true, capture: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, place, { capture: true });
+    };
+  }, [toast]);
 
   // F8 jumps to the notifications, wherever focus is.
   useEffect(() => {
@@ -110,7 +141,8 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
       ref={viewport}
       tabIndex={-1}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
-      className="pointer-events-none fixed right-0 bottom-0 z-50 flex w-full flex-col gap-2 p-4"
+      data-side={side}
+      className={`pointer-events-none fixed right-0 z-50 flex w-full flex-col gap-2 p-4 ${side === "top" ? "top-0" : "bottom-0"}`}
       style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
     >
       {toast && (
