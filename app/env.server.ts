@@ -1,10 +1,15 @@
-// The bindings and variables both workers receive (wrangler.toml, wrangler.jobs.toml, secrets).
+// The bindings and variables both workers receive. Secrets (`wrangler secret put` in production,
+// .data/workers.env with `npm start`): DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET and
+// SENTRY_DSN. Vars (wrangler.toml, wrangler.jobs.toml): APP_VERSION only.
 export interface Env {
+  /** Secret: the deployment's libSQL URL (libsql:// or https://), kept with its token, out of the repository. */
   DATABASE_URL: string;
+  /** Secret. */
   DATABASE_AUTH_TOKEN?: string;
-  /** Comma-separated; the first signs new cookies, the rest still verify (rotation). */
+  /** Secret. Comma-separated; the first signs new cookies, the rest still verify (rotation). */
   SESSION_SECRET?: string;
   APP_VERSION?: string;
+  /** Secret (its key can be used to send events). */
   SENTRY_DSN?: string;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
