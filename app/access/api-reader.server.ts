@@ -3,9 +3,8 @@
 // and a location named must be one the caller works at (else 403 JSON).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ScopedActor } from "~/access/actor";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
-import { ORGANIZATION, type Permission } from "~/access/permissions";
-import { jsonError } from "~/http/json.server";
+import type { Permission } from "~/access/permissions";
+import { requirePermissionAt } from "~/access/scope.server";
 
 /** Answers about one person's data: never kept by shared caches, nor reused by the browser. */
 export const API_HEADERS = { "Cache-Control": "private, no-store" };
@@ -13,16 +12,7 @@ export const API_HEADERS = { "Cache-Control": "private, no-store" };
 export async function requireApiReader(args: { request: Request; context: AppLoadContext }, permission: Permission) {
   const url = new URL(args.request.url);
   const locationId = url.searchParams.get("locationId") || null;
-  const viewer = await requirePermission(args, permission, { locationId });
-  // Organization admins hold every permission anywhere: still, a location they cannot see (unknown,
-  // archived, another organization's) is not one they may name.
-  if (
-    locationId &&
-    locationId !== ORGANIZATION &&
-    !viewer.user.locationRoles.some((r) => r.locationId === locationId)
-  ) {
-    throw jsonError(403, FORBIDDEN);
-  }
+  const viewer = await requirePermissionAt(args, permission, locationId);
   const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   return { actor, searchParams: url.searchParams };
 }

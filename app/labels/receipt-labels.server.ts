@@ -1,13 +1,12 @@
-// What print-labels reads, in one batch: a receipt (only at a location where the actor holds
-// READ_INVENTORY, in their organization), its lines, the items it created (one label each) and the
+// What print-labels reads, in one batch: a receipt (reached as every receipt is, at the location
+// in scope with READ_INVENTORY there: app/access/scope.server), its lines, the items it created (one label each) and the
 // default printer profile of the receipt's location. A receipt out of reach reads as missing.
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
+import { idsReached } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
 import type { LabelProfile } from "~/printers/options";
-import { locationsWhere } from "~/printers/scope.server";
 import type { LabelItem } from "./texts";
 
 const r = schema.receipts;
@@ -19,16 +18,12 @@ const p = schema.products;
 const vendor = schema.vendors;
 const pp = schema.printerProfiles;
 
-/** The receipt `receiptId`, if the actor may read inventory at its location. */
-function reachable(actor: Actor, receiptId: string): SQL | undefined {
-  return and(
-    eq(r.id, receiptId),
-    sql`${r.locationId} IN (SELECT id FROM locations WHERE organization_id = ${organizationOf(actor)})`,
-    locationsWhere(actor, "READ_INVENTORY", sql`${r.locationId}`),
-  );
+/** The receipt `receiptId`, if the actor reaches it: the add-products screen's rule, so both answer alike. */
+function reachable(actor: ScopedActor, receiptId: string): SQL | undefined {
+  return and(eq(r.id, receiptId), sql`${r.id} IN ${idsReached("receipts", actor, "READ_INVENTORY")}`);
 }
 
-export async function receiptLabels(db: Database, actor: Actor, receiptId: string) {
+export async function receiptLabels(db: Database, actor: ScopedActor, receiptId: string) {
   const where = reachable(actor, receiptId);
   const [receipts, lines, items, profiles] = await db.batch([
     db

@@ -3,22 +3,22 @@
 // another profile is made the default. Restoring a profile at a location with no default makes it
 // the default, as creating one does.
 import { sql } from "drizzle-orm";
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
+import { locationsFor } from "~/access/scope.server";
 import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse } from "./outcome";
-import { locationsWhere } from "./scope.server";
 import { isDefaultClash } from "./write.server";
 
 async function setActive(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   profileId: string,
   active: boolean,
 ): Promise<Outcome<{ name: string; locationId: string; wasDefault: boolean; isDefault: boolean }>> {
   const visible = sql`printer_profiles.id = ${profileId}
-    AND ${locationsWhere(actor, "READ_SETTINGS", sql`printer_profiles.location_id`)}`;
-  const writable = locationsWhere(actor, "WRITE_SETTINGS", sql`printer_profiles.location_id`);
+    AND ${locationsFor(actor, "READ_SETTINGS").where(sql`printer_profiles.location_id`)}`;
+  const writable = locationsFor(actor, "WRITE_SETTINGS").where(sql`printer_profiles.location_id`);
   const guard = sql`${visible} AND ${writable} AND printer_profiles.active = ${!active}`;
   const noDefault = sql`NOT EXISTS (SELECT 1 FROM printer_profiles AS other
     WHERE other.location_id = printer_profiles.location_id AND other.is_default = 1)`;
@@ -68,10 +68,10 @@ async function setActive(
   }
 }
 
-export function archivePrinterProfile(db: Database, actor: Actor, profileId: string) {
+export function archivePrinterProfile(db: Database, actor: ScopedActor, profileId: string) {
   return setActive(db, actor, profileId, false);
 }
 
-export function restorePrinterProfile(db: Database, actor: Actor, profileId: string) {
+export function restorePrinterProfile(db: Database, actor: ScopedActor, profileId: string) {
   return setActive(db, actor, profileId, true);
 }

@@ -1,10 +1,10 @@
-// Adding a printer profile at a location: WRITE_SETTINGS there; the name is unique at the
+// Adding a printer profile at the location in scope (organization mode: any): WRITE_SETTINGS there; the name is unique at the
 // location. A location's first profile (while it has no default) becomes its default, so
 // print-labels uses what the clinic just set up.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Actor } from "~/access/actor";
-import { can } from "~/access/permissions";
+import type { ScopedActor } from "~/access/actor";
+import { reachesAt } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -14,11 +14,11 @@ import { isDefaultClash, isNameClash, nameTaken, PROFILE_JSON } from "./write.se
 
 export async function createPrinterProfile(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   input: PrinterProfileInput & { locationId: string },
 ): Promise<Outcome<{ profileId: string; isDefault: boolean }>> {
   const { locationId, ...values } = input;
-  if (!can(actor, "WRITE_SETTINGS", locationId)) return refuse("forbidden");
+  if (!reachesAt(actor, "WRITE_SETTINGS", locationId)) return refuse("forbidden");
   const profileId = uuidv7();
   const locationOpen = sql`EXISTS (SELECT 1 FROM locations
     WHERE id = ${locationId} AND organization_id = ${organizationOf(actor)} AND active = 1)`;

@@ -1,13 +1,13 @@
 // What the printer settings screens read, one query or batch each: the organization's active
 // locations (the organization-mode picker) with the profiles of one location, and one profile.
-// Profiles are seen with READ_SETTINGS at their own location.
+// Profiles are seen at the location in scope with READ_SETTINGS there (every location in organization mode).
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
+import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { LabelProfile } from "./options";
-import { locationsWhere } from "./scope.server";
 
 const pp = schema.printerProfiles;
 const l = schema.locations;
@@ -34,10 +34,10 @@ const profileColumns = {
 /** A profile as the screens read it; the schema's CHECK keeps `dpi` to the two resolutions. */
 export type PrinterProfileRow = Omit<typeof pp.$inferSelect, "createdAt" | "updatedAt" | "dpi"> & LabelProfile;
 
-const readable = (actor: Actor) => locationsWhere(actor, "READ_SETTINGS", sql`${pp.locationId}`);
+const readable = (actor: ScopedActor) => locationsFor(actor, "READ_SETTINGS").where(pp.locationId);
 
 /** A query for the profiles of a location the actor may read, the default first, archived last. */
-export function profilesAt(db: Database, actor: Actor, locationId: string) {
+export function profilesAt(db: Database, actor: ScopedActor, locationId: string) {
   return db
     .select(profileColumns)
     .from(pp)
@@ -45,7 +45,7 @@ export function profilesAt(db: Database, actor: Actor, locationId: string) {
     .orderBy(desc(pp.active), desc(pp.isDefault), asc(pp.name), asc(pp.id));
 }
 
-export async function printerSettings(db: Database, actor: Actor, locationId: string | null) {
+export async function printerSettings(db: Database, actor: ScopedActor, locationId: string | null) {
   const locations = db
     .select({ id: l.id, name: l.name, code: l.code })
     .from(l)
@@ -56,7 +56,7 @@ export async function printerSettings(db: Database, actor: Actor, locationId: st
 }
 
 /** One profile the actor may read, with its location's name; null when not there. */
-export async function printerProfileDetail(db: Database, actor: Actor, profileId: string) {
+export async function printerProfileDetail(db: Database, actor: ScopedActor, profileId: string) {
   const [profile] = await db
     .select({ ...profileColumns, locationName: l.name, locationCode: l.code })
     .from(pp)

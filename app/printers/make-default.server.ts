@@ -2,23 +2,23 @@
 // new one set in the same batch (the partial unique index printer_profiles_one_default allows one
 // default per location, so the clear comes first). Logged as an update of the profile.
 import { sql } from "drizzle-orm";
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
+import { locationsFor } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse } from "./outcome";
-import { locationsWhere } from "./scope.server";
 import { isDefaultClash } from "./write.server";
 
 export async function makeDefaultPrinterProfile(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   profileId: string,
 ): Promise<Outcome<{ name: string; replaced: string | null }>> {
   const where = (table: string) => {
     const t = sql.identifier(table);
     return {
-      visible: sql`${t}.id = ${profileId} AND ${locationsWhere(actor, "READ_SETTINGS", sql`${t}.location_id`)}`,
-      writable: locationsWhere(actor, "WRITE_SETTINGS", sql`${t}.location_id`),
+      visible: sql`${t}.id = ${profileId} AND ${locationsFor(actor, "READ_SETTINGS").where(sql`${t}.location_id`)}`,
+      writable: locationsFor(actor, "WRITE_SETTINGS").where(sql`${t}.location_id`),
     };
   };
   const profile = where("printer_profiles");

@@ -1,6 +1,6 @@
 // The profile buttons every printer settings screen has (make default, archive, restore): one verb
 // each, answered with the toast that says what changed for print-labels.
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import type { FlashToast } from "~/ui/flash.server";
 import { archivePrinterProfile, restorePrinterProfile } from "./archive.server";
@@ -11,7 +11,7 @@ export type StatusIntent = "make_default" | "archive" | "restore";
 
 export async function changeProfileStatus(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   intent: StatusIntent,
   profileId: string,
 ): Promise<{ ok: true; toast: FlashToast } | PrinterProfileRefused> {

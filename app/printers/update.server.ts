@@ -1,25 +1,25 @@
 // Editing a printer profile under optimistic concurrency (as vendors): the form carries the
 // `version` it was loaded with; the UPDATE applies only to that version and bumps it. WRITE_SETTINGS
-// at the profile's own location; a profile elsewhere is not found.
+// at the location in scope (every location in organization mode); a profile elsewhere is not found.
 import { sql } from "drizzle-orm";
-import type { Actor } from "~/access/actor";
+import type { ScopedActor } from "~/access/actor";
+import { locationsFor } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { nameClash } from "./create.server";
 import type { PrinterProfileEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { locationsWhere } from "./scope.server";
 import { changedFields, differsFrom, isNameClash, nameTaken, setFields } from "./write.server";
 
 export async function updatePrinterProfile(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   input: PrinterProfileEditInput & { profileId: string },
 ): Promise<Outcome<{ changed: boolean; version: number }>> {
   const { profileId, version, ...values } = input;
   const visible = sql`printer_profiles.id = ${profileId}
-    AND ${locationsWhere(actor, "READ_SETTINGS", sql`printer_profiles.location_id`)}`;
-  const writable = sql`${locationsWhere(actor, "WRITE_SETTINGS", sql`printer_profiles.location_id`)}`;
+    AND ${locationsFor(actor, "READ_SETTINGS").where(sql`printer_profiles.location_id`)}`;
+  const writable = sql`${locationsFor(actor, "WRITE_SETTINGS").where(sql`printer_profiles.location_id`)}`;
   const differs = differsFrom(values);
   const nameFree = sql`NOT ${nameTaken(sql`printer_profiles.location_id`, values.name, profileId)}`;
   const guard = sql`${visible} AND ${writable} AND printer_profiles.version = ${version} AND ${differs} AND ${nameFree}`;

@@ -1,6 +1,6 @@
 // Shared SQL of the printer profile verbs: the name rule (unique per location, ignoring case) and
 // the shape profile fields take in activity summaries (only what changed). Where the actor may
-// read or change profiles (a permission at the profile's own location) is ./scope.server.
+// read or change profiles (the location in scope, with the permission there) is app/access/scope.server.
 import { type SQL, sql } from "drizzle-orm";
 import { constraintFailed } from "~/db/sql.server";
 import type { PrinterProfileInput } from "./forms";

@@ -12,9 +12,10 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
+import { canHere, idsReached } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
-import { constraintFailed, organizationOf } from "~/db/sql.server";
+import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
 import {
   type IdempotencyKey,
   isKeyTaken,
@@ -34,7 +35,6 @@ import {
 } from "./constants";
 import { expiryCheckOf, lineProblems, type ReceiptLineInput } from "./forms";
 import { closedReceipt, type Outcome, refuse, tooManyItems } from "./outcome";
-import { canAtScope, isReceiptClosed, receiptsHere } from "./scope.server";
 import { serialTakenMessage } from "./serials.server";
 
 export interface AddLineOptions {
@@ -46,13 +46,18 @@ export interface AddLineOptions {
 
 type Added = { lineId: string; label: string };
 
+/** Whether a batch failed because the receipt_lines triggers refused a change to a closed receipt. */
+export function isReceiptClosed(error: unknown): boolean {
+  return raisedBy(error, /receipt is closed/);
+}
+
 export async function addReceiptLine(
   db: Database,
   actor: ScopedActor,
   input: ReceiptLineInput & { receiptId: string; idempotencyKey?: string | null },
   options: AddLineOptions = {},
 ): Promise<Outcome<Added>> {
-  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  if (!canHere(actor, "WRITE_INVENTORY")) return refuse("forbidden");
   const problem = Object.values(lineProblems(input))[0];
   if (problem) return refuse("invalid", problem);
   const now = options.now ?? new Date();
@@ -75,7 +80,7 @@ export async function addReceiptLine(
     : null;
   const lineId = uuidv7();
   const traced = input.lot !== null && input.expirationDate !== null;
-  const here = receiptsHere(actor);
+  const here = idsReached("receipts", actor, "WRITE_INVENTORY");
   const usable = sql`v.id = ${input.variationId} AND v.active = 1 AND p.active = 1
     AND p.organization_id = ${organizationOf(actor)}`;
   // Packages of serialized products already on the receipt: each becomes an item at completion.
@@ -170,7 +175,7 @@ export async function addReceiptLine(
 /** The receipt's status, read again after the triggers refused a change (refusals only). */
 export async function statusOf(db: Database, actor: ScopedActor, receiptId: string): Promise<string> {
   const [row] = await db.all<{ status: string }>(
-    sql`SELECT status FROM receipts WHERE id = ${receiptId} AND id IN ${receiptsHere(actor)}`,
+    sql`SELECT status FROM receipts WHERE id = ${receiptId} AND id IN ${idsReached("receipts", actor, "READ_INVENTORY")}`,
   );
   return row?.status ?? "completed";
 }

@@ -2,18 +2,18 @@
 // its lines, as history; nothing was received. Only an open receipt can be cancelled.
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
+import { canHere, idsReached } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { closedReceipt, type Outcome, refuse } from "./outcome";
-import { canAtScope, receiptsHere } from "./scope.server";
 
 export async function cancelReceipt(
   db: Database,
   actor: ScopedActor,
   input: { receiptId: string },
 ): Promise<Outcome<{ lines: number }>> {
-  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
-  const found = sql`receipts.id = ${input.receiptId} AND receipts.id IN ${receiptsHere(actor)}`;
+  if (!canHere(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  const found = sql`receipts.id = ${input.receiptId} AND receipts.id IN ${idsReached("receipts", actor, "WRITE_INVENTORY")}`;
   const guard = sql`${found} AND receipts.status = 'open'`;
   const lines = sql`(SELECT count(*) FROM receipt_lines WHERE receipt_id = receipts.id)`;
   const [, cancelled, current] = await db.batch([

@@ -16,6 +16,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
+import { canHere, idsReached } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
@@ -24,7 +25,6 @@ import { newLabelCode } from "~/stock/label-code";
 import { type Movement, recordMovements } from "~/stock/ledger.server";
 import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 import { closedReceipt, type Outcome, refuse, tooManyItems } from "./outcome";
-import { canAtScope, receiptsHere } from "./scope.server";
 import { receivedSerialOnReceipt } from "./serials.server";
 
 interface ReceiptRow {
@@ -82,9 +82,9 @@ export async function completeReceipt(
   input: { receiptId: string },
   options: CompletionOptions = {},
 ): Promise<Outcome<Received>> {
-  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  if (!canHere(actor, "WRITE_INVENTORY")) return refuse("forbidden");
   const { receiptId } = input;
-  const here = receiptsHere(actor);
+  const here = idsReached("receipts", actor, "WRITE_INVENTORY");
   const [receipts, lines] = await db.batch([
     db.all<ReceiptRow>(sql`SELECT r.status, r.version, loc.name AS location, r.reference,
         (SELECT name FROM vendors WHERE id = r.vendor_id) AS vendor

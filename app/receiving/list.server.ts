@@ -5,13 +5,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { ORGANIZATION } from "~/access/permissions";
+import { idsReached } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import { pageCount } from "~/ui/page-count";
 import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
-import { receiptsHere } from "./scope.server";
 
 export interface ReceiptRow {
   id: string;
@@ -58,7 +58,7 @@ export async function listReceipts(
   actor: ScopedActor,
   query: { status: ReceiptStatusFilter; page: number },
 ) {
-  const where = sql`WHERE r.id IN ${receiptsHere(actor)} ${withStatus(query.status)}`;
+  const where = sql`WHERE r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")} ${withStatus(query.status)}`;
   const [receipts, totals, vendors] = await db.batch([
     db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS} ${RECEIPT_FROM} ${where}
       ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC
@@ -120,7 +120,7 @@ function variationChoices(db: Database, actor: ScopedActor) {
 
 /** One receipt the actor reaches, with its lines, the items it made, and the line form's choices; null when not there. */
 export async function receiptDetail(db: Database, actor: ScopedActor, receiptId: string) {
-  const here = sql`r.id = ${receiptId} AND r.id IN ${receiptsHere(actor)}`;
+  const here = sql`r.id = ${receiptId} AND r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")}`;
   const [receipts, lines, items, choices] = await db.batch([
     db.all<ReceiptRow & { version: number }>(sql`SELECT ${RECEIPT_COLUMNS}, r.version ${RECEIPT_FROM} WHERE ${here}`),
     db.all<ReceiptLineRow>(sql`SELECT l.id, l.variation_id AS variationId, p.name AS product, p.id AS productId,

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
-import { can } from "~/access/permissions";
+import { reachesAt } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -16,7 +16,7 @@ export async function openReceipt(
   actor: ScopedActor,
   input: OpenReceiptInput,
 ): Promise<Outcome<{ receiptId: string }>> {
-  if (!can(actor, "WRITE_INVENTORY", input.locationId)) return refuse("forbidden");
+  if (!reachesAt(actor, "WRITE_INVENTORY", input.locationId)) return refuse("forbidden");
   const organization = organizationOf(actor);
   const receiptId = uuidv7();
   const locationOk = sql`EXISTS (SELECT 1 FROM locations AS l WHERE l.id = ${input.locationId}

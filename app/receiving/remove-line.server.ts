@@ -2,19 +2,19 @@
 // receipt refuses in the database (receipt_lines triggers).
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
+import { canHere, idsReached } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
-import { statusOf } from "./add-line.server";
+import { isReceiptClosed, statusOf } from "./add-line.server";
 import { closedReceipt, type Outcome, refuse } from "./outcome";
-import { canAtScope, isReceiptClosed, receiptsHere } from "./scope.server";
 
 export async function removeReceiptLine(
   db: Database,
   actor: ScopedActor,
   input: { receiptId: string; lineId: string },
 ): Promise<Outcome<{ label: string }>> {
-  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
-  const here = receiptsHere(actor);
+  if (!canHere(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  const here = idsReached("receipts", actor, "WRITE_INVENTORY");
   const line = sql`l.id = ${input.lineId} AND l.receipt_id = ${input.receiptId} AND l.receipt_id IN ${here}`;
   try {
     const [found, , removed, receipts] = await db.batch([

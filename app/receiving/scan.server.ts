@@ -3,13 +3,13 @@
 // "Add line" form is filled with. Nothing is written; one round trip.
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
+import { canHere, idsReached } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
 import { gtinCandidates } from "~/products/gtin";
 import { parseGs1 } from "~/stock/gs1";
 import { EMPTY_LINE, type LineFormValues, type ScanReading } from "./constants";
 import { closedReceipt, type Outcome, refuse } from "./outcome";
-import { canAtScope, receiptsHere } from "./scope.server";
 
 /** The line form's values from a scan's lot, expiry and serial, for `variationId`; a serial means one package. */
 export function prefillOf(
@@ -32,14 +32,14 @@ export async function readScan(
   input: { receiptId: string; scan: string },
   today = new Date(),
 ): Promise<Outcome<{ reading: ScanReading }>> {
-  if (!canAtScope(actor, "WRITE_INVENTORY")) return refuse("forbidden");
+  if (!canHere(actor, "WRITE_INVENTORY")) return refuse("forbidden");
   const parsed = parseGs1(input.scan, today);
   // A wrong check digit is refused, naming the product its corrected GTIN belongs to, if any.
   const gtin = parsed.ok ? parsed.reading.gtin : parsed.correctedGtin;
   const candidates = gtin ? gtinCandidates(gtin) : [];
   const [receipts, variations] = await db.batch([
     db.all<{ status: string }>(sql`SELECT status FROM receipts
-      WHERE id = ${input.receiptId} AND id IN ${receiptsHere(actor)}`),
+      WHERE id = ${input.receiptId} AND id IN ${idsReached("receipts", actor, "WRITE_INVENTORY")}`),
     db.all<{ id: string; label: string; active: number }>(sql`SELECT v.id, p.name || ' · ' || v.name AS label,
         (v.active AND p.active) AS active
       FROM product_variations AS v JOIN products AS p ON p.id = v.product_id

@@ -3,9 +3,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { FORBIDDEN } from "~/outcome";
 import { PrinterProfileEditForm, profileFormValues } from "~/printers/forms";
 import { printerProfileDetail } from "~/printers/list.server";
 import {
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, area("/printer-settings").permission);
+  const user = await requireScopedActor(args, area("/printer-settings").permission);
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   return { profile, summary: describeProfile(profile), canWrite: can(user, "WRITE_SETTINGS", profile.locationId) };
@@ -69,7 +70,7 @@ function refused(intent: PrinterProfileIntent, result: PrinterProfileRefused, va
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user } = await requirePermission(args, area("/printer-settings").permission);
+  const user = await requireScopedActor(args, area("/printer-settings").permission);
   const { db } = args.context;
   const profileId = args.params.profileId ?? "";
   const here = `/printer-settings/${profileId}`;
@@ -86,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    // The verb checks WRITE_SETTINGS at the profile's own location.
+    // The verb checks WRITE_SETTINGS at the profile's location, which is the one in scope.
     const result = await orOutage(updatePrinterProfile(db, user, { ...parsed.data, profileId }));
     if (!result.ok) return refused(intent, result, values);
     const toast = result.changed

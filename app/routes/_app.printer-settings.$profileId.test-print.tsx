@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
 import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-controls";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, area("/printer-settings").permission);
+  const user = await requireScopedActor(args, area("/printer-settings").permission);
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   return {

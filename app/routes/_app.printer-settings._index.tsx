@@ -5,12 +5,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requireViewer } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { locationInScope, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { FORBIDDEN } from "~/outcome";
 import { locationQuery } from "~/printers/links";
 import { printerSettings } from "~/printers/list.server";
-import { settingsLocation } from "~/printers/location.server";
 import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printers/options";
 import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
 import { area } from "~/shell/areas";
@@ -22,8 +22,10 @@ import { CELL, DataRow, DataTable } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Printer Settings · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, organizationMode, locationId } = await settingsLocation(args, area("/printer-settings").permission);
-  const settings = await orOutage(printerSettings(args.context.db, user, locationId));
+  const picked = new URL(args.request.url).searchParams.get("location");
+  const permission = area("/printer-settings").permission;
+  const { user, actor, organizationMode, locationId } = await locationInScope(args, permission, picked);
+  const settings = await orOutage(printerSettings(args.context.db, actor, locationId));
   const location = settings.locations.find((l) => l.id === locationId) ?? null;
   const profiles = location ? settings.profiles : [];
   return {
@@ -39,12 +41,12 @@ export async function loader(args: LoaderFunctionArgs) {
 const STATUS_INTENTS: readonly StatusIntent[] = ["make_default", "archive", "restore"];
 
 export async function action(args: ActionFunctionArgs) {
-  const { user } = await requireViewer(args);
+  const user = await requireScopedActor(args, area("/printer-settings").permission);
   const form = await args.request.formData();
   const intent = STATUS_INTENTS.find((i) => i === form.get("intent"));
   const profileId = form.get("profileId");
   if (!intent || typeof profileId !== "string") throw data("Unknown action.", { status: 400 });
-  // The verb checks WRITE_SETTINGS at the profile's own location.
+  // The verb checks WRITE_SETTINGS at the profile's location, reached from the location in scope.
   const result = await orOutage(changeProfileStatus(args.context.db, user, intent, profileId));
   if (!result.ok) {
     if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });

@@ -3,12 +3,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FORBIDDEN } from "~/access/guard.server";
+import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { FORBIDDEN } from "~/outcome";
 import { createPrinterProfile } from "~/printers/create.server";
 import { PrinterProfileForm, profileFormValues } from "~/printers/forms";
 import { locationQuery } from "~/printers/links";
-import { settingsLocation } from "~/printers/location.server";
 import { NEW_PROFILE_VALUES, ProfileFields, typedValues } from "~/printers/profile-fields";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
@@ -16,22 +16,24 @@ import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New printer profile · Clinic Inventory" }];
 
+/** Organization mode: the location picked on Printer Settings, kept in `?location=`. */
+const pickedOf = (request: Request) => new URL(request.url).searchParams.get("location");
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { organizationMode, locationId } = await settingsLocation(args, "WRITE_SETTINGS");
+  const { organizationMode, locationId } = await locationInScope(args, "WRITE_SETTINGS", pickedOf(args.request));
   if (!locationId) throw redirect("/printer-settings");
   return { back: `/printer-settings${locationQuery(organizationMode, locationId)}` };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user, locationId } = await settingsLocation(args, "WRITE_SETTINGS");
-  if (!locationId) throw data("Choose a location on Printer Settings first.", { status: 400 });
+  const { actor, locationId } = await requireLocationInScope(args, "WRITE_SETTINGS", pickedOf(args.request));
   const form = await args.request.formData();
   const values = typedValues(form);
   const parsed = PrinterProfileForm.safeParse(profileFormValues(form));
   if (!parsed.success) {
     return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, values }, { status: 400 });
   }
-  const result = await orOutage(createPrinterProfile(args.context.db, user, { ...parsed.data, locationId }));
+  const result = await orOutage(createPrinterProfile(args.context.db, actor, { ...parsed.data, locationId }));
   if (!result.ok) {
     if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
     const onName = result.refusal === "name_taken";

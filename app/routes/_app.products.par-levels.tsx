@@ -7,9 +7,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
-import { FORBIDDEN, requirePermission, requireViewer } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { FORBIDDEN } from "~/outcome";
 import {
   PAR_FIELD_LABELS,
   PAR_FIELDS,
@@ -31,11 +32,8 @@ import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requireViewer(args);
   const query = ParSheetQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const organizationMode = viewer.scope.kind === "organization";
-  const asked = organizationMode ? query.location || null : viewer.scope.locationId;
-  const { user } = await requirePermission(args, "READ_PRODUCTS", { locationId: asked });
+  const { user, organizationMode, locationId: asked } = await locationInScope(args, "READ_PRODUCTS", query.location);
   const sheet = await orOutage(parLevelSheet(args.context.db, user, { ...query, locationId: asked }));
   const location = sheet.locations.find((l) => l.id === asked) ?? null;
 
@@ -95,14 +93,11 @@ interface Failure {
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requireViewer(args);
   const form = await args.request.formData();
-  const organizationMode = viewer.scope.kind === "organization";
   const chosen = form.get("locationId");
-  const locationId = organizationMode ? (typeof chosen === "string" ? chosen : "") : viewer.scope.locationId;
-  if (!locationId) throw data("Choose a location first.", { status: 400 });
   // The permission is needed at the location being edited (in organization mode, the one picked).
-  const { user } = await requirePermission(args, "WRITE_PRODUCTS", { locationId });
+  const picked = typeof chosen === "string" ? chosen : null;
+  const { user, locationId } = await requireLocationInScope(args, "WRITE_PRODUCTS", picked);
 
   const sheet = parseParSheet(form, locationId);
   if (!sheet.ok) {

@@ -1,12 +1,13 @@
 // /receiving/:receiptId/print-labels: the label sheet of a completed receipt, one label per item
 // (times the profile's copies), sized to the location's default printer profile so the browser's
 // print dialog prints one label per sticker; ZPL profiles also download or send to Zebra Browser
-// Print. READ_INVENTORY at the receipt's own location; a receipt elsewhere is not found.
+// Print. Reached as add-products is: at the location in scope (READ_INVENTORY there), every location
+// in organization mode; a receipt elsewhere is not found.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
 import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-controls";
@@ -23,7 +24,7 @@ import { CELL, DataRow, DataTable } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Print Labels · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, area("/receiving/{receiptId}/print-labels").permission);
+  const user = await requireScopedActor(args, area("/receiving/{receiptId}/print-labels").permission);
   const found = await orOutage(receiptLabels(args.context.db, user, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   const { receipt, lines, items, profile } = found;

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
-import { can, ORGANIZATION } from "~/access/permissions";
+import { reachesAt } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { INPUT } from "~/products/fields";
 import {
@@ -34,7 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/receiving").permission);
   const { user, scope } = viewer;
   const query = ReceiptListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const list = await orOutage(listReceipts(args.context.db, { ...user, locationId: scope.locationId }, query));
+  const actor = { ...user, locationId: scope.locationId };
+  const list = await orOutage(listReceipts(args.context.db, actor, query));
   return {
     receipts: list.receipts.map((r) => ({
       id: r.id,
@@ -57,8 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
     here: scope.kind === "location" ? scope.name : null,
     // Where a new receipt may be opened: the location in scope, or (organization mode) any of them.
     receivingAt: user.locationRoles
-      .filter((r) => can(user, "WRITE_INVENTORY", r.locationId))
-      .filter((r) => scope.locationId === ORGANIZATION || r.locationId === scope.locationId)
+      .filter((r) => reachesAt(actor, "WRITE_INVENTORY", r.locationId))
       .map((r) => ({ id: r.locationId, name: `${r.location.name} (${r.location.code})` })),
   };
 }

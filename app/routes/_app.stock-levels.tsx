@@ -6,9 +6,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
+import { locationsFor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
-import { locationsInScope } from "~/stock/api.server";
 import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ...StockLevelQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams)),
     pageSize: STOCK_LEVELS_PAGE_SIZE,
   };
-  const locationIds = locationsInScope(viewer.user, viewer.locationId);
+  const { ids: locationIds } = locationsFor({ ...viewer.user, locationId: viewer.locationId }, "READ_INVENTORY");
   // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
   const now = new Date();
   const screen = await orOutage(stockLevelsScreen(args.context.db, viewer.user, locationIds, query, now));

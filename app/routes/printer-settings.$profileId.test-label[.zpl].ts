@@ -1,8 +1,8 @@
 // /printer-settings/:profileId/test-label.zpl: the test-print sample label as ZPL, to download or
-// for "Send to Zebra printer". READ_SETTINGS at the profile's location; no app shell (a file).
+// for "Send to Zebra printer". READ_SETTINGS at the location in scope, as the screen; no app shell (a file).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { requirePermission } from "~/access/guard.server";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { zplResponse } from "~/labels/download.server";
 import { labelLines, sampleLabelItem } from "~/labels/texts";
@@ -10,7 +10,7 @@ import { zplDocument } from "~/labels/zpl.server";
 import { printerProfileDetail } from "~/printers/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, "READ_SETTINGS");
+  const user = await requireScopedActor(args, "READ_SETTINGS");
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   const sample = sampleLabelItem(new Date());

@@ -1,9 +1,10 @@
 // /receiving/:receiptId/labels.zpl: a completed receipt's labels as ZPL, laid out by the location's
 // default printer profile (or the built-in one), to download or for "Send to Zebra printer".
-// READ_INVENTORY at the receipt's own location; anything else is not found. No app shell (a file).
+// Reached as print-labels is (the location in scope, READ_INVENTORY there); anything else is not
+// found. No app shell (a file).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { requirePermission } from "~/access/guard.server";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { zplResponse } from "~/labels/download.server";
 import { receiptFileName, receiptLabels } from "~/labels/receipt-labels.server";
@@ -12,7 +13,7 @@ import { zplDocument } from "~/labels/zpl.server";
 import { BUILT_IN_PROFILE } from "~/printers/options";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, "READ_INVENTORY");
+  const user = await requireScopedActor(args, "READ_INVENTORY");
   const found = await orOutage(receiptLabels(args.context.db, user, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   if (found.receipt.status !== "completed") {

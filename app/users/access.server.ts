@@ -4,18 +4,23 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
 import { isOrganizationAdmin } from "~/access/permissions";
+import { locationsFor } from "~/access/scope.server";
 import { organizationOf, valueList } from "~/db/sql.server";
 import { userAdminLocationIds } from "./actor";
 
 const NOTHING = sql`0`;
 
-/** Users the screen lists in `scope`: those with a role at the location, or the whole organization. */
+/**
+ * Users the screen lists in `scope`: those with a role at the location in scope (READ_USERS there,
+ * app/access/scope.server), or in organization mode everyone in the organization, with a location or none yet.
+ */
 export function visibleIn(actor: Actor, scope: Scope): SQL {
   const sameOrganization = sql`"users"."organization_id" = ${organizationOf(actor)}`;
   if (scope.kind === "organization") return isOrganizationAdmin(actor) ? sameOrganization : NOTHING;
-  if (scope.kind === "none") return NOTHING;
+  const here = locationsFor({ ...actor, locationId: scope.locationId }, "READ_USERS");
+  if (here.ids.length === 0) return NOTHING;
   return sql`(${sameOrganization} AND EXISTS (SELECT 1 FROM user_location_roles AS here
-    WHERE here.user_id = "users"."id" AND here.location_id = ${scope.locationId}))`;
+    WHERE here.user_id = "users"."id" AND ${here.where(sql`here.location_id`)}))`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../../app/access/actor";
+import type { Actor, ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
@@ -28,6 +28,12 @@ async function session(name: string) {
   const signed = await signedIn(t.db, name, env);
   users.set(name, signed);
   return signed;
+}
+
+/** `name` standing where they work: a location (by code), organization mode, or nowhere. */
+async function at(name: string, where: Code | typeof ORGANIZATION | null): Promise<ScopedActor> {
+  const { user } = await session(name);
+  return { ...user, locationId: where === ORGANIZATION ? ORGANIZATION : where && loc[where] };
 }
 
 async function variationOf(tracking: "serialized" | "bulk") {
@@ -113,7 +119,7 @@ async function receipt(
 let westside: Promise<void> | null = null;
 function westsideZebra() {
   westside ??= (async () => {
-    const created = await createPrinterProfile(t.db, (await session("owner")).user, {
+    const created = await createPrinterProfile(t.db, await at("owner", ORGANIZATION), {
       ...PrinterProfileForm.parse({
         name: "Westside Zebra",
         output: "zpl",
@@ -136,7 +142,7 @@ function westsideZebra() {
 describe("receiptLabels", () => {
   it("gives a completed receipt's items in the order received, with the texts a label needs", async () => {
     const { receiptId, codes } = await receipt(loc.DTN, { bulkLine: true });
-    const found = await receiptLabels(t.db, (await session("staff")).user, receiptId);
+    const found = await receiptLabels(t.db, await at("staff", "DTN"), receiptId);
     expect(found?.receipt).toMatchObject({ id: receiptId, status: "completed", locationId: loc.DTN });
     expect(found?.items.map((i) => i.labelCode)).toEqual(codes);
     expect(found?.items[0]).toEqual({
@@ -156,13 +162,14 @@ describe("receiptLabels", () => {
   it("reads nothing of a receipt at another location or another organization", async () => {
     const downtown = await receipt(loc.DTN);
     const north = await receipt(loc.NTH);
-    const staff = (await session("staff")).user; // STAFF at Downtown only
-    const manager = (await session("manager")).user; // MANAGER at Westside only
-    const multi = (await session("multi")).user; // STAFF at Downtown and North
+    const staff = await at("staff", "DTN"); // STAFF at Downtown only
+    const manager = await at("manager", "WST"); // MANAGER at Westside only
     expect(await receiptLabels(t.db, staff, north.receiptId)).toBeNull();
     expect(await receiptLabels(t.db, manager, downtown.receiptId)).toBeNull();
-    expect((await receiptLabels(t.db, multi, north.receiptId))?.items).toHaveLength(3);
-    expect(await receiptLabels(t.db, (await session("newhire")).user, downtown.receiptId)).toBeNull();
+    // STAFF at Downtown and North: a receipt is reached at its own location, the one in scope.
+    expect(await receiptLabels(t.db, await at("multi", "DTN"), north.receiptId)).toBeNull();
+    expect((await receiptLabels(t.db, await at("multi", "NTH"), north.receiptId))?.items).toHaveLength(3);
+    expect(await receiptLabels(t.db, await at("newhire", null), downtown.receiptId)).toBeNull();
 
     // Another organization's receipt, even for this organization's admin.
     const organizationId = uuidv7();
@@ -170,13 +177,13 @@ describe("receiptLabels", () => {
     await t.db.insert(schema.organizations).values({ id: organizationId, name: "Other Clinic Group" });
     await t.db.insert(schema.locations).values({ id: elsewhere, organizationId, name: "Elsewhere", code: "ELS" });
     const foreign = await receipt(elsewhere);
-    expect(await receiptLabels(t.db, (await session("owner")).user, foreign.receiptId)).toBeNull();
-    expect(await receiptLabels(t.db, (await session("owner")).user, downtown.receiptId)).not.toBeNull();
+    expect(await receiptLabels(t.db, await at("owner", ORGANIZATION), foreign.receiptId)).toBeNull();
+    expect(await receiptLabels(t.db, await at("owner", ORGANIZATION), downtown.receiptId)).not.toBeNull();
   });
 
   it("uses the location's default profile, and none (the built-in one) where there is no default", async () => {
     const { receiptId } = await receipt(loc.WST);
-    const manager = (await session("manager")).user;
+    const manager = await at("manager", "WST");
     expect((await receiptLabels(t.db, manager, receiptId))?.profile).toBeNull();
     await westsideZebra();
     expect((await receiptLabels(t.db, manager, receiptId))?.profile).toMatchObject({
@@ -305,8 +312,9 @@ describe("the print-labels screen", () => {
     expect((await printLabels(uuidv7(), staff)).status).toBe(404);
     expect((await printLabels(north.receiptId, staff)).status).toBe(404);
     expect((await zplFile(north.receiptId, staff)).status).toBe(404);
-    // Multi works at North too, even while Downtown is the location in scope.
-    expect((await printLabels(north.receiptId, await cookieFor("multi", "DTN"))).status).toBe(200);
+    // Multi works at North too, but reaches its receipts only while North is the location in scope.
+    expect((await printLabels(north.receiptId, await cookieFor("multi", "DTN"))).status).toBe(404);
+    expect((await printLabels(north.receiptId, await cookieFor("multi", "NTH"))).status).toBe(200);
     expect((await printLabels(north.receiptId, await cookieFor("owner", ORGANIZATION))).status).toBe(200);
     expect((await printLabels(north.receiptId, await cookieFor("newhire"))).status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../../app/access/actor";
+import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
@@ -36,13 +36,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const session = (name: string) => signedIn(t.db, name, env);
-const actors = new Map<string, Actor>();
-async function as(name: string): Promise<Actor> {
+const actors = new Map<string, ScopedActor>();
+/** `name` at the location they work at first (the owner in organization mode): where profiles are reached. */
+async function as(name: string): Promise<ScopedActor> {
   const known = actors.get(name);
   if (known) return known;
   const { user } = await session(name);
-  actors.set(name, user);
-  return user;
+  const locationId = user.organizationRole ? ORGANIZATION : (user.locationRoles[0]?.locationId ?? null);
+  const actor = { ...user, locationId };
+  actors.set(name, actor);
+  return actor;
 }
 
 async function expectNoActivity<T>(work: () => Promise<T>): Promise<T> {
@@ -230,20 +233,22 @@ describe("editing a printer profile", () => {
 
   it("lets a manager see but not change, and hides a profile from anyone without READ_SETTINGS there", async () => {
     const id = await newProfile("WST");
-    const attempt = async (name: string) =>
-      updatePrinterProfile(t.db, await as(name), {
+    const attempt = async (name: string, where?: Code) =>
+      updatePrinterProfile(t.db, where ? { ...(await as(name)), locationId: loc[where] } : await as(name), {
         ...PrinterProfileEditForm.parse({ ...formOf({ name: "Hijacked" }), version: "1" }),
         profileId: id,
       });
     const [manager, staff, admin] = await expectNoActivity(async () => [
       await attempt("manager"),
       await attempt("staff"),
-      await attempt("admin"),
+      await attempt("admin", "WST"),
     ]);
     expect(manager).toMatchObject({ refusal: "forbidden" });
     expect(staff).toMatchObject({ refusal: "not_found" });
-    // admin is MANAGER at Westside: reads settings there, may not change them.
+    // admin is MANAGER at Westside: working there, reads settings, may not change them.
     expect(admin).toMatchObject({ refusal: "forbidden" });
+    // Working at Downtown (ADMIN there), a Westside profile is not there at all.
+    expect(await attempt("admin")).toMatchObject({ refusal: "not_found" });
     expect(await printerProfileDetail(t.db, await as("manager"), id)).toMatchObject({ id, locationName: "Westside" });
     expect(await printerProfileDetail(t.db, await as("staff"), id)).toBeNull();
     expect(await printerProfileDetail(t.db, await as("multi"), id)).toBeNull();
