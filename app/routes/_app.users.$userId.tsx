@@ -1,27 +1,20 @@
 // /users/:userId: one person, their roles per location, and what the viewer may change: roles at
 // locations where they manage people; names, password and access if they manage the account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
+import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { showInstant, Time } from "~/ui/dates";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
-import { deactivateUser, reactivateUser } from "~/users/deactivate.server";
-import { NamesForm, ResetPasswordForm, RevokeRoleForm, RoleForm } from "~/users/forms";
 import { userDetail } from "~/users/list.server";
-import type { UserRefused } from "~/users/outcome";
-import { resetPassword } from "~/users/password.server";
-import { changeRole, grantRole, revokeRole } from "~/users/roles.server";
-import { updateUserNames } from "~/users/update.server";
+import { USER_INTENT_HANDLERS } from "~/users/intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.user.firstName} ${data.user.lastName}` : "User"} · Clinic Inventory` },
@@ -46,98 +39,12 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-type Failure = {
-  intent: UserIntent;
-  locationId?: string;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-};
-
-function invalid(intent: UserIntent, error: z.ZodError, locationId?: string) {
-  return data<Failure>({ intent, locationId, fieldErrors: fieldErrorsOf(error), formError: null }, { status: 400 });
-}
-
-/** A refusal as the page shows it: 403/404 as error screens, the rest next to the form. */
-function refused(intent: UserIntent, result: UserRefused, locationId?: string) {
-  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  return data<Failure>({ intent, locationId, fieldErrors: {}, formError: result.message }, { status: 409 });
-}
-
-async function done(to: string, title: string, description: string) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
-}
-
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_USERS");
-  const { db } = args.context;
-  const actor = viewer.user;
-  const userId = args.params.userId ?? "";
-  const here = `/users/${userId}`;
   const form = Object.fromEntries(await args.request.formData());
-  const intent = USER_INTENTS.find((i) => i === form.intent);
-  if (!intent) throw data("Unknown action.", { status: 400 });
-
-  switch (intent) {
-    case "update-names": {
-      const parsed = NamesForm.safeParse(form);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const result = await orOutage(updateUserNames(db, actor, { userId, ...parsed.data }));
-      if (!result.ok) return refused(intent, result);
-      return done(here, "Changes saved", `${parsed.data.firstName} ${parsed.data.lastName}'s name is up to date.`);
-    }
-    case "grant-role":
-    case "change-role": {
-      const parsed = RoleForm.safeParse(form);
-      const locationId = typeof form.locationId === "string" ? form.locationId : undefined;
-      if (!parsed.success) return invalid(intent, parsed.error, locationId);
-      const result = await orOutage(
-        intent === "grant-role"
-          ? grantRole(db, actor, { user: { id: userId }, ...parsed.data })
-          : changeRole(db, actor, { userId, ...parsed.data }),
-      );
-      if (!result.ok) return refused(intent, result, locationId);
-      return done(
-        here,
-        intent === "grant-role" ? "Role granted" : "Role changed",
-        `${result.name} is now ${parsed.data.role} at ${result.location.name}.`,
-      );
-    }
-    case "revoke-role": {
-      const parsed = RevokeRoleForm.safeParse(form);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const result = await orOutage(revokeRole(db, actor, { userId, ...parsed.data }));
-      if (!result.ok) return refused(intent, result, parsed.data.locationId);
-      // Without a role at the location in scope, they are no longer listed here: back to the list.
-      const gone = viewer.scope.kind === "location" && viewer.scope.locationId === parsed.data.locationId;
-      return done(
-        gone ? "/users" : here,
-        "Role removed",
-        `${result.name} no longer has a role at ${result.location.name}.`,
-      );
-    }
-    case "deactivate": {
-      const result = await orOutage(deactivateUser(db, actor, userId));
-      if (!result.ok) return refused(intent, result);
-      return done(here, "User deactivated", `${result.name} can no longer sign in and was signed out everywhere.`);
-    }
-    case "reactivate": {
-      const result = await orOutage(reactivateUser(db, actor, userId));
-      if (!result.ok) return refused(intent, result);
-      return done(here, "User reactivated", `${result.name} can sign in again.`);
-    }
-    case "reset-password": {
-      const parsed = ResetPasswordForm.safeParse(form);
-      if (!parsed.success) return invalid(intent, parsed.error);
-      const result = await orOutage(resetPassword(db, actor, { userId, password: parsed.data.password }));
-      if (!result.ok) return refused(intent, result);
-      return done(
-        here,
-        "Password reset",
-        `${result.name} was signed out everywhere and must choose a new password at the next sign-in.`,
-      );
-    }
-  }
+  const viewer = await requirePermission(args, "WRITE_USERS");
+  const intent = intentOf(form, USER_INTENTS);
+  const userId = args.params.userId ?? "";
+  return USER_INTENT_HANDLERS[intent]({ db: args.context.db, viewer, userId, form });
 }
 
 export default function UserScreen() {
