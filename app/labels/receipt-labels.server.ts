@@ -68,10 +68,12 @@ export async function receiptLabels(db: Database, actor: ScopedActor, receiptId:
         lot: i.lot,
         expirationDate: i.expirationDate,
         receivedAt: i.receivedAt,
+        timeZone: l.timezone,
       })
       .from(i)
       .innerJoin(rl, eq(rl.id, i.receiptLineId))
       .innerJoin(r, eq(r.id, rl.receiptId))
+      .innerJoin(l, eq(l.id, r.locationId))
       .innerJoin(pv, eq(pv.id, i.variationId))
       .innerJoin(p, eq(p.id, pv.productId))
       .where(where)

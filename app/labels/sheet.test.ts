@@ -11,6 +11,7 @@ const ITEM: LabelItem = {
   lot: "C3521",
   expirationDate: "2027-03-31",
   receivedAt: new Date("2026-11-05T12:00:00Z"),
+  timeZone: "America/New_York",
 };
 
 describe("barcode SVGs", () => {
@@ -57,6 +58,15 @@ describe("labelSheet", () => {
     ]);
     const bare = sheet({ fields: ["lot", "expiry"] }, [{ ...ITEM, lot: null, expirationDate: null }]).labels[0];
     expect(bare?.lines.map((l) => l.text)).toEqual(["No lot", "No expiration date"]);
+  });
+
+  it("prints the day an item was received at its location, not in UTC", () => {
+    // 22:00 on Nov 5 in New York is already Nov 6 in UTC: the receipt's page says Nov 5, so does the label.
+    const evening = { ...ITEM, receivedAt: new Date("2026-11-06T03:00:00Z") };
+    const label = sheet({ fields: ["received"] }, [evening]).labels[0];
+    expect(label?.lines.map((l) => l.text)).toEqual(["Rcvd Nov 5, 2026"]);
+    const tokyo = sheet({ fields: ["received"] }, [{ ...evening, timeZone: "Asia/Tokyo" }]).labels[0];
+    expect(tokyo?.lines.map((l) => l.text)).toEqual(["Rcvd Nov 6, 2026"]);
   });
 
   it("sizes the page to the sticker with no margin, one label a page, the offsets applied in print", () => {

@@ -1,7 +1,8 @@
 // The words printed on an item's label, in the order the profile lists its fields. Dates as the
-// spec writes them ('MMM d, yyyy'), taken as calendar dates in UTC. Used on the server only.
+// spec writes them ('MMM d, yyyy'): the expiration date as written, the received day as it was at
+// the receiving location (the receipt's screens show its times there too). Used on the server only.
 
-import { formatDate } from "~/ui/dates";
+import { formatDate, formatDayOf } from "~/ui/dates";
 import type { LabelField } from "../../db/schema/settings/constants";
 
 /** What one item's label is made of. */
@@ -13,6 +14,8 @@ export interface LabelItem {
   /** YYYY-MM-DD, the manufacturer's expiry. */
   expirationDate: string | null;
   receivedAt: Date;
+  /** The receiving location's time zone: "Rcvd" prints the day it was there. */
+  timeZone: string;
 }
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
@@ -31,7 +34,7 @@ export function labelLine(item: LabelItem, field: LabelField): string {
     case "expiry":
       return item.expirationDate ? `Exp ${formatDate(item.expirationDate)}` : "No expiration date";
     case "received":
-      return `Rcvd ${formatDate(utcDate(item.receivedAt))}`;
+      return `Rcvd ${formatDayOf(item.receivedAt, item.timeZone)}`;
     case "label_code":
       return item.labelCode;
   }
@@ -51,5 +54,7 @@ export function sampleLabelItem(today: Date): LabelItem {
     lot: "SAMPLE",
     expirationDate: utcDate(nextYear),
     receivedAt: today,
+    // A sample's day need not be any location's.
+    timeZone: "UTC",
   };
 }

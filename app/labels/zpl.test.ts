@@ -20,6 +20,7 @@ const BOTOX: LabelItem = {
   lot: "C3_21~X^Y",
   expirationDate: "2027-03-31",
   receivedAt: new Date("2026-11-05T23:30:00Z"),
+  timeZone: "America/New_York",
 };
 
 const label = (item: LabelItem, profile: LabelProfile) => ({

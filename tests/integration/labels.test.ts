@@ -152,6 +152,7 @@ describe("receiptLabels", () => {
       lot: "C3521",
       expirationDate: "2027-03-31",
       receivedAt: new Date(RECEIVED_AT),
+      timeZone: "America/New_York",
     });
     expect(found?.lines.map((l) => [l.tracking, Number(l.items)])).toEqual([
       ["serialized", 3],
