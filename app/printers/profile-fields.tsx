@@ -2,7 +2,7 @@
 // inputs, so the form works before JavaScript loads; once it has, picking a size preset fills the
 // width and height, and typing a size switches the preset to Custom.
 import type { ChangeEvent } from "react";
-import { ChoiceField, INPUT, Messages, TextField } from "~/products/fields";
+import { ChoiceGroup, FieldGrid } from "~/ui/form";
 import {
   LABEL_FIELDS,
   LABEL_OUTPUTS,
@@ -132,44 +132,17 @@ function typeSize(event: ChangeEvent<HTMLInputElement>) {
   if (size instanceof HTMLSelectElement) size.value = CUSTOM_SIZE;
 }
 
-function SizeInput({
-  name,
-  label,
-  value,
-  example,
-  error,
-}: {
-  name: "width" | "height";
-  label: string;
-  value: string;
-  example: string;
-  error?: string;
-}) {
-  const id = `profile-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={value}
-        onChange={typeSize}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
-        className={INPUT}
-      />
-      <p id={`${id}-hint`} className="text-slate-500 text-xs">
-        Millimetres, 10 to 200, like {example}. Used with Custom size.
-      </p>
-      <Messages id={id} errors={error ? [error] : undefined} />
-    </div>
-  );
-}
+/** Width and height: typed in millimetres, or filled by a preset. */
+const sizeField = (name: "width" | "height", label: string, example: string) =>
+  ({
+    label,
+    name,
+    autoComplete: "off",
+    required: false,
+    inputMode: "decimal",
+    onChange: typeSize,
+    hint: `Millimetres, 10 to 200, like ${example}. Used with Custom size.`,
+  }) as const;
 
 export function ProfileFields({
   values,
@@ -178,132 +151,105 @@ export function ProfileFields({
   values: ProfileFieldValues;
   errors: Record<string, string | undefined>;
 }) {
+  const { fields, ...typed } = values;
+  const grid = { values: typed, errors, idPrefix: "profile-" };
   return (
     <>
-      <TextField
-        id="profile-name"
-        label="Name"
-        name="name"
-        required
-        defaultValue={values.name}
-        error={errors.name}
-        hint="Say which printer it is for, like “Front desk Zebra” or “Office laser, vial sheets”."
+      <FieldGrid
+        {...grid}
+        className=""
+        fields={[
+          {
+            label: "Name",
+            name: "name",
+            autoComplete: "off",
+            hint: "Say which printer it is for, like “Front desk Zebra” or “Office laser, vial sheets”.",
+          },
+        ]}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField
-          id="profile-output"
-          label="Print with"
-          name="output"
-          options={LABEL_OUTPUTS.map((o) => ({ value: o, label: LABEL_OUTPUT_LABELS[o] }))}
-          defaultValue={values.output}
-          error={errors.output}
-          hint="A print sheet works with any printer the computer has; ZPL talks to Zebra printers directly."
-        />
-        <ChoiceField
-          id="profile-zplDelivery"
-          label="ZPL goes to the printer by"
-          name="zplDelivery"
-          options={ZPL_DELIVERIES.map((d) => ({ value: d, label: ZPL_DELIVERY_LABELS[d] }))}
-          defaultValue={values.zplDelivery}
-          error={errors.zplDelivery}
-          hint="Used only with ZPL. Zebra Browser Print must be installed and running on the computer that prints."
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="profile-size" className="font-medium text-sm">
-          Label size
-        </label>
-        <select
-          id="profile-size"
-          name="size"
-          defaultValue={values.size}
-          onChange={pickPreset}
-          aria-invalid={errors.size ? true : undefined}
-          className={INPUT}
-        >
-          {SIZE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <Messages id="profile-size" errors={errors.size ? [errors.size] : undefined} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SizeInput name="width" label="Width (mm)" value={values.width} example="57.2" error={errors.width} />
-        <SizeInput name="height" label="Height (mm)" value={values.height} example="31.8" error={errors.height} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField
-          id="profile-dpi"
-          label="Printer resolution"
-          name="dpi"
-          options={PRINTER_DPIS.map((d) => ({ value: String(d), label: `${d} dpi` }))}
-          defaultValue={values.dpi}
-          error={errors.dpi}
-          hint="On the printer's sticker or in its manual: most desktop Zebra printers are 203 dpi."
-        />
-        <ChoiceField
-          id="profile-symbology"
-          label="Barcode"
-          name="symbology"
-          options={LABEL_SYMBOLOGIES.map((s) => ({ value: s, label: LABEL_SYMBOLOGY_LABELS[s] }))}
-          defaultValue={values.symbology}
-          error={errors.symbology}
-          hint="Both barcodes hold the item's label code; DataMatrix fits small vial labels best."
-        />
-      </div>
-      <fieldset className="flex flex-col gap-1" aria-describedby={errors.fields ? "profile-fields-error" : undefined}>
-        <legend className="font-medium text-sm">Texts on the label</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {LABEL_FIELDS.map((field) => (
-            <label key={field} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="fields"
-                value={field}
-                defaultChecked={values.fields.includes(field)}
-                className="size-4"
-              />
-              {LABEL_FIELD_LABELS[field]}
-            </label>
-          ))}
-        </div>
-        <p className="text-slate-500 text-xs">Printed in this order, as many as fit on the label size.</p>
-        <Messages id="profile-fields" errors={errors.fields ? [errors.fields] : undefined} />
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="profile-copies"
-          label="Copies of each label"
-          name="copies"
-          required
-          inputMode="numeric"
-          defaultValue={values.copies}
-          error={errors.copies}
-          hint="1 to 10."
-        />
-        <TextField
-          id="profile-offsetX"
-          label="Move right (mm)"
-          name="offsetX"
-          required
-          inputMode="decimal"
-          defaultValue={values.offsetX}
-          error={errors.offsetX}
-          hint="-10 to 10; negative moves left. Corrects a printer that prints off-centre."
-        />
-        <TextField
-          id="profile-offsetY"
-          label="Move down (mm)"
-          name="offsetY"
-          required
-          inputMode="decimal"
-          defaultValue={values.offsetY}
-          error={errors.offsetY}
-          hint="-10 to 10; negative moves up. Content never moves past the label's edge."
-        />
-      </div>
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[
+          {
+            label: "Print with",
+            name: "output",
+            options: LABEL_OUTPUTS.map((o) => ({ value: o, label: LABEL_OUTPUT_LABELS[o] })),
+            hint: "A print sheet works with any printer the computer has; ZPL talks to Zebra printers directly.",
+          },
+          {
+            label: "ZPL goes to the printer by",
+            name: "zplDelivery",
+            options: ZPL_DELIVERIES.map((d) => ({ value: d, label: ZPL_DELIVERY_LABELS[d] })),
+            hint: "Used only with ZPL. Zebra Browser Print must be installed and running on the computer that prints.",
+          },
+        ]}
+      />
+      <FieldGrid
+        {...grid}
+        className=""
+        fields={[{ label: "Label size", name: "size", options: SIZE_OPTIONS, onChange: pickPreset }]}
+      />
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[sizeField("width", "Width (mm)", "57.2"), sizeField("height", "Height (mm)", "31.8")]}
+      />
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[
+          {
+            label: "Printer resolution",
+            name: "dpi",
+            options: PRINTER_DPIS.map((d) => ({ value: String(d), label: `${d} dpi` })),
+            hint: "On the printer's sticker or in its manual: most desktop Zebra printers are 203 dpi.",
+          },
+          {
+            label: "Barcode",
+            name: "symbology",
+            options: LABEL_SYMBOLOGIES.map((s) => ({ value: s, label: LABEL_SYMBOLOGY_LABELS[s] })),
+            hint: "Both barcodes hold the item's label code; DataMatrix fits small vial labels best.",
+          },
+        ]}
+      />
+      <ChoiceGroup
+        id="profile-fields"
+        legend="Texts on the label"
+        name="fields"
+        type="checkbox"
+        options={LABEL_FIELDS.map((f) => ({ value: f, label: LABEL_FIELD_LABELS[f] }))}
+        checked={(f) => fields.includes(f)}
+        hint="Printed in this order, as many as fit on the label size."
+        error={errors.fields}
+      />
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-3"
+        fields={[
+          {
+            label: "Copies of each label",
+            name: "copies",
+            autoComplete: "off",
+            inputMode: "numeric",
+            hint: "1 to 10.",
+          },
+          {
+            label: "Move right (mm)",
+            name: "offsetX",
+            autoComplete: "off",
+            inputMode: "decimal",
+            hint: "-10 to 10; negative moves left. Corrects a printer that prints off-centre.",
+          },
+          {
+            label: "Move down (mm)",
+            name: "offsetY",
+            autoComplete: "off",
+            inputMode: "decimal",
+            hint: "-10 to 10; negative moves up. Content never moves past the label's edge.",
+          },
+        ]}
+      />
     </>
   );
 }

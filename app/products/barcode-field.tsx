@@ -2,7 +2,7 @@
 // every message under the field and the stripped code offered; the server checks again on submit.
 import { useRef, useState } from "react";
 import { type BarcodeCheck, checkBarcode } from "~/catalog/barcode";
-import { INPUT, Messages } from "./fields";
+import { Field } from "~/ui/form";
 
 /** Nothing typed is "required"; only spaces is "cannot be empty" (as on the server). */
 export function checkTyped(value: string): BarcodeCheck {
@@ -33,45 +33,40 @@ export function BarcodeField({
   const errors = live ? (live.valid ? [] : live.errors) : (serverErrors ?? []);
   const offer = live ? (!live.valid && live.code.length >= 4 && live.code.length <= 50 ? live.code : null) : suggestion;
   return (
-    <div className="flex min-w-56 flex-1 flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        Barcode
-      </label>
-      <input
-        ref={input}
+    <div className="min-w-56 flex-1">
+      <Field
+        inputRef={input}
         id={id}
+        label="Barcode"
         name="code"
-        type="text"
+        required={false}
         defaultValue={defaultValue}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={[`${id}-hint`, errors.length ? `${id}-error` : null].filter(Boolean).join(" ")}
+        hint="Scan or type it: 4 to 50 letters, digits, hyphens or underscores."
+        error={errors}
         onChange={(e) => setLive(e.target.value === "" ? { valid: true, code: "" } : checkTyped(e.target.value))}
-        className={`${INPUT} font-mono uppercase`}
-      />
-      <p id={`${id}-hint`} className="text-slate-500 text-xs">
-        Scan or type it: 4 to 50 letters, digits, hyphens or underscores.
-      </p>
-      <Messages id={id} errors={errors} />
-      {offer && (
-        <p className="text-slate-700 text-sm">
-          Suggested code: <span className="font-mono font-semibold">{offer}</span>{" "}
-          <button
-            type="button"
-            className="text-sky-800 underline"
-            onClick={() => {
-              if (!input.current) return;
-              input.current.value = offer;
-              setLive(checkTyped(offer));
-              input.current.focus();
-            }}
-          >
-            Use {offer}
-          </button>
-        </p>
-      )}
+        controlClassName="w-full font-mono uppercase"
+      >
+        {offer && (
+          <p className="text-slate-700 text-sm">
+            Suggested code: <span className="font-mono font-semibold">{offer}</span>{" "}
+            <button
+              type="button"
+              className="text-sky-800 underline"
+              onClick={() => {
+                if (!input.current) return;
+                input.current.value = offer;
+                setLive(checkTyped(offer));
+                input.current.focus();
+              }}
+            >
+              Use {offer}
+            </button>
+          </p>
+        )}
+      </Field>
     </div>
   );
 }

@@ -2,15 +2,12 @@
 // barcodes, and on-hand and par levels at each location the viewer works at (par levels editable
 // where the viewer holds WRITE_PRODUCTS).
 import { Form } from "@remix-run/react";
-import { Button, FormAlert, StatusBadge } from "~/ui/form";
+import { Button, Facts, Field, FormAlert, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { BarcodeField } from "./barcode-field";
-import { Facts, INPUT } from "./fields";
 import { formatMoney, formatQuantity, type UnitScale } from "./format";
 import { VariationFields } from "./variation-fields";
 import { type Failure, parTarget, type VariationView } from "./view";
-
-const SMALL_INPUT = `${INPUT} w-24`;
 
 export function VariationSection({
   variation,
@@ -184,18 +181,18 @@ export function VariationSection({
             const cell = (name: "par" | "reorderPoint" | "max", label: string, stored: number | null | undefined) =>
               l.canEdit ? (
                 <td className={CELL}>
-                  <label htmlFor={`${formId}-${name}`} className="sr-only">
-                    {label} at {l.name}
-                  </label>
-                  <input
+                  <Field
                     id={`${formId}-${name}`}
                     form={formId}
                     name={name}
+                    label={`${label} at ${l.name}`}
+                    labelHidden
+                    required={false}
                     inputMode="numeric"
                     defaultValue={typed?.[name] ?? stored ?? ""}
                     aria-invalid={par?.fieldErrors[name] ? true : undefined}
                     aria-describedby={par?.fieldErrors[name] ? `${formId}-error` : undefined}
-                    className={SMALL_INPUT}
+                    controlClassName="w-24"
                   />
                 </td>
               ) : (

@@ -3,24 +3,13 @@
 // Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
 // page load so the next scan lands there.
 import { Form, Link } from "@remix-run/react";
-import { TextField } from "~/products/fields";
-import { formatMoney, formatQuantity, type UnitScale } from "~/products/format";
-import { Button, FormAlert } from "~/ui/form";
+import { formatMoney, formatQuantity } from "~/products/format";
+import { Button, CheckboxField, type FieldErrors, FieldGrid, FormAlert, INPUT, SelectField } from "~/ui/form";
 import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
+import type { VariationChoice } from "./list.server";
 
-const INPUT =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
-
-export interface VariationOption {
-  id: string;
-  product: string;
-  variation: string;
-  tracking: "serialized" | "bulk";
-  baseUnit: string;
-  unitScale: UnitScale;
-  unitsPerPackage: number;
-  costCents: number | null;
-}
+/** A variation the forms offer: what the page's loader listed (its GTIN is not shown). */
+export type VariationOption = Omit<VariationChoice, "gtin">;
 
 /** "Botox Cosmetic · 100 U vial (100 U, labelled, $625.00)". */
 function optionText(v: VariationOption) {
@@ -47,42 +36,25 @@ function VariationSelect({
 }) {
   const groups = new Map<string, VariationOption[]>();
   for (const o of options) groups.set(o.product, [...(groups.get(o.product) ?? []), o]);
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        name="variationId"
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={INPUT}
-      >
-        <option value="">Choose a product variation</option>
-        {[...groups].map(([product, variations]) => (
-          <optgroup key={product} label={product}>
-            {variations.map((v) => (
-              <option key={v.id} value={v.id}>
-                {optionText(v)}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="text-slate-500 text-xs">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      name="variationId"
+      defaultValue={defaultValue}
+      error={error}
+      hint={hint}
+      options={[{ value: "", label: "Choose a product variation" }]}
+      choices={[...groups].map(([product, variations]) => (
+        <optgroup key={product} label={product}>
+          {variations.map((v) => (
+            <option key={v.id} value={v.id}>
+              {optionText(v)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    />
   );
 }
 
@@ -179,6 +151,10 @@ export function AttachGtinForm({
   );
 }
 
+const TYPED = { autoComplete: "off" } as const;
+const OPTIONAL = { ...TYPED, required: false, note: "optional" } as const;
+const FOR_VIALS = { required: false, note: "needed for vials" } as const;
+
 export function AddLineForm({
   values,
   choices,
@@ -198,6 +174,11 @@ export function AddLineForm({
   /** The lot's expiry needs confirming (the server said so): show the box and the reason. */
   expiry: ExpiryNotice | null;
 }) {
+  const { expiryConfirmed: _, ...typed } = values;
+  const grid = {
+    values: typed,
+    errors: { ...fieldErrors, unitCost: fieldErrors.unitCost ?? fieldErrors.unitCostCents },
+  };
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="add-line" />
@@ -210,45 +191,21 @@ export function AddLineForm({
         defaultValue={values.variationId}
         error={fieldErrors.variationId}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          id="quantity"
-          label="Quantity"
-          name="quantity"
-          inputMode="numeric"
-          defaultValue={values.quantity}
-          required
-          hint={`Packages (vials, boxes), 1 to ${LINE_QUANTITY_MAX}.`}
-          error={fieldErrors.quantity}
-        />
-        <TextField
-          id="lot"
-          label="Lot"
-          name="lot"
-          defaultValue={values.lot}
-          whenOptional="needed for vials"
-          error={fieldErrors.lot}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="expirationDate" className="font-medium text-sm">
-            Expiration date <span className="font-normal text-slate-500">(needed for vials)</span>
-          </label>
-          <input
-            id="expirationDate"
-            name="expirationDate"
-            type="date"
-            defaultValue={values.expirationDate}
-            aria-invalid={fieldErrors.expirationDate ? true : undefined}
-            aria-describedby={fieldErrors.expirationDate ? "expirationDate-error" : undefined}
-            className={INPUT}
-          />
-          {fieldErrors.expirationDate && (
-            <p id="expirationDate-error" className="text-red-700 text-sm">
-              {fieldErrors.expirationDate}
-            </p>
-          )}
-        </div>
-      </div>
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-3"
+        fields={[
+          {
+            ...TYPED,
+            label: "Quantity",
+            name: "quantity",
+            inputMode: "numeric",
+            hint: `Packages (vials, boxes), 1 to ${LINE_QUANTITY_MAX}.`,
+          },
+          { ...TYPED, ...FOR_VIALS, label: "Lot", name: "lot" },
+          { ...FOR_VIALS, label: "Expiration date", name: "expirationDate", type: "date" },
+        ]}
+      />
       {expiry && (
         <ExpiryConfirmation
           expiry={expiry}
@@ -257,25 +214,25 @@ export function AddLineForm({
           errors={fieldErrors}
         />
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="unitCost"
-          label="Unit cost"
-          name="unitCost"
-          inputMode="decimal"
-          defaultValue={values.unitCost}
-          hint="Per package, in dollars, like 12.50. Empty: the variation's cost."
-          error={fieldErrors.unitCost ?? fieldErrors.unitCostCents}
-        />
-        <TextField
-          id="serial"
-          label="Serial"
-          name="serial"
-          defaultValue={values.serial}
-          hint="The manufacturer's serial number (GS1 AI 21): one package per line."
-          error={fieldErrors.serial}
-        />
-      </div>
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[
+          {
+            ...OPTIONAL,
+            label: "Unit cost",
+            name: "unitCost",
+            inputMode: "decimal",
+            hint: "Per package, in dollars, like 12.50. Empty: the variation's cost.",
+          },
+          {
+            ...OPTIONAL,
+            label: "Serial",
+            name: "serial",
+            hint: "The manufacturer's serial number (GS1 AI 21): one package per line.",
+          },
+        ]}
+      />
       <div>
         <Button disabled={busy}>Add line</Button>
       </div>
@@ -294,9 +251,8 @@ function ExpiryConfirmation({
   values: LineFormValues;
   /** The warning is already under the expiration date (a refusal); otherwise say it here. */
   warned: boolean;
-  errors: Record<string, string | undefined>;
+  errors: FieldErrors;
 }) {
-  const confirmError = errors.expiryConfirmed;
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
       <legend className="px-1 font-medium text-sm">
@@ -307,30 +263,26 @@ function ExpiryConfirmation({
           {expiry.warning}
         </p>
       )}
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="expiryConfirmed"
-          value="on"
-          defaultChecked={values.expiryConfirmed ?? false}
-          aria-describedby={confirmError ? "expiryConfirmed-error" : undefined}
-          className="h-4 w-4"
-        />
-        {expiry.check === "expired" ? "Receive this expired lot anyway" : "The expiration date is right"}
-      </label>
-      {confirmError && (
-        <p id="expiryConfirmed-error" className="text-red-700 text-sm">
-          {confirmError}
-        </p>
-      )}
-      <TextField
-        id="expiryReason"
-        label="Reason"
-        name="expiryReason"
-        defaultValue={values.expiryReason ?? ""}
-        required
-        hint="Kept on the line and in the activity log, e.g. Received for return to vendor."
-        error={errors.expiryReason}
+      <CheckboxField
+        id="expiryConfirmed"
+        name="expiryConfirmed"
+        value="on"
+        label={expiry.check === "expired" ? "Receive this expired lot anyway" : "The expiration date is right"}
+        defaultChecked={values.expiryConfirmed ?? false}
+        error={errors.expiryConfirmed}
+      />
+      <FieldGrid
+        className=""
+        values={{ expiryReason: values.expiryReason ?? "" }}
+        errors={errors}
+        fields={[
+          {
+            ...TYPED,
+            label: "Reason",
+            name: "expiryReason",
+            hint: "Kept on the line and in the activity log, e.g. Received for return to vendor.",
+          },
+        ]}
       />
     </fieldset>
   );

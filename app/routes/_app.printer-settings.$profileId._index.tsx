@@ -23,12 +23,11 @@ import type { PrinterProfileRefused } from "~/printers/outcome";
 import { ProfileFields, type ProfileFieldValues, profileValues, typedValues } from "~/printers/profile-fields";
 import { changeProfileStatus } from "~/printers/status-actions.server";
 import { updatePrinterProfile } from "~/printers/update.server";
-import { Facts } from "~/products/fields";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, Facts, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.name ?? "Printer profile"} · Clinic Inventory` },

@@ -57,7 +57,6 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(result.toast) } });
 }
 
-const _INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
 const SMALL_BUTTON = "rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-xs hover:bg-slate-100";
 
 export default function PrinterSettingsScreen() {

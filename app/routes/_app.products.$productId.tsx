@@ -14,7 +14,6 @@ import { describeChange } from "~/products/changes";
 import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { productDetail } from "~/products/detail.server";
 import { AT_FORM_LOCATION, PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
-import { Facts } from "~/products/fields";
 import { centsInput, formatBeyondUse, formatMoney } from "~/products/format";
 import { ProductFields } from "~/products/product-fields";
 import { VariationFields } from "~/products/variation-fields";
@@ -22,7 +21,7 @@ import { VariationSection } from "~/products/variation-section";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { showInstant, Time } from "~/ui/dates";
-import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, Facts, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.name ?? "Product"} · Clinic Inventory` },

@@ -24,9 +24,9 @@ import { parLevelSheet } from "~/par-levels/list.server";
 import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
 import { flashToast } from "~/ui/flash.server";
-import { Button, FormAlert } from "~/ui/form";
+import { Button, Field, FormAlert } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
-import { LocationPicker } from "~/ui/search-form";
+import { CategoryFilter, LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventory" }];
@@ -128,10 +128,6 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(toast) } });
 }
 
-const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
-const NUMBER_INPUT =
-  "w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-right text-base tabular-nums aria-invalid:border-red-500";
-
 export default function ParLevelsScreen() {
   const {
     organizationMode,
@@ -187,25 +183,16 @@ export default function ParLevelsScreen() {
         <>
           <Form method="get" action="/products/par-levels" role="search" className="flex flex-wrap items-end gap-2">
             {organizationMode && <input type="hidden" name="location" value={location.id} />}
-            <div className="flex min-w-64 flex-1 flex-col gap-1">
-              <label htmlFor="q" className="font-medium text-sm">
-                Search by product or variation name or SKU
-              </label>
-              <input id="q" name="q" type="search" defaultValue={q} className={INPUT} />
+            <div className="min-w-64 flex-1">
+              <Field
+                label="Search by product or variation name or SKU"
+                name="q"
+                type="search"
+                required={false}
+                defaultValue={q}
+              />
             </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="category" className="font-medium text-sm">
-                Category
-              </label>
-              <select id="category" name="category" defaultValue={category} className={INPUT}>
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CategoryFilter value={category} categories={categories} />
             <Button tone="secondary">Filter</Button>
           </Form>
 
@@ -296,24 +283,18 @@ function LevelCell({
   const id = parFieldName(field, variationId);
   return (
     <td className={`${CELL} align-top`}>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <input
+      <Field
         id={id}
         name={id}
+        label={label}
+        labelHidden
+        required={false}
         defaultValue={value}
         inputMode="numeric"
         autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={NUMBER_INPUT}
+        error={error}
+        controlClassName="w-24 text-right tabular-nums"
       />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 max-w-48 text-red-700 text-xs">
-          {error}
-        </p>
-      )}
     </td>
   );
 }

@@ -13,7 +13,6 @@ import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { refreshingClientAction } from "~/http/client/refresh-after-action";
 import { newIdempotencyKey } from "~/http/idempotency.server";
-import { Facts } from "~/products/fields";
 import { formatMoney, formatQuantity } from "~/products/format";
 import { addReceiptLine } from "~/receiving/add-line.server";
 import { attachGtin } from "~/receiving/attach-gtin.server";
@@ -47,7 +46,7 @@ import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Card, FormAlert, LINK_BUTTON } from "~/ui/form";
+import { Card, Facts, FormAlert, LINK_BUTTON } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

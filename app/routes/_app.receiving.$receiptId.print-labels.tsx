@@ -14,11 +14,10 @@ import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-
 import { receiptLabels } from "~/labels/receipt-labels.server";
 import { labelSheet } from "~/labels/sheet.server";
 import { BUILT_IN_PROFILE, describeProfile } from "~/printers/options";
-import { Facts } from "~/products/fields";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatDate, showInstant, Time } from "~/ui/dates";
-import { Card } from "~/ui/form";
+import { Card, Facts } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Print Labels · Clinic Inventory" }];

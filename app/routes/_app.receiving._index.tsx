@@ -7,7 +7,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { reachesAt } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { INPUT } from "~/products/fields";
 import {
   addProductsPath,
   NOTES_MAX,
@@ -25,7 +24,7 @@ import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, Card, FormAlert, SelectField } from "~/ui/form";
+import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Receiving · Clinic Inventory" }];
@@ -153,41 +152,27 @@ export default function ReceivingScreen() {
                 defaultValue={failure?.typed.vendorId ?? ""}
                 error={errors.vendorId}
               />
-              <div className="flex flex-col gap-1">
-                <label htmlFor="reference" className="font-medium text-sm">
-                  Reference <span className="font-normal text-slate-500">(optional)</span>
-                </label>
-                <input
-                  id="reference"
-                  name="reference"
-                  maxLength={REFERENCE_MAX}
-                  autoComplete="off"
-                  defaultValue={failure?.typed.reference}
-                  aria-invalid={errors.reference ? true : undefined}
-                  aria-describedby="reference-hint"
-                  className={INPUT}
-                />
-                <p id="reference-hint" className="text-slate-500 text-xs">
-                  The packing slip or invoice number.
-                </p>
-                {errors.reference && <p className="text-red-700 text-sm">{errors.reference}</p>}
-              </div>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="notes" className="font-medium text-sm">
-                Notes <span className="font-normal text-slate-500">(optional)</span>
-              </label>
-              <textarea
-                id="notes"
-                name="notes"
-                rows={2}
-                maxLength={NOTES_MAX}
-                defaultValue={failure?.typed.notes}
-                aria-invalid={errors.notes ? true : undefined}
-                className={INPUT}
+              <Field
+                label="Reference"
+                note="optional"
+                name="reference"
+                required={false}
+                maxLength={REFERENCE_MAX}
+                autoComplete="off"
+                defaultValue={failure?.typed.reference}
+                hint="The packing slip or invoice number."
+                error={errors.reference}
               />
-              {errors.notes && <p className="text-red-700 text-sm">{errors.notes}</p>}
             </div>
+            <TextareaField
+              label="Notes"
+              note="optional"
+              name="notes"
+              rows={2}
+              maxLength={NOTES_MAX}
+              defaultValue={failure?.typed.notes}
+              error={errors.notes}
+            />
             <div>
               <Button disabled={busy}>Start receiving</Button>
             </div>
@@ -196,18 +181,12 @@ export default function ReceivingScreen() {
       )}
 
       <Form method="get" action="/receiving" className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="font-medium text-sm">
-            Show
-          </label>
-          <select id="status" name="status" defaultValue={status} className={INPUT}>
-            {RECEIPT_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {RECEIPT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Show"
+          name="status"
+          defaultValue={status}
+          options={RECEIPT_STATUS_FILTERS.map((s) => ({ value: s, label: RECEIPT_STATUS_LABELS[s] }))}
+        />
         <Button tone="secondary">Filter</Button>
       </Form>
 

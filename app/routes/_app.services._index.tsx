@@ -10,7 +10,7 @@ import { formatDuration } from "~/services/amounts";
 import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";
-import { Button, LINK_BUTTON, SelectField } from "~/ui/form";
+import { Button, Field, LINK_BUTTON, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Services · Clinic Inventory" }];
@@ -45,17 +45,8 @@ export default function ServicesScreen() {
       </div>
 
       <Form method="get" action="/services" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-64 flex-1 flex-col gap-1">
-          <label htmlFor="q" className="font-medium text-sm">
-            Search by name, code or category
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          />
+        <div className="min-w-64 flex-1">
+          <Field label="Search by name, code or category" name="q" type="search" required={false} defaultValue={q} />
         </div>
         <SelectField
           label="Status"

@@ -99,21 +99,15 @@ export default function UserScreen() {
                   <div className="flex flex-wrap items-start gap-2">
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="locationId" value={r.locationId} />
-                      <label htmlFor={`role-${r.locationId}`} className="sr-only">
-                        Role at {r.name}
-                      </label>
-                      <select
+                      <SelectField
                         id={`role-${r.locationId}`}
+                        label={`Role at ${r.name}`}
+                        labelHidden
                         name="role"
                         defaultValue={r.role}
-                        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                      >
-                        {roleOptions.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
+                        options={roleOptions}
+                        controlClassName="w-auto"
+                      />
                       <Button tone="secondary" name="intent" value="change-role" disabled={busy}>
                         Change role<span className="sr-only"> at {r.name}</span>
                       </Button>

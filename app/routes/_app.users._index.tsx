@@ -10,7 +10,7 @@ import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
-import { Button, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
+import { Button, Field, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { ROLE_CHOICES } from "~/users/constants";
@@ -89,17 +89,8 @@ export default function UsersScreen() {
       </div>
 
       <Form method="get" action="/users" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-64 flex-1 flex-col gap-1">
-          <label htmlFor="q" className="font-medium text-sm">
-            Search by name or email
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          />
+        <div className="min-w-64 flex-1">
+          <Field label="Search by name or email" name="q" type="search" required={false} defaultValue={q} />
         </div>
         <Button tone="secondary">Search</Button>
       </Form>
@@ -157,25 +148,7 @@ export default function UsersScreen() {
           <Form method="post" className="flex flex-col gap-3" noValidate>
             <FormAlert message={result?.formError} />
             <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start">
-              <div className="flex flex-col gap-1">
-                <label htmlFor="existing-email" className="font-medium text-sm">
-                  Their email
-                </label>
-                <input
-                  id="existing-email"
-                  name="email"
-                  type="email"
-                  required
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? "existing-email-error" : undefined}
-                  className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500"
-                />
-                {fieldErrors.email && (
-                  <p id="existing-email-error" className="text-red-700 text-sm">
-                    {fieldErrors.email}
-                  </p>
-                )}
-              </div>
+              <Field label="Their email" name="email" idPrefix="existing-" type="email" error={fieldErrors.email} />
               <SelectField
                 label={`Role at ${scope.name}`}
                 name="role"

@@ -6,7 +6,7 @@ import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { area } from "~/shell/areas";
-import { Button, LINK_BUTTON, StatusBadge } from "~/ui/form";
+import { Button, Field, LINK_BUTTON, SelectField, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { VENDOR_STATUS_FILTERS, VENDOR_STATUS_LABELS } from "~/vendors/constants";
 import { VendorListQuery } from "~/vendors/forms";
@@ -25,8 +25,6 @@ export async function loader(args: LoaderFunctionArgs) {
     canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId),
   };
 }
-
-const INPUT = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base";
 
 export default function VendorsScreen() {
   const { vendors, total, page, pageCount, q, status, canWrite } = useLoaderData<typeof loader>();
@@ -52,24 +50,21 @@ export default function VendorsScreen() {
       </div>
 
       <Form method="get" action="/vendors" role="search" className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-64 flex-1 flex-col gap-1">
-          <label htmlFor="q" className="font-medium text-sm">
-            Search by name, account number, contact or email
-          </label>
-          <input id="q" name="q" type="search" defaultValue={q} className={INPUT} />
+        <div className="min-w-64 flex-1">
+          <Field
+            label="Search by name, account number, contact or email"
+            name="q"
+            type="search"
+            required={false}
+            defaultValue={q}
+          />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="font-medium text-sm">
-            Show
-          </label>
-          <select id="status" name="status" defaultValue={status} className={INPUT}>
-            {VENDOR_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {VENDOR_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Show"
+          name="status"
+          defaultValue={status}
+          options={VENDOR_STATUS_FILTERS.map((s) => ({ value: s, label: VENDOR_STATUS_LABELS[s] }))}
+        />
         <Button tone="secondary">Search</Button>
       </Form>
 

@@ -9,6 +9,7 @@ import { orOutage } from "~/db/outage.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { flashToast } from "~/ui/flash.server";
 import { Button, Field, FormAlert } from "~/ui/form";
+import { StandalonePage } from "~/ui/standalone-page";
 import { PASSWORD_MIN_LENGTH } from "~/users/constants";
 import { ChangePasswordForm } from "~/users/forms";
 import { changeOwnPassword } from "~/users/password.server";
@@ -67,64 +68,55 @@ export default function ChangePasswordScreen() {
   const submitting = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = result?.fieldErrors ?? {};
   return (
-    <main className="flex min-h-full items-center justify-center p-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="mb-6 flex items-center gap-3">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <div>
-            <h1 className="font-semibold text-xl">Change your password</h1>
-            <p className="text-slate-600 text-sm">{email}</p>
-          </div>
-        </div>
-        {forced && (
-          <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sky-900 text-sm">
-            Welcome, {firstName}. You signed in with an initial password from your administrator; choose your own to
-            continue.
-          </p>
+    <StandalonePage title="Change your password" subtitle={email}>
+      {forced && (
+        <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sky-900 text-sm">
+          Welcome, {firstName}. You signed in with an initial password from your administrator; choose your own to
+          continue.
+        </p>
+      )}
+      <FormAlert message={result?.formError} />
+      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, different from your current password.`}
+          error={errors.newPassword}
+        />
+        <Field
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <Button disabled={submitting}>{submitting ? "Changing…" : "Change password"}</Button>
+      </Form>
+      <div className="mt-4 flex items-center justify-between text-sm">
+        {forced ? (
+          <span />
+        ) : (
+          <Link to="/" className="text-sky-800 hover:underline">
+            Back to the dashboard
+          </Link>
         )}
-        <FormAlert message={result?.formError} />
-        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-          {/* Lets password managers file the new password under the right account. */}
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword}
-          />
-          <Field
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, different from your current password.`}
-            error={errors.newPassword}
-          />
-          <Field
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-          />
-          <Button disabled={submitting}>{submitting ? "Changing…" : "Change password"}</Button>
+        <Form method="post" action="/logout">
+          <button type="submit" className="text-slate-600 underline hover:text-slate-900">
+            Sign out
+          </button>
         </Form>
-        <div className="mt-4 flex items-center justify-between text-sm">
-          {forced ? (
-            <span />
-          ) : (
-            <Link to="/" className="text-sky-800 hover:underline">
-              Back to the dashboard
-            </Link>
-          )}
-          <Form method="post" action="/logout">
-            <button type="submit" className="text-slate-600 underline hover:text-slate-900">
-              Sign out
-            </button>
-          </Form>
-        </div>
       </div>
-    </main>
+    </StandalonePage>
   );
 }

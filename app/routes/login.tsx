@@ -6,7 +6,9 @@ import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
 import { orOutage } from "~/db/outage.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
+import { Field, FormAlert } from "~/ui/form";
 import { LoadingScreen } from "~/ui/loading-screen";
+import { StandalonePage } from "~/ui/standalone-page";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Clinic Inventory" }];
 
@@ -51,77 +53,26 @@ export default function LoginScreen() {
   }
   const fieldErrors: Record<string, string | undefined> = result?.fieldErrors ?? {};
   return (
-    <main className="flex min-h-full items-center justify-center p-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="mb-6 flex items-center gap-3">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <div>
-            <h1 className="font-semibold text-xl">Clinic Inventory</h1>
-            <p className="text-slate-600 text-sm">Sign in to your clinic</p>
-          </div>
-        </div>
-        {result?.error && (
-          <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
-            {result.error}
-          </p>
-        )}
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-          <Field label="Email" name="email" type="email" autoComplete="username" error={fieldErrors.email} />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={fieldErrors.password}
-          />
-          <button
-            type="submit"
-            disabled={submitting}
-            className="rounded-md bg-sky-700 px-4 py-2.5 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
-          >
-            {submitting ? "Signing in…" : "Sign in"}
-          </button>
-        </Form>
-      </div>
-    </main>
-  );
-}
-
-function Field({
-  label,
-  name,
-  type,
-  autoComplete,
-  error,
-}: {
-  label: string;
-  name: string;
-  type: string;
-  autoComplete: string;
-  error?: string;
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="font-medium text-sm">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="rounded-md border border-slate-300 px-3 py-2 text-base aria-invalid:border-red-500"
-      />
-      {error && (
-        <p id={errorId} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
-    </div>
+    <StandalonePage title="Clinic Inventory" subtitle="Sign in to your clinic">
+      <FormAlert message={result?.error} />
+      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+        <Field label="Email" name="email" type="email" autoComplete="username" error={fieldErrors.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrors.password}
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-md bg-sky-700 px-4 py-2.5 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+        >
+          {submitting ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </StandalonePage>
   );
 }

@@ -4,7 +4,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { formatQuantity, formatScaled, type UnitScale } from "~/products/format";
-import { Button, FormAlert } from "~/ui/form";
+import { Button, Field, FormAlert, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { quantityStep } from "./amounts";
 import { RECIPE_BLANK_ROWS, type ServiceIntent } from "./constants";
@@ -34,9 +34,6 @@ export interface RecipeFailure {
   variationId?: string;
 }
 
-const INPUT =
-  "w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
-
 const labelOf = (l: { product: string; variation: string }) => `${l.product} · ${l.variation}`;
 const inputOf = (l: RecipeLine) => formatScaled(l.quantity, l.unitScale, { trim: true });
 
@@ -60,14 +57,8 @@ function VariationOptions({ options }: { options: readonly VariationOption[] }) 
   );
 }
 
-function ErrorText({ id, message }: { id: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-red-700 text-sm">
-      {message}
-    </p>
-  );
-}
+/** A quantity typed in the product's unit: not required (an empty row is dropped), never autofilled. */
+const QUANTITY = { name: "quantity", inputMode: "decimal", autoComplete: "off", required: false } as const;
 
 export function RecipeEditor({
   recipe,
@@ -113,32 +104,29 @@ export function RecipeEditor({
               {canWrite ? (
                 <>
                   <td className={CELL}>
-                    <Form method="post" className="flex flex-wrap items-center gap-2" noValidate>
+                    <Form method="post" className="flex flex-wrap items-start gap-2" noValidate>
                       <input type="hidden" name="variationId" value={line.variationId} />
-                      <input
+                      <Field
+                        {...QUANTITY}
                         id={`${id}-quantity`}
-                        name="quantity"
+                        label={`Quantity of ${label}`}
+                        labelHidden
                         defaultValue={inputOf(line)}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        aria-label={`Quantity of ${label}`}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${id}-error` : undefined}
-                        className={`${INPUT} max-w-24`}
+                        error={error}
+                        controlClassName="w-24"
                       />
-                      <span className="text-slate-700">{line.baseUnit}</span>
+                      <span className="py-2 text-slate-700">{line.baseUnit}</span>
                       <button
                         type="submit"
                         name="intent"
                         value="update-line"
                         disabled={busy}
                         aria-label={`Save quantity of ${label}`}
-                        className="rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-sm hover:bg-slate-100 disabled:opacity-60"
+                        className="min-h-10 rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-sm hover:bg-slate-100 disabled:opacity-60"
                       >
                         Save
                       </button>
                     </Form>
-                    <ErrorText id={`${id}-error`} message={error} />
                   </td>
                   <td className={`${CELL} text-right`}>
                     <Form method="post">
@@ -149,7 +137,7 @@ export function RecipeEditor({
                         value="remove-line"
                         disabled={busy}
                         aria-label={`Remove ${label}`}
-                        className="rounded-md border border-red-300 bg-white px-2 py-1 font-medium text-red-700 text-sm hover:bg-red-50 disabled:opacity-60"
+                        className="min-h-10 rounded-md border border-red-300 bg-white px-2 py-1 font-medium text-red-700 text-sm hover:bg-red-50 disabled:opacity-60"
                       >
                         Remove
                       </button>
@@ -205,42 +193,23 @@ function AddLineForm({
         <p className="text-slate-600 text-sm">There are no active products to add yet: add them under Products.</p>
       ) : (
         <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="add-variationId" className="font-medium text-sm">
-              Product variation
-            </label>
-            <select
-              id="add-variationId"
-              name="variationId"
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
-              aria-invalid={errors.variationId ? true : undefined}
-              aria-describedby={errors.variationId ? "add-variationId-error" : undefined}
-              className={INPUT}
-            >
-              <option value="">Choose…</option>
-              <VariationOptions options={choices} />
-            </select>
-            <ErrorText id="add-variationId-error" message={errors.variationId} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="add-quantity" className="font-medium text-sm">
-              Quantity{choice ? ` (${choice.baseUnit})` : ""}
-            </label>
-            <input
-              id="add-quantity"
-              name="quantity"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errors.quantity ? true : undefined}
-              aria-describedby={`add-quantity-hint${errors.quantity ? " add-quantity-error" : ""}`}
-              className={INPUT}
-            />
-            <p id="add-quantity-hint" className="text-slate-500 text-xs">
-              {hint}
-            </p>
-            <ErrorText id="add-quantity-error" message={errors.quantity} />
-          </div>
+          <SelectField
+            id="add-variationId"
+            label="Product variation"
+            name="variationId"
+            value={chosen}
+            onChange={(e) => setChosen(e.target.value)}
+            error={errors.variationId}
+            options={[{ value: "", label: "Choose…" }]}
+            choices={<VariationOptions options={choices} />}
+          />
+          <Field
+            {...QUANTITY}
+            id="add-quantity"
+            label={`Quantity${choice ? ` (${choice.baseUnit})` : ""}`}
+            hint={hint}
+            error={errors.quantity}
+          />
           <div className="sm:pt-6">
             <Button name="intent" value="add-line" disabled={busy}>
               Add to recipe
@@ -283,8 +252,6 @@ function WholeRecipeForm({
         <input type="hidden" name="version" value={version} />
         {rows.map((line, row) => {
           const n = row + 1;
-          const variationError = errors[`variationId-${row}`];
-          const quantityError = errors[`quantity-${row}`];
           return (
             <div
               // Rows are positions in a form, not records: the index is their identity.
@@ -292,39 +259,22 @@ function WholeRecipeForm({
               key={row}
               className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start"
             >
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`row-${row}-variation`} className="text-sm">
-                  Variation on line {n}
-                </label>
-                <select
-                  id={`row-${row}-variation`}
-                  name="variationId"
-                  defaultValue={line?.variationId ?? ""}
-                  aria-invalid={variationError ? true : undefined}
-                  aria-describedby={variationError ? `row-${row}-variation-error` : undefined}
-                  className={INPUT}
-                >
-                  <option value="">None</option>
-                  <VariationOptions options={options} />
-                </select>
-                <ErrorText id={`row-${row}-variation-error`} message={variationError} />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`row-${row}-quantity`} className="text-sm">
-                  Quantity on line {n}
-                </label>
-                <input
-                  id={`row-${row}-quantity`}
-                  name="quantity"
-                  defaultValue={line ? inputOf(line) : ""}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  aria-invalid={quantityError ? true : undefined}
-                  aria-describedby={quantityError ? `row-${row}-quantity-error` : undefined}
-                  className={INPUT}
-                />
-                <ErrorText id={`row-${row}-quantity-error`} message={quantityError} />
-              </div>
+              <SelectField
+                id={`row-${row}-variation`}
+                label={`Variation on line ${n}`}
+                name="variationId"
+                defaultValue={line?.variationId ?? ""}
+                error={errors[`variationId-${row}`]}
+                options={[{ value: "", label: "None" }]}
+                choices={<VariationOptions options={options} />}
+              />
+              <Field
+                {...QUANTITY}
+                id={`row-${row}-quantity`}
+                label={`Quantity on line ${n}`}
+                defaultValue={line ? inputOf(line) : ""}
+                error={errors[`quantity-${row}`]}
+              />
             </div>
           );
         })}

@@ -1,110 +1,340 @@
-// Form pieces of the administration screens (users, locations, change password): labelled inputs
-// with their error right under them (aria-describedby), a form-level alert, buttons with a
-// visible focus ring. Plain elements, so every form works before JavaScript loads.
+// The one field family of every form (Epic Stack's app/components/forms.tsx is the model): a
+// visible label tied to its control, the hint and the errors under it and named by
+// aria-describedby (hint first, then errors), aria-invalid on a refused value. Plain elements, so
+// every form is server-rendered and works before JavaScript loads. On a phone each control is full
+// width, 16px text (iOS zooms into anything smaller) and at least 40px tall for a thumb; the focus
+// ring is the global :focus-visible outline of app/tailwind.css.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { RoleBadge } from "~/ui/role-badge";
 
 export type FieldErrors = Record<string, string | undefined>;
 
-const INPUT =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
+const CONTROL =
+  "min-h-10 rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500 disabled:bg-slate-100";
+/** The look of a full-width control outside this family (search boxes, filters). */
+export const INPUT = `w-full ${CONTROL}`;
 
-export function Field({
-  label,
-  name,
-  type = "text",
-  defaultValue,
-  autoComplete,
-  error,
-  hint,
-  idPrefix = "",
-  required = true,
-}: {
-  label: string;
-  name: string;
-  type?: string;
-  defaultValue?: string | null;
-  autoComplete?: string;
-  error?: string;
-  hint?: string;
-  /** Distinguishes the ids of several forms on one page. */
-  idPrefix?: string;
-  required?: boolean;
-}) {
-  const id = `${idPrefix}${name}`;
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+type Errors = string | readonly string[] | null | undefined;
+const listOf = (errors: Errors): readonly string[] => (typeof errors === "string" ? [errors] : (errors ?? []));
+
+/** The messages under a field (or a group), one line each; `id` is what aria-describedby names. */
+export function ErrorList({ id, errors }: { id: string; errors?: Errors }) {
+  const list = listOf(errors);
+  if (!list.length) return null;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue ?? undefined}
-        autoComplete={autoComplete}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={INPUT}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-slate-500 text-xs">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
+    <div id={id} className="flex flex-col gap-0.5 text-red-700 text-sm">
+      {list.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
     </div>
   );
 }
 
-export function SelectField({
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="text-slate-500 text-xs">
+      {hint}
+    </p>
+  );
+}
+
+/** aria-invalid and aria-describedby of a control: its hint, its errors, and any it names itself. */
+function wiring(
+  id: string,
+  hint: ReactNode,
+  errors: readonly string[],
+  own?: { invalid?: unknown; describedBy?: string },
+) {
+  const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null, own?.describedBy]
+    .filter(Boolean)
+    .join(" ");
+  return {
+    id,
+    "aria-invalid": errors.length || own?.invalid ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  } as const;
+}
+
+interface FieldBase {
+  label: ReactNode;
+  name: string;
+  /** Default: idPrefix + name. */
+  id?: string;
+  /** Distinguishes the ids of several forms on one page. */
+  idPrefix?: string;
+  hint?: ReactNode;
+  error?: Errors;
+  /** Said after the label, e.g. "optional" or "needed for vials". */
+  note?: string;
+  /** The label is read out but not shown (a cell of an editable table). */
+  labelHidden?: boolean;
+  /** Classes of the control beside the look; default full width. */
+  controlClassName?: string;
+  /** Shown under the errors (e.g. a suggested value). */
+  children?: ReactNode;
+}
+
+/** Label, control, hint, errors: the frame every field shares. */
+function Frame({
+  id,
+  label,
+  note,
+  hint,
+  errors,
+  labelHidden,
+  extra,
+  control,
+}: {
+  id: string;
+  label: ReactNode;
+  note?: string;
+  hint?: ReactNode;
+  errors: readonly string[];
+  labelHidden?: boolean;
+  extra?: ReactNode;
+  control: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className={labelHidden ? "sr-only" : "font-medium text-sm"}>
+        {label}
+        {note && <span className="font-normal text-slate-500"> ({note})</span>}
+      </label>
+      {control}
+      <Hint id={`${id}-hint`} hint={hint} />
+      <ErrorList id={`${id}-error`} errors={errors} />
+      {extra}
+    </div>
+  );
+}
+
+/** Splits a field's own props from what goes onto its control. */
+function parts<P extends FieldBase & { "aria-describedby"?: string; "aria-invalid"?: unknown }>(props: P) {
+  const {
+    label,
+    name,
+    id: ownId,
+    idPrefix = "",
+    hint,
+    error,
+    note,
+    labelHidden,
+    controlClassName = "w-full",
+    children,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid,
+    ...control
+  } = props;
+  const id = ownId ?? `${idPrefix}${name}`;
+  const errors = listOf(error);
+  return {
+    frame: { id, label, note, hint, errors, labelHidden, extra: children },
+    control: {
+      ...control,
+      ...wiring(id, hint, errors, { invalid, describedBy }),
+      name,
+      className: `${CONTROL} ${controlClassName}`,
+    },
+  };
+}
+
+type Value = string | number | null | undefined;
+type Native<A> = Omit<A, keyof FieldBase | "defaultValue" | "className"> & { defaultValue?: Value };
+const shown = (v: Value) => (v === null ? undefined : v);
+
+export type FieldProps = FieldBase &
+  Native<InputHTMLAttributes<HTMLInputElement>> & { inputRef?: Ref<HTMLInputElement> };
+
+/** A text-like input; required unless `required={false}`. */
+export function Field({ required = true, type = "text", inputRef, defaultValue, ...props }: FieldProps) {
+  const { frame, control } = parts(props);
+  return (
+    <Frame
+      {...frame}
+      control={<input {...control} ref={inputRef} type={type} required={required} defaultValue={shown(defaultValue)} />}
+    />
+  );
+}
+
+export type Option = { value: string; label: string };
+export type SelectFieldProps = FieldBase &
+  Native<SelectHTMLAttributes<HTMLSelectElement>> & {
+    options?: readonly Option[];
+    /** Options of their own (optgroups), after `options`. */
+    choices?: ReactNode;
+  };
+
+export function SelectField({ options = [], choices, defaultValue, ...props }: SelectFieldProps) {
+  const { frame, control } = parts(props);
+  return (
+    <Frame
+      {...frame}
+      control={
+        <select {...control} defaultValue={shown(defaultValue)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          {choices}
+        </select>
+      }
+    />
+  );
+}
+
+export function TextareaField({
+  defaultValue,
+  ...props
+}: FieldBase & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { frame, control } = parts(props);
+  return <Frame {...frame} control={<textarea {...control} defaultValue={shown(defaultValue)} />} />;
+}
+
+/** A box to tick, its text as its label (40px tall to tap), errors under it. */
+export function CheckboxField({
   label,
   name,
-  options,
-  defaultValue,
+  id,
   error,
-  idPrefix = "",
-}: {
-  label: string;
-  name: string;
-  options: readonly { value: string; label: string }[];
-  defaultValue?: string;
-  error?: string;
-  idPrefix?: string;
-}) {
-  const id = `${idPrefix}${name}`;
+  hint,
+  ...input
+}: { label: ReactNode; name: string; id: string; error?: Errors; hint?: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "id" | "name"
+>) {
+  const errors = listOf(error);
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-sm">
+      <label className="flex min-h-10 items-center gap-2 text-sm">
+        <input {...input} {...wiring(id, hint, errors)} name={name} type="checkbox" className="size-4 shrink-0" />
         {label}
       </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={INPUT}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-red-700 text-sm">
-          {error}
-        </p>
-      )}
+      <Hint id={`${id}-hint`} hint={hint} />
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
+  );
+}
+
+/** Radio buttons or boxes to tick under one legend, the group's hint and errors named by the fieldset. */
+export function ChoiceGroup({
+  id,
+  legend,
+  name,
+  type,
+  options,
+  checked,
+  hint,
+  error,
+}: {
+  /** Names the group's hint and errors. */
+  id: string;
+  legend: string;
+  name: string;
+  type: "radio" | "checkbox";
+  options: readonly Option[];
+  checked: (value: string) => boolean;
+  hint?: ReactNode;
+  error?: Errors;
+}) {
+  const errors = listOf(error);
+  const { "aria-describedby": describedBy } = wiring(id, hint, errors);
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={describedBy}>
+      <legend className="font-medium text-sm">{legend}</legend>
+      <div className="flex flex-wrap gap-x-6">
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex min-h-10 items-center gap-2 text-sm">
+            <input type={type} name={name} value={o.value} defaultChecked={checked(o.value)} className="size-4" />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      <Hint id={`${id}-hint`} hint={hint} />
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** One field of a FieldGrid: a Field, or a SelectField when it has options. */
+export type FieldSpec =
+  | Omit<FieldProps, "idPrefix" | "defaultValue" | "error">
+  | (Omit<SelectFieldProps, "idPrefix" | "defaultValue" | "error"> & { options: readonly Option[] });
+
+/** What a FieldGrid shows in its fields: stored or typed values, errors, the form's id prefix. */
+export interface GridData {
+  values?: Record<string, Value>;
+  errors: FieldErrors;
+  idPrefix?: string;
+}
+
+/**
+ * A row of fields described as data: each shows `values[name]` (what was stored, or typed into a
+ * refused form) and `errors[name]`. `className` sets the columns from `sm` up; a phone stacks them.
+ */
+export function FieldGrid({
+  className,
+  fields,
+  values,
+  errors,
+  idPrefix,
+  children,
+}: GridData & {
+  className: string;
+  fields: readonly FieldSpec[];
+  /** Datalists the fields name. */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`grid gap-4 ${className}`}>
+      {fields.map((f) => {
+        const shared = { idPrefix, defaultValue: values?.[f.name], error: errors[f.name] };
+        return "options" in f ? (
+          <SelectField key={f.name} {...shared} {...f} />
+        ) : (
+          <Field key={f.name} {...shared} {...f} />
+        );
+      })}
+      {children}
+    </div>
+  );
+}
+
+/** A record's name (typed by hand) beside one shorter field: how the catalogue and settings forms open. */
+export function NameRow({ beside, ...grid }: GridData & { beside: FieldSpec }) {
+  return (
+    <FieldGrid
+      {...grid}
+      className="sm:grid-cols-[2fr_1fr]"
+      fields={[{ label: "Name", name: "name", autoComplete: "off" }, beside]}
+    />
+  );
+}
+
+/** Suggestions for a text field's `list`. */
+export function Suggestions({ id, values }: { id: string; values: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((v) => (
+        <option key={v} value={v} />
+      ))}
+    </datalist>
+  );
+}
+
+/** A read-only field list: label, value. */
+export function Facts({ items }: { items: readonly [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-600">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -142,7 +372,7 @@ export function Button({
       name={name}
       value={value}
       disabled={disabled}
-      className={`inline-flex items-center justify-center rounded-md px-3 py-2 font-medium text-sm disabled:opacity-60 ${BUTTON[tone]}`}
+      className={`inline-flex min-h-10 items-center justify-center rounded-md px-3 py-2 font-medium text-sm disabled:opacity-60 ${BUTTON[tone]}`}
     >
       {children}
     </button>
@@ -151,7 +381,7 @@ export function Button({
 
 /** A link styled as a button, e.g. "New user". */
 export const LINK_BUTTON =
-  "inline-flex items-center justify-center rounded-md bg-sky-700 px-3 py-2 font-medium text-sm text-white hover:bg-sky-800";
+  "inline-flex min-h-10 items-center justify-center rounded-md bg-sky-700 px-3 py-2 font-medium text-sm text-white hover:bg-sky-800";
 
 export function Card({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = id ?? `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-title`;

@@ -2,8 +2,7 @@
 // (they work before JavaScript loads, and the URL keeps the choice): search box, filter selects, Search, Clear.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { INPUT } from "~/products/fields";
-import { Button } from "./form";
+import { Button, Field, SelectField } from "./form";
 
 export function SearchForm({
   action,
@@ -35,11 +34,8 @@ export function SearchForm({
 
 export function SearchBox({ value, placeholder }: { value: string; placeholder: string }) {
   return (
-    <div className="flex min-w-64 flex-[2] flex-col gap-1">
-      <label htmlFor="q" className="font-medium text-sm">
-        Search
-      </label>
-      <input id="q" name="q" type="search" defaultValue={value} placeholder={placeholder} className={INPUT} />
+    <div className="min-w-64 flex-[2]">
+      <Field label="Search" name="q" type="search" required={false} defaultValue={value} placeholder={placeholder} />
     </div>
   );
 }
@@ -59,17 +55,8 @@ export function FilterSelect({
   narrow?: boolean;
 }) {
   return (
-    <div className={`flex ${narrow ? "min-w-32" : "min-w-40"} flex-1 flex-col gap-1`}>
-      <label htmlFor={name} className="font-medium text-sm">
-        {label}
-      </label>
-      <select id={name} name={name} defaultValue={value} className={INPUT}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+    <div className={`${narrow ? "min-w-32" : "min-w-40"} flex-1`}>
+      <SelectField label={label} name={name} defaultValue={value} options={options} />
     </div>
   );
 }
@@ -88,21 +75,23 @@ export function LocationPicker({
 }) {
   return (
     <Form method="get" action={action} className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="location" className="font-medium text-sm">
-          Location
-        </label>
-        <select id="location" name="location" defaultValue={selected ?? ""} className={INPUT}>
-          <option value="" disabled>
-            Choose a location…
-          </option>
-          {locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name} ({l.code})
+      <SelectField
+        label="Location"
+        name="location"
+        defaultValue={selected ?? ""}
+        choices={
+          <>
+            <option value="" disabled>
+              Choose a location…
             </option>
-          ))}
-        </select>
-      </div>
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name} ({l.code})
+              </option>
+            ))}
+          </>
+        }
+      />
       <Button tone="secondary">{submitLabel}</Button>
     </Form>
   );

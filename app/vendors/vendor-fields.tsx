@@ -1,5 +1,5 @@
 // The fields of the vendor form, shared by "New vendor" and the vendor's page.
-import { Field, type FieldErrors } from "~/ui/form";
+import { type FieldErrors, FieldGrid, NameRow, TextareaField } from "~/ui/form";
 import { LEAD_TIME_MAX_DAYS } from "./constants";
 
 export const VENDOR_FIELDS = [
@@ -18,81 +18,43 @@ export function typedValues(form: Record<string, FormDataEntryValue>): VendorFie
   return Object.fromEntries(VENDOR_FIELDS.map((f) => [f, typeof form[f] === "string" ? form[f] : ""]));
 }
 
-const text = (v: string | number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
+const OPTIONAL = { autoComplete: "off", required: false } as const;
 
-export function VendorFields({ values, errors }: { values?: VendorFieldValues; errors: FieldErrors }) {
+export function VendorFields({ values = {}, errors }: { values?: VendorFieldValues; errors: FieldErrors }) {
+  const grid = { values, errors };
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <Field label="Name" name="name" defaultValue={text(values?.name)} autoComplete="off" error={errors.name} />
-        <Field
-          label="Account number"
-          name="accountNumber"
-          defaultValue={text(values?.accountNumber)}
-          autoComplete="off"
-          required={false}
-          hint="The clinic's account with this vendor, as on their invoices."
-          error={errors.accountNumber}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Contact name"
-          name="contactName"
-          defaultValue={text(values?.contactName)}
-          autoComplete="off"
-          required={false}
-          error={errors.contactName}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          defaultValue={text(values?.email)}
-          autoComplete="off"
-          required={false}
-          error={errors.email}
-        />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          defaultValue={text(values?.phone)}
-          autoComplete="off"
-          required={false}
-          error={errors.phone}
-        />
-        <Field
-          label="Lead time (days)"
-          name="leadTimeDays"
-          defaultValue={text(values?.leadTimeDays)}
-          autoComplete="off"
-          required={false}
-          hint={`Days from ordering to delivery, 0 to ${LEAD_TIME_MAX_DAYS}.`}
-          error={errors.leadTimeDays}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="notes" className="font-medium text-sm">
-          Notes
-        </label>
-        <textarea
-          id="notes"
-          name="notes"
-          rows={3}
-          defaultValue={text(values?.notes)}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? "notes-error" : undefined}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-invalid:border-red-500"
-        />
-        {errors.notes && (
-          <p id="notes-error" className="text-red-700 text-sm">
-            {errors.notes}
-          </p>
-        )}
-      </div>
+      <NameRow
+        {...grid}
+        beside={{
+          ...OPTIONAL,
+          label: "Account number",
+          name: "accountNumber",
+          hint: "The clinic's account with this vendor, as on their invoices.",
+        }}
+      />
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[
+          { ...OPTIONAL, label: "Contact name", name: "contactName" },
+          { ...OPTIONAL, label: "Email", name: "email", type: "email" },
+        ]}
+      />
+      <FieldGrid
+        {...grid}
+        className="sm:grid-cols-2"
+        fields={[
+          { ...OPTIONAL, label: "Phone", name: "phone", type: "tel" },
+          {
+            ...OPTIONAL,
+            label: "Lead time (days)",
+            name: "leadTimeDays",
+            hint: `Days from ordering to delivery, 0 to ${LEAD_TIME_MAX_DAYS}.`,
+          },
+        ]}
+      />
+      <TextareaField label="Notes" name="notes" rows={3} defaultValue={values.notes} error={errors.notes} />
     </>
   );
 }
