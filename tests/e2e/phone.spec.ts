@@ -89,6 +89,15 @@ test("the shell and every plain list fit a phone, key columns on screen", async 
     await page.screenshot({ path: testInfo.outputPath(`${screen.path.slice(1)}.png`), fullPage: true });
   }
 
+  // Detail pages hold lists too: a product's stock and par levels per location, a service's recipe.
+  for (const list of ["/products", "/services"]) {
+    await page.goto(list);
+    await page.getByRole("table").getByRole("link").first().click();
+    await expect(page.getByRole("table").first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: testInfo.outputPath(`${list.slice(1)}-detail.png`), fullPage: true });
+  }
+
   // A vendor's page lists its products.
   await page.goto("/vendors");
   await page.getByRole("table").getByRole("link").first().click();
@@ -175,22 +184,25 @@ test("receiving and a receipt's lines fit a phone; the toast never covers the fo
   const afterAdd = await toastAndFocus(page);
   expect(afterAdd.focused, "something is focused after adding a line").not.toBeNull();
   expect(intersects(afterAdd.toast, afterAdd.focused), "the toast covers the focused field").toBe(false);
-  // The next thing typed is often the serial, low on a phone's screen: the toast moves off it.
-  await page.getByLabel("Serial").focus();
+  // The next thing typed is often the serial, at the bottom of a phone's screen once scrolled to:
+  // the toast moves off it.
+  const serial = page.getByLabel("Serial");
+  await serial.evaluate((field) => field.scrollIntoView({ block: "end" }));
+  await serial.focus();
   await expect(toast).toBeVisible();
   await expect
     .poll(async () => {
       const { toast: t, focused } = await toastAndFocus(page);
-      return intersects(t, focused);
+      return t ? intersects(t, focused) : "the toast is gone";
     }, "the toast covers the Serial field")
     .toBe(false);
-  await expect(page.getByLabel("Serial")).toBeFocused(); // the toast did not take focus
+  await expect(serial).toBeFocused(); // the toast did not take focus
 
   const lines = page.getByRole("table", { name: "Receipt lines" });
   await expect(lines.locator("tbody tr")).toHaveCount(1);
   await expectNoSidewaysScroll(page);
   await expectOnScreen(lines.getByRole("button", { name: /^Remove / }));
   await expectOnScreen(await cell(lines, "Quantity"));
-  await page.getByRole("button", { name: "Close notification" }).click();
+  await expect(toast).toHaveCount(0, { timeout: 10_000 }); // the screenshot shows the lines, not the toast
   await attachScreenshot(page, testInfo, "receipt-390");
 });
