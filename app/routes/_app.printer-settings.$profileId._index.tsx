@@ -69,7 +69,8 @@ function refused(intent: PrinterProfileIntent, result: PrinterProfileRefused, va
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireScopedActor(args, area("/printer-settings").permission);
+  // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
+  const user = await requireScopedActor(args, "WRITE_SETTINGS");
   const { db } = args.context;
   const profileId = args.params.profileId ?? "";
   const here = `/printer-settings/${profileId}`;

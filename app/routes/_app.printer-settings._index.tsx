@@ -41,7 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
 const STATUS_INTENTS: readonly StatusIntent[] = ["make_default", "archive", "restore"];
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireScopedActor(args, area("/printer-settings").permission);
+  // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
+  const user = await requireScopedActor(args, "WRITE_SETTINGS");
   const form = await args.request.formData();
   const intent = STATUS_INTENTS.find((i) => i === form.get("intent"));
   const profileId = form.get("profileId");

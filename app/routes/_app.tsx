@@ -1,10 +1,11 @@
 // The signed-in part of the product: every screen of spec section 2 renders inside this shell.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { requireViewer } from "~/access/guard.server";
+import { isOrganizationAdmin } from "~/access/permissions";
 import { saveUser } from "~/access/saved-user";
 import { currentUserOf } from "~/access/viewer";
 import { ViewerProvider } from "~/access/viewer-context";
@@ -12,12 +13,18 @@ import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
 import { browserQueryClient, createQueryClient } from "~/http/client/query-client";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
+import { isNoLocation, type NoLocation, NoLocationScreen } from "~/shell/no-location";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { takeFlashToast } from "~/ui/flash.server";
 import { ToastProvider } from "~/ui/toast";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { user, scope } = await requireViewer(args);
+  // No location and no organization role: no screen here is theirs yet. Every URL answers the one
+  // screen saying so (403), drawn by this route's boundary, rather than links that each refuse.
+  if (scope.kind === "none" && !isOrganizationAdmin(user)) {
+    throw data<NoLocation>({ noLocation: { user: currentUserOf(user), scope } }, { status: 403 });
+  }
   const { toast, clear } = await takeFlashToast(args.request);
   return data(
     { user: currentUserOf(user), scope, locations: user.locationRoles, menu: menuFor(user), toast },
@@ -54,8 +61,20 @@ export default function SignedInLayout() {
 }
 
 // The shell's own loader failed (e.g. the database is down at the session lookup): no shell to
-// draw, so the screen's boundary takes the whole page.
+// draw, so the screen's boundary takes the whole page. A person with no location gets the shell
+// (their name, the switcher's "No locations assigned", Logout) around the screen that says why.
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && isNoLocation(error.data)) {
+    const { user, scope } = error.data.noLocation;
+    return (
+      <ViewerProvider user={user} scope={scope} locations={[]}>
+        <AppShell menu={[]}>
+          <NoLocationScreen user={user} />
+        </AppShell>
+      </ViewerProvider>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl p-6">
       <ScreenErrorBoundary />

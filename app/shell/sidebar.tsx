@@ -37,22 +37,29 @@ export function SidebarContent({ menu, onNavigate }: { menu: readonly MenuGroup[
           </div>
         ))}
       </nav>
-      <Form
-        method="post"
-        action="/logout"
-        onSubmit={() => {
-          // A shared front-desk PC must not show the next person this user's data.
-          clearSavedUser(sessionStorage);
-          forgetFallbackData();
-        }}
-      >
-        <button
-          type="submit"
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-left font-medium text-sm hover:bg-slate-100"
-        >
-          Logout
-        </button>
-      </Form>
+      <SignOutForm label="Logout" className="w-full text-left" />
     </div>
+  );
+}
+
+/** Signing out: a POST, which also forgets what this browser kept of the user. */
+export function SignOutForm({ label, className = "" }: { label: string; className?: string }) {
+  return (
+    <Form
+      method="post"
+      action="/logout"
+      onSubmit={() => {
+        // A shared front-desk PC must not show the next person this user's data.
+        clearSavedUser(sessionStorage);
+        forgetFallbackData();
+      }}
+    >
+      <button
+        type="submit"
+        className={`rounded-md border border-slate-300 px-3 py-2 font-medium text-sm hover:bg-slate-100 ${className}`}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }
