@@ -1,9 +1,11 @@
 // Route × role: every screen of spec section 2 and every /api/* endpoint, as every demo user, at
-// their own location, at a location that is not theirs, and in organization mode.
+// their own location, at a location that is not theirs, and in organization mode; their GETs and
+// every POST a screen or an API takes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
-import { can, ORGANIZATION } from "../../app/access/permissions";
+import { type Access, can, ORGANIZATION, type Permission } from "../../app/access/permissions";
 import { AREAS } from "../../app/shell/areas";
+import { NO_LOCATION_TITLE } from "../../app/shell/no-location";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { app, BASE, type MyLocation, signInAs } from "./support";
 
@@ -80,7 +82,8 @@ describe("every screen, as every demo user", () => {
       const access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
       const home = locations[0]?.locationId ?? null;
 
-      expect((await get("/", cookie)).status).toBe(200);
+      // Someone with no location at all gets the shell's one screen saying so (see below).
+      expect((await get("/", cookie)).status).toBe(home || user.organizationRole ? 200 : 403);
       for (const [pattern, area] of Object.entries(AREAS)) {
         const response = await get(samplePath(pattern), cookie);
         const expected = can(access, area.permission, home) ? allowedStatus(pattern, area) : 403;
@@ -171,5 +174,182 @@ describe("spot checks against the spec's role table", () => {
     const api = await get("/api/no-such-endpoint", cookie);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe("a user with no location", () => {
+  it("gets one friendly screen at every URL of the app: who they are, ask an administrator, no Reload button", async () => {
+    const { cookie } = sessions.get("newhire@demo.clinic") ?? { cookie: "" };
+    for (const path of ["/", ...Object.keys(AREAS).map(samplePath), "/no-such-screen"]) {
+      const response = await get(path, cookie);
+      const html = await response.text();
+      expect({ path, status: response.status }).toEqual({ path, status: 403 });
+      expect(html).toContain(NO_LOCATION_TITLE);
+      expect(html).toContain("newhire@demo.clinic");
+      expect(html).toContain("An administrator must add you to a location");
+      expect(html).toContain('href="/change-password"');
+      expect(html).toContain('action="/logout"');
+      expect(html).not.toMatch(/Reload Page|Access Denied/);
+    }
+  });
+});
+
+/**
+ * Every screen action, posted as a browser form from the app's own origin (app/http/cross-site.server)
+ * with the intent that reaches its permission check and nothing else filled in: refused with 403
+ * without the permission, and never a 403 (nor a 500: bad input is a 400/404/422 or a redirect) with it.
+ * `at: "record"`: the permission is needed at the record's own location (a location screen);
+ * `at: "organization"`: only organization admins may (opening a location).
+ */
+const SCREEN_POSTS: readonly {
+  path: string;
+  permission: Permission;
+  form?: Record<string, string>;
+  at?: "record" | "organization";
+}[] = [
+  { path: "/locations/new", permission: "WRITE_LOCATIONS", at: "organization" },
+  { path: "/locations/sample-id", permission: "WRITE_LOCATIONS", form: { intent: "update" }, at: "record" },
+  { path: "/printer-settings", permission: "WRITE_SETTINGS", form: { intent: "archive" } },
+  { path: "/printer-settings/new", permission: "WRITE_SETTINGS" },
+  { path: "/printer-settings/sample-id", permission: "WRITE_SETTINGS", form: { intent: "update" } },
+  { path: "/products/new", permission: "WRITE_PRODUCTS" },
+  { path: "/products/sample-id", permission: "WRITE_PRODUCTS", form: { intent: "update" } },
+  { path: "/products/par-levels", permission: "WRITE_PRODUCTS" },
+  { path: "/receiving", permission: "WRITE_INVENTORY" },
+  { path: "/receiving/sample-id/add-products", permission: "WRITE_INVENTORY", form: { intent: "cancel" } },
+  { path: "/services/new", permission: "WRITE_PRODUCTS" },
+  { path: "/services/sample-id", permission: "WRITE_PRODUCTS", form: { intent: "update" } },
+  { path: "/users", permission: "WRITE_USERS", form: { intent: "grant-role" } },
+  { path: "/users/new", permission: "WRITE_USERS" },
+  { path: "/users/sample-id", permission: "WRITE_USERS", form: { intent: "update-names" } },
+  { path: "/vendors/new", permission: "WRITE_VENDORS" },
+  { path: "/vendors/sample-id", permission: "WRITE_VENDORS", form: { intent: "update" } },
+];
+
+/** The /api/* endpoints: only sign-in takes a POST; the rest answer it without a server error. */
+const API_POSTS = [
+  "/api/auth/login",
+  "/api/auth/me",
+  "/api/locations/my",
+  "/api/products",
+  "/api/product-variations",
+  "/api/barcodes/sample-code",
+  "/api/stock-levels",
+  "/api/vials",
+  "/api/no-such-endpoint",
+];
+
+async function post(
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+  choice?: { selectedLocationId: string | null; isOrganizationMode: boolean },
+) {
+  const cookies = [cookie];
+  if (choice) cookies.push((await saveLocationChoice(choice)).split(";")[0] ?? "");
+  return app().fetch(`${BASE}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: {
+      Cookie: cookies.join("; "),
+      // As a browser sends them: the app's own origin, and the host it was asked for.
+      Origin: BASE,
+      Host: new URL(BASE).host,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    redirect: "manual",
+  });
+}
+
+describe("every POST, as every demo user", () => {
+  for (const user of DEMO_USERS) {
+    it(`${user.email}: at their own location, one not theirs, and in organization mode, exactly what their role grants`, async () => {
+      const { cookie, locations } = sessions.get(user.email) ?? { cookie: "", locations: [] };
+      const access: Access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
+      const home = locations[0]?.locationId ?? null;
+      const foreign = allLocations.find((l) => !locations.some((m) => m.locationId === l.locationId));
+      const organization = !!user.organizationRole;
+      const choices = [
+        { where: "own", choice: undefined, at: home },
+        // A forged choice of someone else's location falls back to the user's own.
+        ...(foreign
+          ? [
+              {
+                where: "foreign",
+                choice: { selectedLocationId: foreign.locationId, isOrganizationMode: false },
+                at: home,
+              },
+            ]
+          : []),
+        // Organization mode is for organization admins; anyone else stays where they work.
+        {
+          where: "organization",
+          choice: { selectedLocationId: null, isOrganizationMode: true },
+          at: organization ? ORGANIZATION : home,
+        },
+      ];
+      for (const { where, choice, at } of choices) {
+        for (const route of SCREEN_POSTS) {
+          const response = await post(route.path, cookie, route.form ?? {}, choice);
+          const allowed =
+            route.at === "organization"
+              ? organization
+              : can(access, route.permission, route.at === "record" ? "sample-id" : at);
+          const answer = { where, path: route.path, status: response.status };
+          if (!allowed) expect(answer).toEqual({ ...answer, status: 403 });
+          else {
+            expect(answer.status, `${where} ${route.path}`).not.toBe(403);
+            expect(answer.status, `${where} ${route.path}`).toBeLessThan(500);
+          }
+        }
+      }
+    });
+  }
+
+  it("sends a signed-out POST of any screen to the login screen, and a cross-site one nowhere", async () => {
+    for (const route of SCREEN_POSTS) {
+      const response = await post(route.path, "", route.form ?? {});
+      expect({ path: route.path, status: response.status }).toEqual({ path: route.path, status: 302 });
+      expect(response.headers.get("Location")).toMatch(/^\/login/);
+    }
+    const { cookie } = sessions.get("owner@demo.clinic") ?? { cookie: "" };
+    const forged = await app().fetch(`${BASE}/vendors/new`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Forged" }),
+      headers: {
+        Cookie: cookie,
+        Origin: "https://evil.example",
+        Host: new URL(BASE).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+  });
+
+  it("answers every /api/* POST with an empty or invalid body without a server error", {
+    timeout: 60_000,
+  }, async () => {
+    // Signed out, an organization admin, a location's staff and someone with no location.
+    for (const email of ["", "owner@demo.clinic", "staff@demo.clinic", "newhire@demo.clinic"]) {
+      const { cookie } = sessions.get(email) ?? { cookie: "" };
+      for (const path of API_POSTS) {
+        for (const body of ["", "{not json", "{}"]) {
+          const response = await app().fetch(`${BASE}${path}`, {
+            method: "POST",
+            body,
+            headers: { Cookie: cookie, Origin: BASE, Host: new URL(BASE).host, "Content-Type": "application/json" },
+            redirect: "manual",
+          });
+          expect({ path, body, status: response.status }).toEqual({
+            path,
+            body,
+            status: path === "/api/auth/login" ? 400 : expect.any(Number),
+          });
+          expect(response.status, `${email} POST ${path} ${body}`).toBeLessThan(500);
+          expect(response.status, `${email} POST ${path}`).not.toBe(200);
+        }
+      }
+    }
   });
 });
