@@ -11,7 +11,8 @@ const MENUS: Record<string, string[]> = {
   "manager@demo.clinic": FULL,
   "staff@demo.clinic": BASIC,
   "multi@demo.clinic": BASIC,
-  "newhire@demo.clinic": BASIC,
+  // No location: no menu at all, one screen saying to ask an administrator (tests/e2e/no-location.spec.ts).
+  "newhire@demo.clinic": [],
 };
 
 const sidebar = (page: Page) => page.getByTestId("sidebar");
