@@ -4,7 +4,7 @@ import { z } from "zod";
 import { takeFlashToast } from "~/ui/flash.server";
 import { FORBIDDEN, type Refused, refusalsOf } from "../outcome";
 import { action as productAction } from "../routes/_app.products.$productId";
-import { done, intentOf, invalid, refused } from "./outcome.server";
+import { done, intentOf, invalid, refused, refusedEdit } from "./outcome.server";
 
 /** What a route answer is, thrown or returned: its status, its data, where it redirects. */
 async function answerOf(work: () => unknown): Promise<{ status: number; data?: unknown; location?: string | null }> {
@@ -75,6 +75,29 @@ describe("refused", () => {
     expect(await answerOf(() => onEmail)).toMatchObject({
       status: 409,
       data: { fieldErrors: { email: "That thing does not exist." } },
+    });
+  });
+});
+
+describe("refusedEdit", () => {
+  const stale = refusalsOf({ stale: "Someone else changed it.", name_taken: "Taken." }).refuse;
+  const typed = { name: "Acme" };
+
+  it("keeps what was typed for a refusal with a field, and asks to read the page again for any other", async () => {
+    const taken = refusedEdit(stale("name_taken") as Refused<"stale" | "name_taken">, { intent: "update" }, typed, {
+      name_taken: "name",
+    });
+    expect(await answerOf(() => taken)).toEqual({
+      status: 409,
+      data: { fieldErrors: { name: "Taken." }, formError: null, intent: "update", values: typed, conflict: false },
+    });
+    const changed = refusedEdit(stale("stale") as Refused<"stale" | "name_taken">, { intent: "update" }, typed, {
+      name_taken: "name",
+    });
+    // After a stale save the form shows the record as it now stands, not what was typed.
+    expect(await answerOf(() => changed)).toMatchObject({
+      status: 409,
+      data: { formError: "Someone else changed it.", values: null, conflict: true },
     });
   });
 });

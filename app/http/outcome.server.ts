@@ -48,6 +48,21 @@ export function refused<R extends string, const E extends Extra = Record<never, 
   return data<FormProblem & E>({ ...problem, ...extra }, { status });
 }
 
+/**
+ * A refused save of an edit form: a refusal with a field there is the person's to fix (what they
+ * typed stays); any other means the page is out of date (`conflict`: read it again), and after a
+ * stale save the form shows the record as it now stands (`values: null`).
+ */
+export function refusedEdit<R extends string, const E extends Extra, V>(
+  result: Refused<R>,
+  about: E,
+  values: V,
+  fields: Partial<Record<R, string>>,
+) {
+  const stale = result.refusal === "stale";
+  return refused(result, { ...about, values: stale ? null : values, conflict: !fields[result.refusal] }, { fields });
+}
+
 /** The answer to input that does not parse: each field's first message under it, with `extra`. */
 export function invalid<const E extends Extra = Record<never, never>>(error: z.ZodError, extra: E = {} as E) {
   const problem: FormProblem = { fieldErrors: fieldErrorsOf(error), formError: null };

@@ -1,11 +1,12 @@
 // /locations/:locationId: a location's details; its admins (and organization admins) edit it;
 // organization admins archive and restore it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { archiveLocation, restoreLocation } from "~/locations/archive.server";
 import { LOCATION_INTENTS } from "~/locations/constants";
 import { LocationForm } from "~/locations/forms";
@@ -14,8 +15,6 @@ import { LocationFields } from "~/locations/location-fields";
 import { updateLocation } from "~/locations/update.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -33,30 +32,19 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-async function done(to: string, title: string, description: string) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
-}
-
 export async function action(args: ActionFunctionArgs) {
   const locationId = args.params.locationId ?? "";
   // The permission is needed at this location, whichever one the user is working at.
   const { user } = await requirePermission(args, "WRITE_LOCATIONS", { locationId });
   const { db } = args.context;
   const form = Object.fromEntries(await args.request.formData());
-  const intent = LOCATION_INTENTS.find((i) => i === form.intent);
-  if (!intent) throw data("Unknown action.", { status: 400 });
+  const intent = intentOf(form, LOCATION_INTENTS);
 
   if (intent === "update") {
     const parsed = LocationForm.safeParse(form);
-    if (!parsed.success) {
-      return data({ intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
-    }
+    if (!parsed.success) return invalid(parsed.error, { intent });
     const result = await orOutage(updateLocation(db, user, { locationId, ...parsed.data }));
-    if (!result.ok) {
-      if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-      if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-      return data({ intent, fieldErrors: { code: result.message }, formError: null }, { status: 409 });
-    }
+    if (!result.ok) return refused(result, { intent }, { fields: { code_taken: "code" } });
     return done(
       `/locations/${locationId}`,
       "Changes saved",
@@ -67,11 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await orOutage(
     intent === "archive" ? archiveLocation(db, user, locationId) : restoreLocation(db, user, locationId),
   );
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-    return data({ intent, fieldErrors: {}, formError: result.message }, { status: 409 });
-  }
+  if (!result.ok) return refused(result, { intent });
   return intent === "archive"
     ? done("/locations", "Location archived", `${result.name} (${result.code}) is hidden from the location switcher.`)
     : done("/locations", "Location restored", `${result.name} (${result.code}) is back in the location switcher.`);

@@ -1,15 +1,14 @@
 // /locations/new: open a location. Organization-level, so organization admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { createLocation } from "~/locations/create.server";
 import { LocationForm } from "~/locations/forms";
 import { LocationFields } from "~/locations/location-fields";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New location · Clinic Inventory" }];
@@ -28,24 +27,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { user } = await requireOrganizationAdmin(args);
   const parsed = LocationForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error);
 
   const result = await orOutage(createLocation(args.context.db, user, parsed.data));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const onCode = result.refusal === "code_taken";
-    return data(
-      { fieldErrors: onCode ? { code: result.message } : {}, formError: onCode ? null : result.message },
-      { status: 409 },
-    );
-  }
-  return redirect("/locations", {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Location created",
-        description: `${parsed.data.name} (${parsed.data.code}) is open and now in the location switcher.`,
-      }),
-    },
+  if (!result.ok) return refused(result, {}, { fields: { code_taken: "code" } });
+  return done("/locations", {
+    title: "Location created",
+    description: `${parsed.data.name} (${parsed.data.code}) is open and now in the location switcher.`,
   });
 }
 

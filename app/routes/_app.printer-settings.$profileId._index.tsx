@@ -1,12 +1,12 @@
 // /printer-settings/:profileId: one printer profile, its test print, and (with WRITE_SETTINGS at
 // its location) editing under optimistic concurrency, making it the default, archiving, restoring.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { can } from "~/access/permissions";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { FORBIDDEN } from "~/outcome";
+import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import { PrinterProfileEditForm, profileFormValues } from "~/printers/forms";
 import { printerProfileDetail } from "~/printers/list.server";
 import {
@@ -19,14 +19,11 @@ import {
   type PrinterProfileIntent,
   ZPL_DELIVERY_LABELS,
 } from "~/printers/options";
-import type { PrinterProfileRefused } from "~/printers/outcome";
 import { ProfileFields, type ProfileFieldValues, profileValues, typedValues } from "~/printers/profile-fields";
 import { changeProfileStatus } from "~/printers/status-actions.server";
 import { updatePrinterProfile } from "~/printers/update.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { ArchiveCard, Button, Card, Facts, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -52,53 +49,31 @@ interface Failure {
 
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
-function refused(intent: PrinterProfileIntent, result: PrinterProfileRefused, values: ProfileFieldValues | null) {
-  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const onName = result.refusal === "name_taken";
-  return data<Failure>(
-    {
-      intent,
-      fieldErrors: onName ? { name: result.message } : {},
-      formError: onName ? null : result.message,
-      values: result.refusal === "stale" ? null : values,
-      conflict: !onName,
-    },
-    { status: 409 },
-  );
-}
-
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
   const user = await requireScopedActor(args, "WRITE_SETTINGS");
   const { db } = args.context;
   const profileId = args.params.profileId ?? "";
   const here = `/printer-settings/${profileId}`;
   const form = await args.request.formData();
-  const intent = PRINTER_PROFILE_INTENTS.find((i) => i === form.get("intent"));
-  if (!intent) throw data("Unknown action.", { status: 400 });
+  const intent = intentOf(form, PRINTER_PROFILE_INTENTS);
 
   if (intent === "update") {
     const values = typedValues(form);
     const parsed = PrinterProfileEditForm.safeParse(profileFormValues(form));
-    if (!parsed.success) {
-      return data<Failure>(
-        { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, values },
-        { status: 400 },
-      );
-    }
+    if (!parsed.success) return invalid(parsed.error, { intent, values });
     // The verb checks WRITE_SETTINGS at the profile's location, which is the one in scope.
     const result = await orOutage(updatePrinterProfile(db, user, { ...parsed.data, profileId }));
-    if (!result.ok) return refused(intent, result, values);
+    if (!result.ok) return refusedEdit(result, { intent }, values, { name_taken: "name" });
     const toast = result.changed
       ? { title: "Changes saved", description: `${parsed.data.name} is up to date.` }
       : { title: "Nothing to save", description: `${parsed.data.name} already had these settings.` };
-    return redirect(here, { headers: { "Set-Cookie": await flashToast(toast) } });
+    return done(here, toast);
   }
 
   const result = await orOutage(changeProfileStatus(db, user, intent, profileId));
-  if (!result.ok) return refused(intent, result, null);
-  return redirect(here, { headers: { "Set-Cookie": await flashToast(result.toast) } });
+  if (!result.ok) return refusedEdit(result, { intent }, null, { name_taken: "name" });
+  return done(here, result.toast);
 }
 
 export default function PrinterProfileScreen() {

@@ -3,18 +3,17 @@
 // test print for each. READ_SETTINGS there to view; WRITE_SETTINGS (admins) to change.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { can } from "~/access/permissions";
 import { locationInScope, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { FORBIDDEN } from "~/outcome";
+import { done, intentOf, refused } from "~/http/outcome.server";
 import { locationQuery } from "~/printers/links";
 import { printerSettings } from "~/printers/list.server";
 import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printers/options";
 import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
 import { area } from "~/shell/areas";
-import { flashToast } from "~/ui/flash.server";
 import { FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";
 import { LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
@@ -44,18 +43,14 @@ export async function action(args: ActionFunctionArgs) {
   // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
   const user = await requireScopedActor(args, "WRITE_SETTINGS");
   const form = await args.request.formData();
-  const intent = STATUS_INTENTS.find((i) => i === form.get("intent"));
+  const intent = intentOf(form, STATUS_INTENTS);
   const profileId = form.get("profileId");
-  if (!intent || typeof profileId !== "string") throw data("Unknown action.", { status: 400 });
+  if (typeof profileId !== "string") throw data("Choose a printer profile.", { status: 400 });
   // The verb checks WRITE_SETTINGS at the profile's location, reached from the location in scope.
   const result = await orOutage(changeProfileStatus(args.context.db, user, intent, profileId));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-    return data({ formError: result.message, profileId }, { status: 409 });
-  }
+  if (!result.ok) return refused(result, { profileId });
   const url = new URL(args.request.url);
-  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(result.toast) } });
+  return done(url.pathname + url.search, result.toast);
 }
 
 const SMALL_BUTTON = "rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-xs hover:bg-slate-100";

@@ -1,17 +1,15 @@
 // /printer-settings/new: add a printer profile at the location in scope (organization mode: the
 // one in `?location=`). WRITE_SETTINGS there.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { FORBIDDEN } from "~/outcome";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { createPrinterProfile } from "~/printers/create.server";
 import { PrinterProfileForm, profileFormValues } from "~/printers/forms";
 import { locationQuery } from "~/printers/links";
 import { NEW_PROFILE_VALUES, ProfileFields, typedValues } from "~/printers/profile-fields";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New printer profile · Clinic Inventory" }];
@@ -30,27 +28,14 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const values = typedValues(form);
   const parsed = PrinterProfileForm.safeParse(profileFormValues(form));
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, values }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { values });
   const result = await orOutage(createPrinterProfile(args.context.db, actor, { ...parsed.data, locationId }));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const onName = result.refusal === "name_taken";
-    return data(
-      { fieldErrors: onName ? { name: result.message } : {}, formError: onName ? null : result.message, values },
-      { status: 409 },
-    );
-  }
-  return redirect(`/printer-settings/${result.profileId}`, {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Printer profile created",
-        description: result.isDefault
-          ? `${parsed.data.name} is the default: print labels uses it at this location.`
-          : `${parsed.data.name} is ready. Make it the default to print labels with it.`,
-      }),
-    },
+  if (!result.ok) return refused(result, { values }, { fields: { name_taken: "name" } });
+  return done(`/printer-settings/${result.profileId}`, {
+    title: "Printer profile created",
+    description: result.isDefault
+      ? `${parsed.data.name} is the default: print labels uses it at this location.`
+      : `${parsed.data.name} is ready. Make it the default to print labels with it.`,
   });
 }
 

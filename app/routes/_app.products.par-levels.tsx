@@ -4,13 +4,13 @@
 // WRITE_PRODUCTS to save. A static segment, so it wins over /products/:productId.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { can } from "~/access/permissions";
 import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { FORBIDDEN } from "~/outcome";
+import { done, type FormAnswer, refused } from "~/http/outcome.server";
 import {
   PAR_FIELD_LABELS,
   PAR_FIELDS,
@@ -23,7 +23,6 @@ import { ParSheetQuery, parseParSheet, type RowErrors, type RowValues } from "~/
 import { parLevelSheet } from "~/par-levels/list.server";
 import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
-import { flashToast } from "~/ui/flash.server";
 import { Button, Field, FormAlert } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
 import { CategoryFilter, LocationPicker } from "~/ui/search-form";
@@ -92,7 +91,7 @@ interface Failure {
 
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   const form = await args.request.formData();
   const chosen = form.get("locationId");
   // The permission is needed at the location being edited (in organization mode, the one picked).
@@ -105,13 +104,8 @@ export async function action(args: ActionFunctionArgs) {
     return data<Failure>({ formError, rowErrors: sheet.rowErrors, values: sheet.values }, { status: 400 });
   }
   const result = await orOutage(saveParLevels(args.context.db, user, { locationId, changes: sheet.changes }));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    return data<Failure>(
-      { formError: result.message, rowErrors: {}, values: sheet.values, conflict: true },
-      { status: 409 },
-    );
-  }
+  // Whatever else refused it (a variation or the location gone), the page is out of date: read it again.
+  if (!result.ok) return refused(result, { rowErrors: {}, values: sheet.values, conflict: true });
 
   const url = new URL(args.request.url);
   const where = user.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
@@ -125,7 +119,7 @@ export async function action(args: ActionFunctionArgs) {
             result.cleared > 0 ? ` (${result.cleared} cleared)` : ""
           }.`,
         };
-  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await flashToast(toast) } });
+  return done(url.pathname + url.search, toast);
 }
 
 export default function ParLevelsScreen() {

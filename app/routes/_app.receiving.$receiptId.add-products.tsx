@@ -4,13 +4,14 @@
 // cancelled receipts are read-only; a receipt of another location or organization is not found.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ScopedActor } from "~/access/actor";
 import { FORBIDDEN, requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { done, intentOf, refused as refusedForm } from "~/http/outcome.server";
 import { refreshingClientAction } from "~/http/client/refresh-after-action";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { formatMoney, formatQuantity } from "~/products/format";
@@ -45,7 +46,6 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { Card, Facts, FormAlert, LINK_BUTTON } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
@@ -142,16 +142,10 @@ const REFUSAL_FIELDS: Partial<Record<ReceivingRefused["refusal"], string>> = {
   serial_taken: "serial",
 };
 
-/** A refusal as the page shows it: 403/404 as error screens, the rest above (or in) the form. */
+/** A refusal as the page shows it (the shared glue: 403/404 screens, else its field), with the forms' state. */
 function refused(intent: ReceiptIntent, result: ReceivingRefused, parts: Partial<Answer> = {}) {
-  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const field = REFUSAL_FIELDS[result.refusal] ?? null;
-  return answer(intent, 409, {
-    ...parts,
-    fieldErrors: field ? { [field]: result.message } : {},
-    formError: field ? null : result.message,
-  });
+  const problem = refusedForm(result, {}, { fields: REFUSAL_FIELDS }).data;
+  return answer(intent, 409, { ...parts, ...problem });
 }
 
 const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
@@ -162,16 +156,13 @@ export const clientAction = refreshingClientAction({ complete: "receive_vials", 
 export async function action(args: ActionFunctionArgs) {
   const receiptId = args.params.receiptId ?? "";
   const form = Object.fromEntries(await args.request.formData());
-  const intent = RECEIPT_INTENTS.find((i) => i === form.intent);
-  if (!intent) throw data("Unknown action.", { status: 400 });
+  const intent = intentOf(form, RECEIPT_INTENTS);
   // Attaching a GTIN changes the catalogue; everything else is stock at the receipt's location,
   // which the verbs only reach at the location in scope.
   const viewer = await requirePermission(args, intent === "attach-gtin" ? "WRITE_PRODUCTS" : "WRITE_INVENTORY");
   const actor: ScopedActor = { ...viewer.user, locationId: viewer.scope.locationId };
   const { db } = args.context;
   const here = addProductsPath(receiptId);
-  const done = async (to: string, title: string, description: string) =>
-    redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
 
   switch (intent) {
     case "scan": {

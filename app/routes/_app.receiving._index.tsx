@@ -2,11 +2,12 @@
 // mode), open ones first, 25 a page; READ_INVENTORY sees them. With WRITE_INVENTORY there, "Start
 // receiving" opens a receipt (organization mode asks at which location) and goes to its lines.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { reachesAt } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { done, refused } from "~/http/outcome.server";
 import {
   addProductsPath,
   NOTES_MAX,
@@ -23,7 +24,6 @@ import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
@@ -94,17 +94,13 @@ export async function action(args: ActionFunctionArgs) {
   const actor = { ...viewer.user, locationId: viewer.scope.locationId };
   const result = await orOutage(openReceipt(args.context.db, actor, { ...parsed.data, locationId }));
   if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const field = result.refusal === "vendor_unavailable" ? "vendorId" : "locationId";
-    return data<Failure>({ fieldErrors: { [field]: result.message }, formError: null, typed }, { status: 409 });
+    // A vendor gone is said under the vendor; any other refusal is about the location.
+    const field = (refusal: string) => (refusal === "vendor_unavailable" ? "vendorId" : "locationId");
+    return refused(result, { typed }, { fields: field });
   }
-  return redirect(addProductsPath(result.receiptId), {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Receiving started",
-        description: "Scan or add what arrived, then complete the receipt.",
-      }),
-    },
+  return done(addProductsPath(result.receiptId), {
+    title: "Receiving started",
+    description: "Scan or add what arrived, then complete the receipt.",
   });
 }
 

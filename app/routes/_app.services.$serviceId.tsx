@@ -2,13 +2,14 @@
 // location in scope) change the details (guarded by the version the form was loaded at), the
 // recipe line by line or all at once, and archive or restore it; everyone else reads.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
+import { done, type FormAnswer, intentOf, invalid as invalidForm, refused as refusedForm } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
 import { formatMoney, formatQuantity } from "~/products/format";
 import { formatDuration } from "~/services/amounts";
@@ -36,8 +37,6 @@ import { ServiceFields, type SubmittedService } from "~/services/service-fields"
 import { updateService } from "~/services/update.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -76,36 +75,21 @@ function invalid(
   error: z.ZodError,
   options: { variationId?: string; submitted?: SubmittedService } = {},
 ) {
-  return data<Failure>({ intent, fieldErrors: fieldErrorsOf(error), formError: null, ...options }, { status: 400 });
+  return invalidForm(error, { intent, ...options });
 }
 
-/**
- * A refusal as the page shows it: 403/404 as error screens, the rest next to the field it is
- * about (`key` names that field's input on this form), or above the form.
- */
+/** A refusal next to the field it is about (`key` names that field's input on this form), or above the form. */
 function refused(
   intent: ServiceIntent,
   result: ServiceRefused,
   options: { variationId?: string; submitted?: SubmittedService; key?: (field: string) => string | undefined } = {},
 ) {
-  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const field = FIELD_OF[result.refusal];
-  const key = field && (options.key ? options.key(field) : field);
-  return data<Failure>(
-    {
-      intent,
-      fieldErrors: key ? { [key]: result.message } : {},
-      formError: key ? null : result.message,
-      variationId: options.variationId,
-      submitted: options.submitted,
-    },
-    { status: 409 },
-  );
-}
-
-async function done(to: string, title: string, description: string) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
+  const fieldOf = (refusal: ServiceRefusal) => {
+    const field = FIELD_OF[refusal];
+    return field && (options.key ? options.key(field) : field);
+  };
+  const { variationId, submitted } = options;
+  return refusedForm(result, { intent, variationId, submitted }, { fields: fieldOf });
 }
 
 /** "Botox Cosmetic · 100 U vial: 20 U per service", from the recipe a change answered with. */
@@ -115,7 +99,7 @@ function lineSummary(result: Extract<RecipeOutcome, { ok: true }>, variationId: 
   return `${line.product} · ${line.variation}: ${formatQuantity(line.quantity, line.unitScale, line.baseUnit)} per service`;
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   const serviceId = args.params.serviceId ?? "";
   const viewer = await requirePermission(args, "WRITE_PRODUCTS");
   const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
@@ -123,8 +107,7 @@ export async function action(args: ActionFunctionArgs) {
   const here = `/services/${serviceId}`;
   const formData = await args.request.formData();
   const form = Object.fromEntries(formData);
-  const intent = SERVICE_INTENTS.find((i) => i === form.intent);
-  if (!intent) throw data("Unknown action.", { status: 400 });
+  const intent = intentOf(form, SERVICE_INTENTS);
 
   switch (intent) {
     case "update": {

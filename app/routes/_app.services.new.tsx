@@ -1,15 +1,13 @@
 // /services/new: add a service to the organization's catalogue (WRITE_PRODUCTS at the location in
 // scope); its recipe is built on the service's page next.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { createService } from "~/services/create.server";
 import { ServiceForm, submittedService } from "~/services/forms";
 import { ServiceFields } from "~/services/service-fields";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New service · Clinic Inventory" }];
@@ -24,26 +22,13 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const submitted = submittedService(form);
   const parsed = ServiceForm.safeParse(form);
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, submitted }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { submitted });
 
   const result = await orOutage(createService(args.context.db, { ...user, locationId }, parsed.data));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const onCode = result.refusal === "code_taken";
-    return data(
-      { fieldErrors: onCode ? { code: result.message } : {}, formError: onCode ? null : result.message, submitted },
-      { status: 409 },
-    );
-  }
-  return redirect(`/services/${result.serviceId}`, {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Service created",
-        description: `${parsed.data.name} (${parsed.data.code}) is in the catalogue. Add its recipe below.`,
-      }),
-    },
+  if (!result.ok) return refused(result, { submitted }, { fields: { code_taken: "code" } });
+  return done(`/services/${result.serviceId}`, {
+    title: "Service created",
+    description: `${parsed.data.name} (${parsed.data.code}) is in the catalogue. Add its recipe below.`,
   });
 }
 

@@ -1,15 +1,14 @@
 // /users: the people of the location in scope (everyone, in organization mode), 25 a page, with
 // search; people managers add someone who already has an account to this location from here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { Button, Field, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -40,25 +39,15 @@ export async function action(args: ActionFunctionArgs) {
     throw data("Unknown action.", { status: 400 });
   }
   const parsed = GrantRoleForm.safeParse({ ...form, locationId: viewer.scope.locationId });
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error);
 
   const { email, locationId, role } = parsed.data;
   const result = await orOutage(grantRole(args.context.db, viewer.user, { user: { email }, locationId, role }));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const onEmail = result.refusal === "not_found" || result.refusal === "has_role";
-    return data(
-      { fieldErrors: onEmail ? { email: result.message } : {}, formError: onEmail ? null : result.message },
-      { status: 409 },
-    );
-  }
-  return redirect(`/users/${result.userId}`, {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Role granted",
-        description: `${result.name} is now ${role} at ${result.location.name}.`,
-      }),
-    },
+  // Granting by email: no such person (or one who already has a role here) is said under the email.
+  if (!result.ok) return refused(result, {}, { fields: { not_found: "email", has_role: "email" } });
+  return done(`/users/${result.userId}`, {
+    title: "Role granted",
+    description: `${result.name} is now ${role} at ${result.location.name}.`,
   });
 }
 

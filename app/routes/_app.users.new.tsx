@@ -1,13 +1,11 @@
 // /users/new: create a user with an initial password and a role at a location. Location admins
 // choose among the locations they administer; organization admins among all, or none yet.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { Field, NewRecordScreen, SelectField } from "~/ui/form";
 import { userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/constants";
@@ -34,22 +32,16 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { user } = await requirePermission(args, "WRITE_USERS");
   const parsed = CreateUserForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error);
 
   const result = await orOutage(createUser(args.context.db, user, parsed.data));
   if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const field = result.refusal === "email_taken" ? "email" : "locationId";
-    return data({ fieldErrors: { [field]: result.message }, formError: null }, { status: 409 });
+    return refused(result, {}, { fields: { email_taken: "email", location_unavailable: "locationId" } });
   }
   const { email, firstName, lastName } = parsed.data;
-  return redirect(`/users?${new URLSearchParams({ q: email })}`, {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "User created",
-        description: `${firstName} ${lastName} can sign in with the initial password and will be asked to choose their own.`,
-      }),
-    },
+  return done(`/users?${new URLSearchParams({ q: email })}`, {
+    title: "User created",
+    description: `${firstName} ${lastName} can sign in with the initial password and will be asked to choose their own.`,
   });
 }
 

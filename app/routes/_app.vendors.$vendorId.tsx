@@ -1,22 +1,20 @@
 // /vendors/:vendorId: one vendor, the products whose default vendor it is, and (with
 // WRITE_VENDORS) editing with optimistic concurrency, archiving and restoring.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
+import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
 import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
 import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
 import { VendorEditForm } from "~/vendors/forms";
 import { vendorDetail } from "~/vendors/list.server";
-import type { VendorRefused } from "~/vendors/outcome";
 import { updateVendor } from "~/vendors/update.server";
 import { typedValues, VendorFields, type VendorFieldValues } from "~/vendors/vendor-fields";
 
@@ -43,48 +41,21 @@ interface Failure {
 
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
-function refused(intent: VendorIntent, result: VendorRefused, values: VendorFieldValues | null) {
-  if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-  if (result.refusal === "not_found") throw data(result.message, { status: 404 });
-  const onName = result.refusal === "name_taken";
-  const conflict = result.refusal !== "name_taken";
-  return data<Failure>(
-    {
-      intent,
-      fieldErrors: onName ? { name: result.message } : {},
-      formError: onName ? null : result.message,
-      values: result.refusal === "stale" ? null : values,
-      conflict,
-    },
-    { status: 409 },
-  );
-}
-
-async function done(to: string, title: string, description: string) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast({ title, description }) } });
-}
-
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   const viewer = await requirePermission(args, "WRITE_VENDORS");
   const { db } = args.context;
   const actor = { ...viewer.user, locationId: viewer.locationId };
   const vendorId = args.params.vendorId ?? "";
   const here = `/vendors/${vendorId}`;
   const form = Object.fromEntries(await args.request.formData());
-  const intent = VENDOR_INTENTS.find((i) => i === form.intent);
-  if (!intent) throw data("Unknown action.", { status: 400 });
+  const intent = intentOf(form, VENDOR_INTENTS);
 
   if (intent === "update") {
     const values = typedValues(form);
     const parsed = VendorEditForm.safeParse(form);
-    if (!parsed.success) {
-      return data<Failure>(
-        { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: null, values },
-        { status: 400 },
-      );
-    }
+    if (!parsed.success) return invalid(parsed.error, { intent, values });
     const result = await orOutage(updateVendor(db, actor, { vendorId, ...parsed.data }));
-    if (!result.ok) return refused(intent, result, values);
+    if (!result.ok) return refusedEdit(result, { intent }, values, { name_taken: "name" });
     return result.changed
       ? done(here, "Changes saved", `${parsed.data.name} is up to date.`)
       : done(here, "Nothing to save", `${parsed.data.name} already had these values.`);
@@ -93,7 +64,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await orOutage(
     intent === "archive" ? archiveVendor(db, actor, vendorId) : restoreVendor(db, actor, vendorId),
   );
-  if (!result.ok) return refused(intent, result, null);
+  if (!result.ok) return refusedEdit(result, { intent }, null, { name_taken: "name" });
   return intent === "archive"
     ? done(here, "Vendor archived", `${result.name} is no longer offered as a default vendor. Its products keep it.`)
     : done(here, "Vendor restored", `${result.name} can be chosen as a default vendor again.`);

@@ -1,11 +1,9 @@
 // /vendors/new: add a vendor (WRITE_VENDORS at the location in scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { NewRecordScreen } from "~/ui/form";
 import { createVendor } from "~/vendors/create.server";
 import { VendorForm } from "~/vendors/forms";
@@ -23,26 +21,13 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const values = typedValues(form);
   const parsed = VendorForm.safeParse(form);
-  if (!parsed.success) {
-    return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, values }, { status: 400 });
-  }
+  if (!parsed.success) return invalid(parsed.error, { values });
   const actor = { ...viewer.user, locationId: viewer.locationId };
   const result = await orOutage(createVendor(args.context.db, actor, parsed.data));
-  if (!result.ok) {
-    if (result.refusal === "forbidden") throw data(FORBIDDEN, { status: 403 });
-    const onName = result.refusal === "name_taken";
-    return data(
-      { fieldErrors: onName ? { name: result.message } : {}, formError: onName ? null : result.message, values },
-      { status: 409 },
-    );
-  }
-  return redirect(`/vendors/${result.vendorId}`, {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Vendor created",
-        description: `${parsed.data.name} can now be chosen as a product's default vendor.`,
-      }),
-    },
+  if (!result.ok) return refused(result, { values }, { fields: { name_taken: "name" } });
+  return done(`/vendors/${result.vendorId}`, {
+    title: "Vendor created",
+    description: `${parsed.data.name} can now be chosen as a product's default vendor.`,
   });
 }
 

@@ -2,12 +2,11 @@
 // they still have an initial password; anyone signed in may also come here to change theirs.
 // It reads the session itself: requireViewer would send a user who must change back here forever.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getSessionUser } from "~/auth/session.server";
 import { orOutage } from "~/db/outage.server";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { flashToast } from "~/ui/flash.server";
+import { done, invalid, refused } from "~/http/outcome.server";
 import { Button, Field, FormAlert } from "~/ui/form";
 import { StandalonePage } from "~/ui/standalone-page";
 import { PASSWORD_MIN_LENGTH } from "~/users/constants";
@@ -30,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const user = await signedInUser(args);
   const parsed = ChangePasswordForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return data({ fieldErrors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+  if (!parsed.success) return invalid(parsed.error);
 
   const result = await orOutage(
     changeOwnPassword(args.context.db, user, parsed.data, {
@@ -38,27 +37,23 @@ export async function action(args: ActionFunctionArgs) {
     }),
   );
   if (!result.ok) {
-    const field =
-      result.refusal === "wrong_password"
-        ? "currentPassword"
-        : result.refusal === "same_password"
-          ? "newPassword"
-          : null;
-    return data(
-      { fieldErrors: field ? { [field]: result.message } : {}, formError: field ? null : result.message },
-      { status: result.refusal === "too_many_attempts" ? 429 : 400 },
+    // The person's own to fix (400) or a lock to wait out (429), shown on the form: never an error screen.
+    return refused(
+      result,
+      {},
+      {
+        fields: { wrong_password: "currentPassword", same_password: "newPassword" },
+        notFound: [],
+        status: result.refusal === "too_many_attempts" ? 429 : 400,
+      },
     );
   }
-  return redirect("/", {
-    headers: {
-      "Set-Cookie": await flashToast({
-        title: "Password changed",
-        description:
-          result.sessionsRevoked > 0
-            ? "Your new password is set. You were signed out on your other devices."
-            : "Your new password is set.",
-      }),
-    },
+  return done("/", {
+    title: "Password changed",
+    description:
+      result.sessionsRevoked > 0
+        ? "Your new password is set. You were signed out on your other devices."
+        : "Your new password is set.",
   });
 }
 
