@@ -11,6 +11,9 @@ export interface ScopedActor extends Actor {
   locationId: string | null;
 }
 
+/** What a location-bound screen or verb says in organization mode until a location is picked. */
+export const CHOOSE_A_LOCATION = "Organization mode: choose a location first.";
+
 /** Where an activity row is filed: the location in scope, or none in organization mode. */
 export function activityLocation(actor: ScopedActor): string | null {
   return actor.locationId && actor.locationId !== "all" ? actor.locationId : null;

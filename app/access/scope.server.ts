@@ -10,12 +10,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organizationOf } from "~/db/sql.server";
 import { jsonError } from "~/http/json.server";
 import { FORBIDDEN } from "~/outcome";
-import type { ScopedActor } from "./actor";
+import { CHOOSE_A_LOCATION, type ScopedActor } from "./actor";
 import { requirePermission, requireViewer } from "./guard.server";
 import { can, isOrganizationAdmin, ORGANIZATION, type Permission } from "./permissions";
-
-/** The one answer of a location-bound screen or verb reached in organization mode without a location. */
-export const CHOOSE_A_LOCATION = "Organization mode: choose a location first.";
 
 export interface Reach {
   /** The location ids reached: the one in scope, every active one in organization mode, or none. */

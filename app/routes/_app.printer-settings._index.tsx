@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CHOOSE_A_LOCATION } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { locationInScope, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
@@ -91,7 +92,7 @@ export default function PrinterSettingsScreen() {
       {location === null ? (
         <p className="text-slate-600">
           {organizationMode
-            ? "Choose a location to see and set up its printer profiles."
+            ? `${CHOOSE_A_LOCATION} Printer profiles are set up per location.`
             : "You have no location to set up printers for."}
         </p>
       ) : (

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
+import { CHOOSE_A_LOCATION } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
@@ -171,7 +172,7 @@ export default function ParLevelsScreen() {
 
       {!location ? (
         <p className="rounded-lg border border-slate-300 border-dashed bg-white p-6 text-slate-700">
-          Par levels are kept per location. Choose a location to see and set its par levels.
+          {CHOOSE_A_LOCATION} Par levels are kept per location.
         </p>
       ) : (
         <>

@@ -102,7 +102,7 @@ test("an organization admin in organization mode picks a location first; staff o
   await owner.request.post("/location", { form: { organization: "1" } });
   await owner.goto("/products/par-levels");
   await expect(owner.getByRole("heading", { name: "Par levels", exact: true })).toBeVisible();
-  await expect(owner.getByText("Choose a location to see and set its par levels.")).toBeVisible();
+  await expect(owner.getByText("Organization mode: choose a location first.")).toBeVisible();
   await owner.getByLabel("Location").selectOption({ label: "Westside (WST)" });
   await owner.getByRole("button", { name: "Show par levels" }).click();
   await expect(owner.getByRole("heading", { name: "Par levels at Westside" })).toBeVisible();

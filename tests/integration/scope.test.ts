@@ -3,8 +3,8 @@
 // in organization mode without a location says the one message.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHOOSE_A_LOCATION } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { CHOOSE_A_LOCATION } from "../../app/access/scope.server";
 import { schema } from "../../app/db/client.server";
 import * as newProfileScreen from "../../app/routes/_app.printer-settings.new";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
