@@ -22,8 +22,6 @@ interface Args {
 
 export const CHANGE_PASSWORD_PATH = "/change-password";
 export const NOT_SIGNED_IN = "You are not signed in. Sign in and try again.";
-// The one message lives in ~/outcome (domains refuse with it too); re-exported for the access modules.
-export { FORBIDDEN };
 
 function isApi(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");

@@ -2,13 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { FORBIDDEN, requirePermission } from "~/access/guard.server";
+import { requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createLocation } from "~/locations/create.server";
 import { LocationForm } from "~/locations/forms";
 import { LocationFields } from "~/locations/location-fields";
+import { FORBIDDEN } from "~/outcome";
 import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New location · Clinic Inventory" }];

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
-import { done, invalid, refused } from "~/http/outcome.server";
+import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Field, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
@@ -35,8 +35,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const viewer = await requirePermission(args, "WRITE_USERS");
   const form = Object.fromEntries(await args.request.formData());
-  if (form.intent !== "grant-role" || viewer.scope.kind !== "location") {
-    throw data("Unknown action.", { status: 400 });
+  intentOf(form, ["grant-role"]);
+  if (viewer.scope.kind !== "location") {
+    throw data("Choose a location first: this list grants roles at the location you are working at.", { status: 400 });
   }
   const parsed = GrantRoleForm.safeParse({ ...form, locationId: viewer.scope.locationId });
   if (!parsed.success) return invalid(parsed.error);

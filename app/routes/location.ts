@@ -2,9 +2,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { FORBIDDEN, requireViewer } from "~/access/guard.server";
+import { requireViewer } from "~/access/guard.server";
 import { saveLocationChoice } from "~/access/location-choice.server";
 import { isOrganizationAdmin } from "~/access/permissions";
+import { FORBIDDEN } from "~/outcome";
 import { flashToast } from "~/ui/flash.server";
 
 export const loader = () => redirect("/");
