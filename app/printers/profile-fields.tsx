@@ -2,7 +2,7 @@
 // inputs, so the form works before JavaScript loads; once it has, picking a size preset fills the
 // width and height, and typing a size switches the preset to Custom.
 import type { ChangeEvent } from "react";
-import { ChoiceGroup, FieldGrid } from "~/ui/form";
+import { ChoiceGroup, Field, FieldGrid } from "~/ui/form";
 import {
   LABEL_FIELDS,
   LABEL_OUTPUTS,
@@ -155,17 +155,14 @@ export function ProfileFields({
   const grid = { values: typed, errors, idPrefix: "profile-" };
   return (
     <>
-      <FieldGrid
-        {...grid}
-        className=""
-        fields={[
-          {
-            label: "Name",
-            name: "name",
-            autoComplete: "off",
-            hint: "Say which printer it is for, like “Front desk Zebra” or “Office laser, vial sheets”.",
-          },
-        ]}
+      <Field
+        id="profile-name"
+        label="Name"
+        name="name"
+        autoComplete="off"
+        defaultValue={values.name}
+        error={errors.name}
+        hint="Say which printer it is for, like “Front desk Zebra” or “Office laser, vial sheets”."
       />
       <FieldGrid
         {...grid}

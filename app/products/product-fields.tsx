@@ -26,6 +26,14 @@ export const MONEY = { ...OPTIONAL, inputMode: "decimal", placeholder: "0.00" } 
 
 const COMMON_UNITS = ["U", "mL", "mg", "g", "each", "box"];
 
+const HINTS = {
+  category: "Pick one in use or type a new one, like Neurotoxins.",
+  baseUnit: "What stock is counted in: U, mL, each…",
+  beyondUseHours: "How long an opened unit stays usable: 24 for a reconstituted toxin, 672 for 28 days.",
+  cost: "What the clinic pays, in dollars, like 12.50.",
+  price: "What the clinic charges, like 12.50.",
+};
+
 export function ProductFields({
   values,
   typed,
@@ -56,7 +64,14 @@ export function ProductFields({
     price: centsInput(values?.priceCents),
     ...typed,
   };
-  const grid = { values: shown, errors, idPrefix };
+  const scaleHint = scaleLocked
+    ? `${UNIT_SCALE_HINT} It is fixed now that the product has variations.`
+    : UNIT_SCALE_HINT;
+  const grid = { values: shown, errors, idPrefix, hints: { ...HINTS, unitScale: scaleHint } };
+  const vendorChoices = [
+    { value: "", label: "No default vendor" },
+    ...vendors.map((v) => ({ value: v.id, label: v.active ? v.name : `${v.name} (archived)` })),
+  ];
   return (
     <>
       <NameRow {...grid} beside={{ ...OPTIONAL, label: "SKU", name: "sku" }} />
@@ -64,13 +79,7 @@ export function ProductFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          {
-            ...TEXT,
-            label: "Category",
-            name: "category",
-            list: `${idPrefix}categories`,
-            hint: "Pick one in use or type a new one, like Neurotoxins.",
-          },
+          { ...TEXT, label: "Category", name: "category", list: `${idPrefix}categories` },
           { ...OPTIONAL, label: "Manufacturer", name: "manufacturer" },
         ]}
       >
@@ -79,16 +88,7 @@ export function ProductFields({
       <FieldGrid
         {...grid}
         className=""
-        fields={[
-          {
-            label: "Default vendor",
-            name: "defaultVendorId",
-            options: [
-              { value: "", label: "No default vendor" },
-              ...vendors.map((v) => ({ value: v.id, label: v.active ? v.name : `${v.name} (archived)` })),
-            ],
-          },
-        ]}
+        fields={[{ label: "Default vendor", name: "defaultVendorId", options: vendorChoices }]}
       />
       <ChoiceGroup
         id={`${idPrefix}tracking`}
@@ -103,19 +103,8 @@ export function ProductFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          {
-            ...TEXT,
-            label: "Base unit",
-            name: "baseUnit",
-            list: `${idPrefix}units`,
-            hint: "What stock is counted in: U, mL, each…",
-          },
-          {
-            label: "Scale",
-            name: "unitScale",
-            options: SCALE_CHOICES,
-            hint: scaleLocked ? `${UNIT_SCALE_HINT} It is fixed now that the product has variations.` : UNIT_SCALE_HINT,
-          },
+          { ...TEXT, label: "Base unit", name: "baseUnit", list: `${idPrefix}units` },
+          { label: "Scale", name: "unitScale", options: SCALE_CHOICES },
         ]}
       >
         <Suggestions id={`${idPrefix}units`} values={COMMON_UNITS} />
@@ -124,13 +113,7 @@ export function ProductFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          {
-            ...OPTIONAL,
-            label: "Beyond-use after opening, in hours",
-            name: "beyondUseHours",
-            inputMode: "numeric",
-            hint: "How long an opened unit stays usable: 24 for a reconstituted toxin, 672 for 28 days.",
-          },
+          { ...OPTIONAL, label: "Beyond-use after opening, in hours", name: "beyondUseHours", inputMode: "numeric" },
           { label: "Storage", name: "storage", options: STORAGE_CHOICES },
         ]}
       />
@@ -138,8 +121,8 @@ export function ProductFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          { ...MONEY, label: "Cost", name: "cost", hint: "What the clinic pays, in dollars, like 12.50." },
-          { ...MONEY, label: "Price", name: "price", hint: "What the clinic charges, like 12.50." },
+          { ...MONEY, label: "Cost", name: "cost" },
+          { ...MONEY, label: "Price", name: "price" },
         ]}
       />
     </>

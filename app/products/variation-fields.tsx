@@ -36,6 +36,12 @@ export function VariationFields({
       cost: centsInput(values?.costCents),
       ...typed,
     },
+    hints: {
+      name: "How it is stocked, like 100 U vial or Box of 100.",
+      gtin: "The 8, 12, 13 or 14 digits under the manufacturer's barcode.",
+      unitsPerPackage: `How many ${baseUnit} one package holds.`,
+      cost: "In dollars, like 12.50.",
+    },
   };
   return (
     <>
@@ -45,7 +51,7 @@ export function VariationFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          { ...TEXT, label: "Variation name", name: "name", hint: "How it is stocked, like 100 U vial or Box of 100." },
+          { ...TEXT, label: "Variation name", name: "name" },
           { ...OPTIONAL, label: "Variation SKU", name: "sku" },
         ]}
       />
@@ -53,21 +59,9 @@ export function VariationFields({
         {...grid}
         className="sm:grid-cols-3"
         fields={[
-          {
-            ...OPTIONAL,
-            label: "GTIN",
-            name: "gtin",
-            inputMode: "numeric",
-            hint: "The 8, 12, 13 or 14 digits under the manufacturer's barcode.",
-          },
-          {
-            ...TEXT,
-            label: `Units per package (${baseUnit})`,
-            name: "unitsPerPackage",
-            inputMode: "decimal",
-            hint: `How many ${baseUnit} one package holds.`,
-          },
-          { ...MONEY, label: "Package cost", name: "cost", hint: "In dollars, like 12.50." },
+          { ...OPTIONAL, label: "GTIN", name: "gtin", inputMode: "numeric" },
+          { ...TEXT, label: `Units per package (${baseUnit})`, name: "unitsPerPackage", inputMode: "decimal" },
+          { ...MONEY, label: "Package cost", name: "cost" },
         ]}
       />
     </>

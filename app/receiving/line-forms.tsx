@@ -155,6 +155,13 @@ const TYPED = { autoComplete: "off" } as const;
 const OPTIONAL = { ...TYPED, required: false, note: "optional" } as const;
 const FOR_VIALS = { required: false, note: "needed for vials" } as const;
 
+const LINE_HINTS = {
+  quantity: `Packages (vials, boxes), 1 to ${LINE_QUANTITY_MAX}.`,
+  unitCost: "Per package, in dollars, like 12.50. Empty: the variation's cost.",
+  serial: "The manufacturer's serial number (GS1 AI 21): one package per line.",
+  expiryReason: "Kept on the line and in the activity log, e.g. Received for return to vendor.",
+};
+
 export function AddLineForm({
   values,
   choices,
@@ -178,6 +185,7 @@ export function AddLineForm({
   const grid = {
     values: typed,
     errors: { ...fieldErrors, unitCost: fieldErrors.unitCost ?? fieldErrors.unitCostCents },
+    hints: LINE_HINTS,
   };
   return (
     <Form method="post" className="flex flex-col gap-4" noValidate>
@@ -195,42 +203,18 @@ export function AddLineForm({
         {...grid}
         className="sm:grid-cols-3"
         fields={[
-          {
-            ...TYPED,
-            label: "Quantity",
-            name: "quantity",
-            inputMode: "numeric",
-            hint: `Packages (vials, boxes), 1 to ${LINE_QUANTITY_MAX}.`,
-          },
+          { ...TYPED, label: "Quantity", name: "quantity", inputMode: "numeric" },
           { ...TYPED, ...FOR_VIALS, label: "Lot", name: "lot" },
           { ...FOR_VIALS, label: "Expiration date", name: "expirationDate", type: "date" },
         ]}
       />
-      {expiry && (
-        <ExpiryConfirmation
-          expiry={expiry}
-          values={values}
-          warned={Boolean(fieldErrors.expirationDate)}
-          errors={fieldErrors}
-        />
-      )}
+      {expiry && <ExpiryConfirmation expiry={expiry} values={values} errors={fieldErrors} />}
       <FieldGrid
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          {
-            ...OPTIONAL,
-            label: "Unit cost",
-            name: "unitCost",
-            inputMode: "decimal",
-            hint: "Per package, in dollars, like 12.50. Empty: the variation's cost.",
-          },
-          {
-            ...OPTIONAL,
-            label: "Serial",
-            name: "serial",
-            hint: "The manufacturer's serial number (GS1 AI 21): one package per line.",
-          },
+          { ...OPTIONAL, label: "Unit cost", name: "unitCost", inputMode: "decimal" },
+          { ...OPTIONAL, label: "Serial", name: "serial" },
         ]}
       />
       <div>
@@ -244,13 +228,10 @@ export function AddLineForm({
 function ExpiryConfirmation({
   expiry,
   values,
-  warned,
   errors,
 }: {
   expiry: ExpiryNotice;
   values: LineFormValues;
-  /** The warning is already under the expiration date (a refusal); otherwise say it here. */
-  warned: boolean;
   errors: FieldErrors;
 }) {
   return (
@@ -258,7 +239,8 @@ function ExpiryConfirmation({
       <legend className="px-1 font-medium text-sm">
         {expiry.check === "expired" ? "Expired lot" : "Expiration date far ahead"}
       </legend>
-      {!warned && (
+      {/* A refusal already says it under the expiration date; otherwise it is said here. */}
+      {!errors.expirationDate && (
         <p role="status" className="text-amber-900 text-sm">
           {expiry.warning}
         </p>
@@ -275,14 +257,8 @@ function ExpiryConfirmation({
         className=""
         values={{ expiryReason: values.expiryReason ?? "" }}
         errors={errors}
-        fields={[
-          {
-            ...TYPED,
-            label: "Reason",
-            name: "expiryReason",
-            hint: "Kept on the line and in the activity log, e.g. Received for return to vendor.",
-          },
-        ]}
+        hints={LINE_HINTS}
+        fields={[{ ...TYPED, label: "Reason", name: "expiryReason" }]}
       />
     </fieldset>
   );

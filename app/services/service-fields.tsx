@@ -17,6 +17,13 @@ export type SubmittedService = Partial<Record<"name" | "code" | "category" | "pr
 
 const OPTIONAL = { autoComplete: "off", required: false } as const;
 
+const HINTS = {
+  code: SERVICE_CODE_HINT,
+  category: "For example Neurotoxin, Dermal filler or Consultation.",
+  price: "In dollars, like 350.00. Leave blank if it varies.",
+  duration: "Whole minutes, like 30.",
+};
+
 export function ServiceFields({
   values,
   submitted = {},
@@ -34,28 +41,18 @@ export function ServiceFields({
       duration: values?.durationMinutes?.toString(),
       ...submitted,
     },
+    hints: HINTS,
   };
   return (
     <>
-      <NameRow {...grid} beside={{ label: "Code", name: "code", autoComplete: "off", hint: SERVICE_CODE_HINT }} />
-      <FieldGrid
-        {...grid}
-        className=""
-        fields={[
-          {
-            ...OPTIONAL,
-            label: "Category",
-            name: "category",
-            hint: "For example Neurotoxin, Dermal filler or Consultation.",
-          },
-        ]}
-      />
+      <NameRow {...grid} beside={{ label: "Code", name: "code", autoComplete: "off" }} />
+      <FieldGrid {...grid} className="" fields={[{ ...OPTIONAL, label: "Category", name: "category" }]} />
       <FieldGrid
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          { ...OPTIONAL, label: "Price", name: "price", hint: "In dollars, like 350.00. Leave blank if it varies." },
-          { ...OPTIONAL, label: "Duration (minutes)", name: "duration", hint: "Whole minutes, like 30." },
+          { ...OPTIONAL, label: "Price", name: "price" },
+          { ...OPTIONAL, label: "Duration (minutes)", name: "duration" },
         ]}
       />
     </>

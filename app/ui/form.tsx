@@ -267,18 +267,21 @@ export type FieldSpec =
 export interface GridData {
   values?: Record<string, Value>;
   errors: FieldErrors;
+  /** What each field says under it, by name (a spec's own hint wins). */
+  hints?: Record<string, ReactNode>;
   idPrefix?: string;
 }
 
 /**
  * A row of fields described as data: each shows `values[name]` (what was stored, or typed into a
- * refused form) and `errors[name]`. `className` sets the columns from `sm` up; a phone stacks them.
+ * refused form), `hints[name]` and `errors[name]`. `className` sets the columns from `sm` up; a phone stacks them.
  */
 export function FieldGrid({
   className,
   fields,
   values,
   errors,
+  hints,
   idPrefix,
   children,
 }: GridData & {
@@ -290,7 +293,7 @@ export function FieldGrid({
   return (
     <div className={`grid gap-4 ${className}`}>
       {fields.map((f) => {
-        const shared = { idPrefix, defaultValue: values?.[f.name], error: errors[f.name] };
+        const shared = { idPrefix, defaultValue: values?.[f.name], error: errors[f.name], hint: hints?.[f.name] };
         return "options" in f ? (
           <SelectField key={f.name} {...shared} {...f} />
         ) : (
