@@ -13,8 +13,8 @@ import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField, St
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
-import { userDetail } from "~/users/list.server";
 import { USER_INTENT_HANDLERS } from "~/users/intents.server";
+import { userDetail } from "~/users/list.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.user.firstName} ${data.user.lastName}` : "User"} · Clinic Inventory` },
