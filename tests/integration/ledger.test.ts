@@ -40,10 +40,17 @@ const MESSAGES = {
 async function actor(email: string): Promise<Actor> {
   const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
   if (!user) throw new Error(`no user ${email}`);
-  const roles = await t.db
-    .select({ locationId: schema.userLocationRoles.locationId, role: schema.userLocationRoles.role })
-    .from(schema.userLocationRoles)
-    .where(eq(schema.userLocationRoles.userId, user.id));
+  // As the session gives them (getSessionUser): an organization admin works at every active location.
+  const roles =
+    user.organizationRole === "ORGANIZATION_ADMIN"
+      ? (await t.db.select({ locationId: schema.locations.id }).from(schema.locations)).map((l) => ({
+          locationId: l.locationId,
+          role: "ADMIN" as const,
+        }))
+      : await t.db
+          .select({ locationId: schema.userLocationRoles.locationId, role: schema.userLocationRoles.role })
+          .from(schema.userLocationRoles)
+          .where(eq(schema.userLocationRoles.userId, user.id));
   return { id: user.id, organizationRole: user.organizationRole ?? null, locationRoles: roles };
 }
 
