@@ -1,8 +1,9 @@
 // The product detail screen's data in one batch (one round trip): the product, its variations
-// with barcodes, par levels and on-hand at the locations the viewer works at, the last 20 changes
+// with barcodes, par levels and on-hand where the viewer stands (ADR 0014), the last 20 changes
 // to the product or its variations, and the edit form's choices.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Scope } from "~/access/location-choice.server";
+import { locationsFor } from "~/access/scope.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
@@ -26,7 +27,9 @@ export async function productDetail(db: Database, viewer: { user: SessionUser; s
   // Every statement reaches the product through this: nothing outside the organization is read.
   const ownProduct = sql`(SELECT id FROM products WHERE id = ${productId} AND organization_id = ${organization})`;
   const variationIds = db.select({ id: v.id }).from(v).where(eq(v.productId, ownProduct));
-  const locationIds = user.locationRoles.map((r) => r.locationId);
+  // Par levels and on-hand are location-bound: the location in scope, every one in organization mode (ADR 0014).
+  const locationIds = locationsFor({ ...user, locationId: scope.locationId }, "READ_PRODUCTS").ids;
+  const shown = user.locationRoles.filter((r) => locationIds.includes(r.locationId));
   const [products, variations, barcodes, parLevels, stockLevels, changes, categories, vendors, zone] = await db.batch([
     db
       .select({
@@ -117,7 +120,7 @@ export async function productDetail(db: Database, viewer: { user: SessionUser; s
     variations: variations.map((variation) => ({
       ...variation,
       barcodes: barcodes.filter((x) => x.variationId === variation.id).map(({ id, code }) => ({ id, code })),
-      locations: user.locationRoles.map((r) => {
+      locations: shown.map((r) => {
         const level = parLevels.find((x) => x.variationId === variation.id && x.locationId === r.locationId);
         const onHand = stockLevels.find((x) => x.variationId === variation.id && x.locationId === r.locationId);
         return {

@@ -41,9 +41,6 @@ export interface IntentArgs {
   form: Record<string, FormDataEntryValue>;
 }
 
-/** Par levels need WRITE_PRODUCTS at their own location; the other intents where the viewer stands. */
-export const AT_FORM_LOCATION: readonly ProductIntent[] = ["par-set", "par-clear"];
-
 type About = Omit<Failure, keyof FormProblem>;
 
 function failed(failure: About & Partial<FormProblem>, status: number) {

@@ -1,9 +1,9 @@
-// Par levels on the product page: setting or clearing one row of this product. Needs
-// WRITE_PRODUCTS at THAT location (a manager at Westside edits Westside's rows only; organization
-// admins any). The write itself is the bulk page's (parLevelWrite), with the row's names read in
+// Par levels on the product page: setting or clearing one row of this product. Like every
+// location-bound record (ADR 0014), a row is reached where the actor stands, with WRITE_PRODUCTS
+// there: the location in scope, or any in organization mode. The write itself is the bulk page's (parLevelWrite), with the row's names read in
 // the same batch for the message.
 import type { ScopedActor } from "~/access/actor";
-import { can } from "~/access/permissions";
+import { reachesAt } from "~/access/scope.server";
 import type { Levels, ParLevelInput } from "~/catalog/par-level";
 import type { Database } from "~/db/client.server";
 import { type ParPlace, parLevelWrite, parPlaceNames, writeRefused } from "~/par-levels/save.server";
@@ -13,7 +13,7 @@ const UNAVAILABLE = "That variation or location is not available: reload the pag
 
 /** One row in one batch: whether it changed, and its variation's and location's names. */
 async function writeParLevel(db: Database, actor: ScopedActor, place: Required<ParPlace>, levels: Levels | null) {
-  if (!can(actor, "WRITE_PRODUCTS", place.locationId)) return refuse("forbidden");
+  if (!reachesAt(actor, "WRITE_PRODUCTS", place.locationId)) return refuse("forbidden");
   try {
     const [, written, found] = await db.batch([
       ...parLevelWrite(db, actor, place, levels),

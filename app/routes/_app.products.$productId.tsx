@@ -8,13 +8,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { reachesAt, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { describeChange } from "~/products/changes";
 import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { productDetail } from "~/products/detail.server";
 import { centsInput, formatBeyondUse, formatMoney } from "~/products/format";
-import { AT_FORM_LOCATION, PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
+import { PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
 import { ProductFields } from "~/products/product-fields";
 import { VariationFields } from "~/products/variation-fields";
 import { VariationSection } from "~/products/variation-section";
@@ -30,6 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/products/{id}").permission);
   const { user, scope } = viewer;
+  const actor: ScopedActor = { ...user, locationId: scope.locationId };
   const found = await orOutage(productDetail(args.context.db, viewer, args.params.productId ?? ""));
   if (!found) throw data("This product was not found.", { status: 404 });
   const vendorNames = new Map(found.vendors.map((v) => [v.id, v.name]));
@@ -37,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     product: found.product,
     variations: found.variations.map((v) => ({
       ...v,
-      locations: v.locations.map((l) => ({ ...l, canEdit: can(user, "WRITE_PRODUCTS", l.locationId) })),
+      locations: v.locations.map((l) => ({ ...l, canEdit: reachesAt(actor, "WRITE_PRODUCTS", l.locationId) })),
     })),
     changes: found.changes.map((c) => ({
       id: c.id,
@@ -56,11 +58,8 @@ export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, PRODUCT_INTENTS);
-  // Par levels need the permission at their own location; everything else where the viewer stands.
-  const locationId = typeof form.locationId === "string" ? form.locationId : "";
-  const at = AT_FORM_LOCATION.includes(intent) ? { locationId } : {};
-  const viewer = await requirePermission(args, "WRITE_PRODUCTS", at);
-  const actor: ScopedActor = { ...viewer.user, locationId: viewer.scope.locationId };
+  // Every intent needs WRITE_PRODUCTS where the viewer stands; a par row is also reached only there.
+  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
   const productId = args.params.productId ?? "";
   return PRODUCT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, productId, form });
 }

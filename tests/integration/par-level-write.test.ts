@@ -5,6 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
+import { ORGANIZATION } from "../../app/access/permissions";
 import { schema } from "../../app/db/client.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import { ParLevelForm } from "../../app/products/forms";
@@ -121,7 +122,12 @@ describe("one par level write for both pages", () => {
     await t.db.update(schema.locations).set({ active: false }).where(eq(schema.locations.id, loc.NTH));
     try {
       expect(
-        await setParLevel(t.db, owner, { productId: gauze.productId, ...row(loc.NTH, gauze.variationId, "4", "1") }),
+        // In organization mode, where North would be reached were it not archived.
+        await setParLevel(
+          t.db,
+          { ...owner, locationId: ORGANIZATION },
+          { productId: gauze.productId, ...row(loc.NTH, gauze.variationId, "4", "1") },
+        ),
       ).toEqual(notAvailable);
     } finally {
       await t.db.update(schema.locations).set({ active: true }).where(eq(schema.locations.id, loc.NTH));

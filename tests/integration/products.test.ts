@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
+import { ORGANIZATION } from "../../app/access/permissions";
 import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
@@ -708,7 +709,7 @@ describe("barcodes", () => {
 });
 
 describe("par levels", () => {
-  it("need WRITE_PRODUCTS at the row's own location: a Westside manager sets Westside's, not Downtown's", async () => {
+  it("are reached where the viewer stands, with WRITE_PRODUCTS there: a Westside manager sets Westside's, not Downtown's", async () => {
     const id = await newProduct({ name: "Gauze 4x4", tracking: "bulk", baseUnit: "each" });
     const vid = await newVariation(id, { name: "Box of 100", unitsPerPackage: "100" });
     const row = (locationId: string, par: number, reorderPoint: number, max?: number) =>
@@ -747,12 +748,23 @@ describe("par levels", () => {
       await setParLevel(t.db, as("manager", "WST"), { productId: id, ...row(loc.DTN, 5, 1) }),
       await setParLevel(t.db, as("staff"), { productId: id, ...row(loc.DTN, 5, 1) }),
       await clearParLevel(t.db, as("manager"), { productId: id, variationId: vid, locationId: loc.DTN }),
+      // admin is ADMIN at Downtown too, but working at Westside reaches Westside's rows only (ADR 0014).
+      await setParLevel(t.db, as("admin", "WST"), { productId: id, ...row(loc.DTN, 6, 2) }),
+      // The owner reaches every location in organization mode, one at a time otherwise.
+      await setParLevel(t.db, as("owner", "DTN"), { productId: id, ...row(loc.NTH, 3, 1) }),
     ]);
-    expect(refusals.map((r) => !r.ok && r.refusal)).toEqual(["forbidden", "forbidden", "forbidden"]);
+    expect(refusals.map((r) => !r.ok && r.refusal)).toEqual([
+      "forbidden",
+      "forbidden",
+      "forbidden",
+      "forbidden",
+      "forbidden",
+    ]);
 
-    // admin: ADMIN at Downtown, MANAGER at Westside: both; the owner anywhere.
-    await expectOneBatch(() => setParLevel(t.db, as("admin", "WST"), { productId: id, ...row(loc.DTN, 6, 2) }));
-    await expectOneBatch(() => setParLevel(t.db, as("owner"), { productId: id, ...row(loc.NTH, 3, 1) }));
+    await expectOneBatch(() => setParLevel(t.db, as("admin", "DTN"), { productId: id, ...row(loc.DTN, 6, 2) }));
+    await expectOneBatch(() =>
+      setParLevel(t.db, { ...as("owner"), locationId: ORGANIZATION }, { productId: id, ...row(loc.NTH, 3, 1) }),
+    );
 
     const cleared = await expectOneBatch(() =>
       clearParLevel(t.db, as("manager"), { productId: id, variationId: vid, locationId: loc.WST }),
@@ -901,10 +913,10 @@ describe("the product screens", () => {
     expect(page.canWrite).toBe(true);
     const [v] = page.variations;
     expect(v).toMatchObject({ name: "150 U vial", barcodes: [{ code: "HYAL-150" }] });
-    // admin works at Downtown (ADMIN) and Westside (MANAGER): both rows, both editable.
+    // admin works at Downtown (ADMIN) and Westside (MANAGER): the row of the location in scope
+    // (Downtown, their first), as on the par levels page (ADR 0014).
     expect(v?.locations.map((l) => [l.code, l.onHand, l.parLevel?.par ?? null, l.canEdit])).toEqual([
       ["DTN", 0, null, true],
-      ["WST", 0, 4, true],
     ]);
     expect(page.changes.map((c) => c.title)).toEqual([
       "Product edited",
@@ -921,6 +933,14 @@ describe("the product screens", () => {
       params: { productId: id },
     });
     expect(staffPage.canWrite).toBe(false);
+    const atWestside = await productLoader({
+      request: await request("admin", `/products/${id}`, {}, "WST"),
+      context: context(),
+      params: { productId: id },
+    });
+    expect(atWestside.variations[0]?.locations.map((l) => [l.code, l.parLevel?.par ?? null, l.canEdit])).toEqual([
+      ["WST", 4, true],
+    ]);
     expect(staffPage.variations[0]?.locations.map((l) => [l.code, l.canEdit])).toEqual([["DTN", false]]);
 
     t.resetRoundTrips();
@@ -964,7 +984,7 @@ describe("the product screens", () => {
     expect((forged as Response).status).toBe(403);
     expect(await product(id)).toMatchObject({ name: "Tranexamic acid" });
 
-    // A Westside manager's par level post for Downtown is refused at the door too.
+    // A Westside manager's par level post for Downtown is refused too (403), writing nothing.
     const vid = await newVariation(id, { name: "Ampoule", unitsPerPackage: "1" });
     const par = await expectNoActivity(() =>
       post("manager", {
@@ -976,7 +996,7 @@ describe("the product screens", () => {
         max: "",
       }),
     );
-    expect((par as Response).status).toBe(403);
+    expect(par instanceof Response ? par.status : (par as { init: ResponseInit }).init.status).toBe(403);
 
     // A stale save through the page: 409 with the message and the typed values, nothing written.
     await updateProduct(t.db, as("manager"), {
