@@ -22,14 +22,20 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>
   );
+  // Give up on a render still waiting after ABORT_DELAY_MS, but only while it is unfinished: an
+  // abort after the stream closed makes React close it twice (TypeError: ReadableStream is closed).
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), ABORT_DELAY_MS);
   const body = await renderToReadableStream(page, {
     nonce,
-    signal: AbortSignal.timeout(ABORT_DELAY_MS),
+    signal: giveUp.signal,
     onError(error: unknown) {
       if (!request.signal.aborted) console.error(error);
       responseStatusCode = 500;
     },
   });
+  const settled = () => clearTimeout(timer);
+  body.allReady.then(settled, settled);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
