@@ -27,6 +27,11 @@ function isApi(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 
+/** The 403 answer: JSON in the API's one error shape for /api/*, else the Access Denied screen. */
+export function forbidden(request: Request): Response {
+  return isApi(request) ? jsonError(403, FORBIDDEN) : new Response(FORBIDDEN, { status: 403 });
+}
+
 // A page's layout and route loaders run for the same request: look the session up once.
 const viewers = new WeakMap<AppLoadContext, Promise<Viewer>>();
 
@@ -65,8 +70,6 @@ export async function requirePermission(
 ): Promise<Viewer & { locationId: string | null }> {
   const viewer = await requireViewer(args);
   const locationId = options.locationId ?? viewer.scope.locationId;
-  if (!can(viewer.user, permission, locationId)) {
-    throw isApi(args.request) ? jsonError(403, FORBIDDEN) : new Response(FORBIDDEN, { status: 403 });
-  }
+  if (!can(viewer.user, permission, locationId)) throw forbidden(args.request);
   return { ...viewer, locationId };
 }

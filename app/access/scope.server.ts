@@ -8,10 +8,8 @@ import { data } from "@remix-run/cloudflare";
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organizationOf } from "~/db/sql.server";
-import { jsonError } from "~/http/json.server";
-import { FORBIDDEN } from "~/outcome";
 import { CHOOSE_A_LOCATION, type ScopedActor } from "./actor";
-import { requirePermission, requireViewer } from "./guard.server";
+import { forbidden, requirePermission, requireViewer } from "./guard.server";
 import { can, isOrganizationAdmin, ORGANIZATION, type Permission } from "./permissions";
 
 export interface Reach {
@@ -67,7 +65,7 @@ export function reachesAt(actor: ScopedActor, permission: Permission, locationId
 
 /** Whether `actor` holds `permission` where they stand (the location in scope, or organization mode). */
 export function canHere(actor: ScopedActor, permission: Permission): boolean {
-  return actor.locationId !== null && (inOrganizationMode(actor) || reachesAt(actor, permission, actor.locationId));
+  return actor.locationId !== null && reachesAt(actor, permission, actor.locationId);
 }
 
 type Args = { request: Request; context: AppLoadContext };
@@ -82,9 +80,7 @@ export async function requirePermissionAt(args: Args, permission: Permission, lo
   const viewer = await requirePermission(args, permission, { locationId });
   const named = viewer.locationId;
   if (named && named !== ORGANIZATION && !viewer.user.locationRoles.some((r) => r.locationId === named)) {
-    throw new URL(args.request.url).pathname.startsWith("/api/")
-      ? jsonError(403, FORBIDDEN)
-      : data(FORBIDDEN, { status: 403 });
+    throw forbidden(args.request);
   }
   return viewer;
 }
