@@ -2,7 +2,7 @@
 // spec writes them ('MMM d, yyyy'): the expiration date as written, the received day as it was at
 // the receiving location (the receipt's screens show its times there too). Used on the server only.
 
-import { formatDate, formatDayOf } from "~/ui/dates";
+import { formatDate, formatDayOf, utcDay } from "~/ui/dates";
 import type { LabelField } from "../../db/schema/settings/constants";
 
 /** What one item's label is made of. */
@@ -16,11 +16,6 @@ export interface LabelItem {
   receivedAt: Date;
   /** The receiving location's time zone: "Rcvd" prints the day it was there. */
   timeZone: string;
-}
-
-/** The UTC calendar date of an instant, as YYYY-MM-DD. */
-export function utcDate(at: Date): string {
-  return at.toISOString().slice(0, 10);
 }
 
 export function labelLine(item: LabelItem, field: LabelField): string {
@@ -52,7 +47,7 @@ export function sampleLabelItem(today: Date): LabelItem {
     product: "SAMPLE product (test print)",
     variation: "Sample 100 U vial",
     lot: "SAMPLE",
-    expirationDate: utcDate(nextYear),
+    expirationDate: utcDay(nextYear),
     receivedAt: today,
     // A sample's day need not be any location's.
     timeZone: "UTC",

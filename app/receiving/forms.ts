@@ -5,7 +5,7 @@ import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { parseScaled } from "~/products/format";
 import { isCalendarDate } from "~/stock/expiry";
-import { formatDate } from "~/ui/dates";
+import { formatDate, utcDay } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
   EXPIRY_YEARS_MAX,
@@ -70,9 +70,6 @@ export interface ReceiptLineInput {
   /** Why such a lot is received anyway; kept on the line and in its activity row. */
   expiryReason?: string | null;
 }
-
-/** "YYYY-MM-DD" of an instant, in UTC. */
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Whether a lot's expiration date needs a confirmed reason on `today` (UTC): already expired

@@ -9,6 +9,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
+import { utcDay } from "~/ui/dates";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
 
 export const StockLevelQuery = z.object({
@@ -76,9 +77,8 @@ export interface StockLevel {
  * without the date it needs counts as expired.
  */
 function itemExpiredSql(now: Date) {
-  const today = now.toISOString().slice(0, 10);
   return sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
-    ELSE coalesce(i.expiration_date < ${today}, 1) END)`;
+    ELSE coalesce(i.expiration_date < ${utcDay(now)}, 1) END)`;
 }
 
 /** Base units of the pair's sealed and in-use vials that are past their deadline. */

@@ -25,6 +25,11 @@ export function calendarDateParts(date: string): [number, number, number] | null
   return [y, m, d];
 }
 
+/** The UTC calendar date of an instant, "YYYY-MM-DD": the key expiration dates are compared with. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** "Mar 5, 2027" for "2027-03-05": the day as written, whatever the time zone; other text as it is. */
 export function formatDate(date: string): string {
   const parts = calendarDateParts(date);
@@ -43,18 +48,30 @@ export interface ShownInstant {
   title: string;
 }
 
+// One formatter per zone: making one costs far more than using it, and a list shows many rows.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let found = wallClockFormats.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    });
+    wallClockFormats.set(timeZone, found);
+  }
+  return found;
+}
+
 /** The wall-clock time of `at` in `timeZone` (as a local Date date-fns can format) and the zone's short name. */
 function wallClock(at: Date, timeZone: string): { local: Date; zone: string } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-    timeZoneName: "short",
-  }).formatToParts(at);
+  const parts = wallClockFormat(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const n = (type: Intl.DateTimeFormatPartTypes) => Number(part(type));
   return {
