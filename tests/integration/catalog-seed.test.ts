@@ -9,7 +9,7 @@ import { checkBarcode } from "../../app/catalog/barcode";
 import { schema } from "../../app/db/client.server";
 import { CATALOG_PRODUCTS, CATALOG_SERVICES, CATALOG_VENDORS, seedCatalog } from "../../db/seed/catalog";
 import { connect } from "../../scripts/lib/database";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { createTemplateDatabase } from "../support/template";
 
 let t: TestDatabase;
@@ -279,13 +279,11 @@ describe("the demo catalogue", () => {
   it("is written all or nothing: a failure part-way leaves no trace", async () => {
     const organizationId = uuidv7();
     await t.db.insert(schema.organizations).values({ id: organizationId, name: "Second chain" });
-    const locations = await t.db
-      .select({ id: schema.locations.id, code: schema.locations.code })
-      .from(schema.locations);
+    const { loc } = await demoLocations(t.db);
     // The vendors and products would fit this new organization, but the GTINs are taken: all of it rolls back.
-    await expect(
-      seedCatalog(t.db, { organizationId, locationIds: new Map(locations.map((l) => [l.code, l.id])) }),
-    ).rejects.toThrow(/UNIQUE constraint failed: product_variations\.gtin/);
+    await expect(seedCatalog(t.db, { organizationId, locationIds: new Map(Object.entries(loc)) })).rejects.toThrow(
+      /UNIQUE constraint failed: product_variations\.gtin/,
+    );
     const [vendors] = await t.db
       .select({ n: count() })
       .from(schema.vendors)

@@ -11,7 +11,7 @@ import { PrinterProfileForm } from "../../app/printers/forms";
 import * as printLabelsScreen from "../../app/routes/_app.receiving.$receiptId.print-labels";
 import * as labelsFile from "../../app/routes/receiving.$receiptId.labels[.zpl]";
 import { newLabelCode } from "../../app/stock/label-code";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
@@ -54,8 +54,7 @@ async function variationOf(tracking: "serialized" | "bulk") {
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   // The demo seed gives every location a default profile; these tests start from locations with none
   // (what a new clinic sees) and make the profiles they need.
   await t.db.delete(schema.printerProfiles);

@@ -20,7 +20,7 @@ import {
   recordMovements,
   STOCK_REFUSALS,
 } from "../../app/stock/ledger.server";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
 let loc: Record<"DTN" | "WST" | "NTH", string>;
@@ -56,8 +56,7 @@ async function actor(email: string): Promise<Actor> {
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   // Three variations of the seeded demo catalogue.
   const rows = await t.db
     .select({ id: schema.productVariations.id })

@@ -14,7 +14,7 @@ import { LocationForm } from "../../app/locations/forms";
 import { listLocations, locationDetail } from "../../app/locations/list.server";
 import { updateLocation } from "../../app/locations/update.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -22,8 +22,7 @@ let loc: Record<"DTN" | "WST" | "NTH", string>;
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
 });
 afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { schema } from "../../app/db/client.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import { ParLevelForm } from "../../app/products/forms";
 import { clearParLevel, setParLevel } from "../../app/products/par-levels.server";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { signedIn } from "../support/screens";
 
 let t: TestDatabase;
@@ -20,11 +20,7 @@ let owner: ScopedActor;
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db
-    .select({ id: schema.locations.id, code: schema.locations.code, organizationId: schema.locations.organizationId })
-    .from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
-  organizationId = locations[0]?.organizationId ?? "";
+  ({ loc, organizationId } = await demoLocations(t.db));
   owner = { ...(await signedIn(t.db, "owner")).user, locationId: loc.DTN };
 });
 afterAll(() => t.close());

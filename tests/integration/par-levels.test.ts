@@ -10,7 +10,7 @@ import { parLevelSheet } from "../../app/par-levels/list.server";
 import { PAR_SHEET_REFUSALS } from "../../app/par-levels/outcome";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
@@ -29,11 +29,7 @@ const MESSAGES = {
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db
-    .select({ id: schema.locations.id, code: schema.locations.code, organizationId: schema.locations.organizationId })
-    .from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
-  organizationId = locations[0]?.organizationId ?? "";
+  ({ loc, organizationId } = await demoLocations(t.db));
 });
 afterAll(() => t.close());
 

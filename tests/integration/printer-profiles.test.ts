@@ -15,7 +15,7 @@ import * as settingsScreen from "../../app/routes/_app.printer-settings._index";
 import * as profileScreen from "../../app/routes/_app.printer-settings.$profileId._index";
 import * as testPrintScreen from "../../app/routes/_app.printer-settings.$profileId.test-print";
 import * as newProfileScreen from "../../app/routes/_app.printer-settings.new";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
@@ -25,8 +25,7 @@ let loc: Record<Code, string>;
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   // The demo seed gives every location a default profile; these tests start from locations with none
   // (what a new clinic sees) and make the profiles they need.
   await t.db.delete(schema.printerProfiles);

@@ -39,7 +39,7 @@ import {
 import { loader as productsLoader } from "../../app/routes/_app.products._index";
 import { action as productAction, loader as productLoader } from "../../app/routes/_app.products.$productId";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -55,10 +55,7 @@ const sessions = new Map<Email, { user: SessionUser; cookie: string }>();
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
-  const [org] = await t.db.select({ id: schema.organizations.id }).from(schema.organizations);
-  organizationId = org?.id ?? "";
+  ({ loc, organizationId } = await demoLocations(t.db));
   vendorId = uuidv7();
   archivedVendorId = uuidv7();
   await t.db.insert(schema.vendors).values([

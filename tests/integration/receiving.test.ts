@@ -21,7 +21,7 @@ import * as receivingScreen from "../../app/routes/_app.receiving._index";
 import * as receiptScreen from "../../app/routes/_app.receiving.$receiptId.add-products";
 import { GS } from "../../app/stock/gs1";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
@@ -62,8 +62,7 @@ function as(name: string, where: Where): ScopedActor {
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   for (const name of ["owner", "admin", "manager", "staff", "multi", "newhire"]) {
     users.set(name, (await session(name)).user);
   }

@@ -11,7 +11,7 @@ import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
 import * as addProductsScreen from "../../app/routes/_app.receiving.$receiptId.add-products";
 import * as printLabelsScreen from "../../app/routes/_app.receiving.$receiptId.print-labels";
 import * as labelsFile from "../../app/routes/receiving.$receiptId.labels[.zpl]";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
@@ -22,8 +22,7 @@ let northReceipt: string;
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   const [north] = await t.db
     .select({ id: schema.receipts.id })
     .from(schema.receipts)

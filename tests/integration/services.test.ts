@@ -25,7 +25,7 @@ import {
 } from "../../app/services/recipe.server";
 import { updateService } from "../../app/services/update.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -37,8 +37,7 @@ const STALE =
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
   const rows = await t.db
     .select({ id: schema.productVariations.id, product: schema.products.name, name: schema.productVariations.name })
     .from(schema.productVariations)

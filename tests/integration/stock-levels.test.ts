@@ -19,7 +19,7 @@ import { formatOnHand, packagesOf } from "../../app/stock/level-status";
 import { readStockLevels, StockLevelQuery } from "../../app/stock/levels.server";
 import { formatDate } from "../../app/ui/dates";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -79,10 +79,7 @@ async function setPar(code: keyof typeof loc, name: string, par: number, reorder
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
-  const [org] = await t.db.select({ id: schema.organizations.id }).from(schema.organizations);
-  organizationId = org?.id ?? "";
+  ({ loc, organizationId } = await demoLocations(t.db));
   for (const email of ["owner", "staff", "manager", "newhire"]) {
     const result = await signIn(t.db, { email: `${email}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
     if (!result.ok) throw new Error(result.message);

@@ -20,7 +20,7 @@ import { changeOwnPassword, resetPassword } from "../../app/users/password.serve
 import { changeRole, grantRole, revokeRole } from "../../app/users/roles.server";
 import { updateUserNames } from "../../app/users/update.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext } from "../support/screens";
 
 let t: TestDatabase;
@@ -34,8 +34,7 @@ beforeAll(async () => {
   t = await freshDatabase();
   const users = await t.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users);
   ids = Object.fromEntries(users.map((u) => [u.email.split("@")[0], u.id]));
-  const locations = await t.db.select({ id: schema.locations.id, code: schema.locations.code }).from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
+  ({ loc } = await demoLocations(t.db));
 });
 afterAll(() => t.close());
 

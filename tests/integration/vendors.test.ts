@@ -14,7 +14,7 @@ import { VENDOR_MESSAGES, VendorEditForm, VendorForm, type VendorInput } from ".
 import { listVendors, vendorChoices, vendorDetail } from "../../app/vendors/list.server";
 import { VENDOR_REFUSALS } from "../../app/vendors/outcome";
 import { updateVendor } from "../../app/vendors/update.server";
-import { freshDatabase, type TestDatabase } from "../support/database";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
@@ -27,11 +27,7 @@ const STALE =
 
 beforeAll(async () => {
   t = await freshDatabase();
-  const locations = await t.db
-    .select({ id: schema.locations.id, code: schema.locations.code, organizationId: schema.locations.organizationId })
-    .from(schema.locations);
-  loc = Object.fromEntries(locations.map((l) => [l.code, l.id])) as typeof loc;
-  organizationId = locations[0]?.organizationId ?? "";
+  ({ loc, organizationId } = await demoLocations(t.db));
 });
 afterAll(() => t.close());
 

@@ -48,3 +48,15 @@ export async function freshDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** The demo locations' ids by code, and their organization (the seed makes fresh ids per template). */
+export async function demoLocations(
+  db: Database,
+): Promise<{ loc: Record<"DTN" | "WST" | "NTH", string>; organizationId: string }> {
+  // One query: every demo location belongs to the one demo organization, so its rows carry that id too.
+  const rows = await db
+    .select({ id: schema.locations.id, code: schema.locations.code, organizationId: schema.locations.organizationId })
+    .from(schema.locations);
+  const loc = Object.fromEntries(rows.map((l) => [l.code, l.id])) as Record<"DTN" | "WST" | "NTH", string>;
+  return { loc, organizationId: rows[0]?.organizationId ?? "" };
+}
