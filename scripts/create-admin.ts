@@ -15,11 +15,10 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { logActivity } from "~/activity/log.server";
-import { hashPassword } from "~/auth/password.server";
 import { createDatabase, type Database, schema } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
+import { accountStatements } from "~/users/create.server";
 import { CreateUserForm } from "~/users/forms";
 
 export interface FirstAdmin {
@@ -93,39 +92,38 @@ export async function createFirstAdmin(db: Database, raw: FirstAdmin): Promise<F
   const organizationId = organization?.id ?? uuidv7();
   const userId = uuidv7();
   const now = new Date();
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const account = await accountStatements(
+    db,
+    {
+      ...input,
+      firstName,
+      lastName,
+      userId,
+      // NULL (and the batch rolled back) if the organization is not the one checked above.
+      organizationId: sql`(SELECT id FROM organizations WHERE id = ${organizationId})`,
+      organizationRole: "ORGANIZATION_ADMIN",
+      now,
+    },
+    {
+      userId: null,
+      locationId: null,
+      summary: {
+        organizationRole: "ORGANIZATION_ADMIN",
+        organization: input.organization,
+        organizationCreated: !organization,
+        by: "npm run admin:create",
+      },
+    },
+  );
   try {
     await db.batch([
       // Guarded in SQL as well: only into an empty database, even if another run got there first.
       db.run(sql`INSERT INTO organizations (id, name, created_at)
         SELECT ${organizationId}, ${input.organization}, ${now.getTime()}
         WHERE NOT EXISTS (SELECT 1 FROM organizations)`),
-      db.insert(schema.users).values({
-        id: userId,
-        // NULL (and the batch rolled back) if the organization is not the one checked above.
-        organizationId: sql`(SELECT id FROM organizations WHERE id = ${organizationId})`,
-        email: input.email,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        passwordHash: await hashPassword(input.password),
-        organizationRole: "ORGANIZATION_ADMIN",
-        mustChangePassword: input.mustChangePassword,
-        createdAt: now,
-      }),
-      logActivity(db, {
-        userId: null,
-        action: "user_create",
-        entity: "user",
-        entityId: userId,
-        summary: {
-          email: input.email,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          organizationRole: "ORGANIZATION_ADMIN",
-          organization: input.organization,
-          organizationCreated: !organization,
-          by: "npm run admin:create",
-        },
-      }),
+      ...account,
     ]);
   } catch (error) {
     if (constraintFailed(error, /users\.email|users\.organization_id/)) {

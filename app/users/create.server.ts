@@ -1,6 +1,6 @@
 // Creating a user: an account with an initial password they must change at first sign-in, and
 // (usually) a role at one location, written with its activity row in one batch.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
@@ -23,6 +23,52 @@ export interface NewUser {
   role: { locationId: string; role: LocationRole } | null;
 }
 
+/** Who opens an account: its owner's details, the organization (a value or a guarding subquery), and its role there. */
+export interface NewAccount {
+  userId: string;
+  organizationId: SQL;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  organizationRole?: "ORGANIZATION_ADMIN";
+  mustChangePassword: boolean;
+  now: Date;
+}
+
+/**
+ * The account and its `user_create` activity row, for the caller's batch: the Users screen and
+ * `npm run admin:create` (the first organization admin) open accounts the same way.
+ */
+export async function accountStatements(
+  db: Database,
+  account: NewAccount,
+  activity: { userId: string | null; locationId: string | null; summary: Record<string, unknown> },
+) {
+  const { userId, email, firstName, lastName } = account;
+  return [
+    db.insert(schema.users).values({
+      id: userId,
+      organizationId: account.organizationId,
+      email,
+      firstName,
+      lastName,
+      passwordHash: await hashPassword(account.password),
+      organizationRole: account.organizationRole ?? null,
+      mustChangePassword: account.mustChangePassword,
+      createdAt: account.now,
+    }),
+    logActivity(db, {
+      userId: activity.userId,
+      locationId: activity.locationId,
+      action: "user_create",
+      entity: "user",
+      entityId: userId,
+      summary: { email, firstName, lastName, ...activity.summary },
+    }),
+  ] as const;
+}
+
 export async function createUser(db: Database, actor: Actor, input: NewUser): Promise<Outcome<{ userId: string }>> {
   const allowed = input.role ? canManageRolesAt(actor, input.role.locationId) : isOrganizationAdmin(actor);
   if (!allowed) return refuse("forbidden");
@@ -30,29 +76,15 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
   const userId = uuidv7();
   const now = new Date();
   const organizationId = organizationOf(actor);
-  const createAccount = db.insert(schema.users).values({
-    id: userId,
-    organizationId: sql`${organizationId}`,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
-    mustChangePassword: true,
-    createdAt: now,
-  });
-  const record = logActivity(db, {
-    userId: actor.id,
-    locationId: input.role?.locationId ?? null,
-    action: "user_create",
-    entity: "user",
-    entityId: userId,
-    summary: {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      ...(input.role ? { role: input.role.role } : {}),
+  const [createAccount, record] = await accountStatements(
+    db,
+    { ...input, userId, organizationId: sql`${organizationId}`, mustChangePassword: true, now },
+    {
+      userId: actor.id,
+      locationId: input.role?.locationId ?? null,
+      summary: input.role ? { role: input.role.role } : {},
     },
-  });
+  );
 
   try {
     if (input.role) {
