@@ -795,9 +795,15 @@ describe("receipt line integrity (issue 9)", () => {
       (await addReceiptLine(t.db, owner(), { receiptId: first, ...line(variationId, { lot: "L2", serial }) })).ok,
     ).toBe(true);
     const [opened] = await t.db.select().from(schema.receipts).where(eq(schema.receipts.id, first));
-    const started = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(
-      opened?.createdAt ?? new Date(),
-    );
+    // The day it was at Downtown, in Downtown's zone: between midnight UTC and midnight there the
+    // runtime's own (UTC) day is already the next one.
+    const [downtown] = await t.db.select().from(schema.locations).where(eq(schema.locations.id, loc.DTN));
+    const started = new Intl.DateTimeFormat("en-US", {
+      timeZone: downtown?.timezone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    }).format(opened?.createdAt ?? new Date());
     const second = await openReceipt(t.db, owner(), {
       locationId: loc.DTN,
       vendorId: null,
