@@ -40,8 +40,8 @@ export function locationsFor(actor: ScopedActor, permission: Permission): Reach 
   return { ids: [here], where: (column) => sql`${column} = ${here}` };
 }
 
-/** The tables of location-bound records, each with its `location_id`. */
-type LocationBound = "receipts" | "printer_profiles";
+/** The tables of location-bound records, each with its `location_id` (items: vials at their location). */
+type LocationBound = "receipts" | "printer_profiles" | "items";
 
 /** The ids of the `table` rows the actor reaches for `permission`, as a subquery for `… IN ${…}`. */
 export function idsReached(table: LocationBound, actor: ScopedActor, permission: Permission): SQL {

@@ -22,7 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       clientIp: request.headers.get("CF-Connecting-IP"),
     }),
   );
-  if (!result.ok) return jsonError(result.status, result.message);
+  if (!result.ok) {
+    const code = { 401: "invalid_credentials", 403: "account_deactivated", 429: "too_many_attempts" }[result.status];
+    return jsonError(result.status, result.message, undefined, code);
+  }
   return Response.json(
     { user: result.user, mustChangePassword: result.mustChangePassword },
     { headers: { "Set-Cookie": await commitSessionCookie(context.env, request, result.token) } },

@@ -11,7 +11,7 @@ import { findByCode } from "~/products/barcodes.server";
 export async function loader(args: LoaderFunctionArgs) {
   const { actor } = await requireCatalogReader(args);
   const found = await orOutage(findByCode(args.context.db, actor, args.params.code ?? ""));
-  if (found && "invalid" in found) return jsonError(400, found.invalid.join(" "), API_HEADERS);
+  if (found && "invalid" in found) return jsonError(400, found.invalid.join(" "), API_HEADERS, "invalid_barcode");
   if (!found) return jsonError(404, "No product in the catalogue has this barcode.", API_HEADERS);
   return Response.json(found, { headers: API_HEADERS });
 }

@@ -1,13 +1,15 @@
 // What GET /api/vials reads, in one batch: a page of the serialized items (vials, syringes, kits)
 // at the locations in scope, soonest expiry first, with whether each is expired right now.
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
-import { ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
+import { lotRecalled } from "~/recalls/quarantine.server";
+import { type DiscardReason, ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
 import { isExpired } from "./expiry";
 
 const i = schema.items;
@@ -64,9 +66,11 @@ export interface Vial {
   id: string;
   labelCode: string;
   locationId: string;
-  location: { name: string; code: string };
+  location: { name: string; code: string; timeZone: string };
   productId: string;
   productName: string;
+  /** A controlled substance: wasting units needs a witness. */
+  controlled: boolean;
   variationId: string;
   variationName: string;
   lot: string | null;
@@ -75,13 +79,71 @@ export interface Vial {
   state: ItemState;
   /** Base units left, at the product's unit scale. */
   unitsRemaining: number;
+  /** Base units a full package holds (a sealed vial's units). */
+  unitsPerPackage: number;
   baseUnit: string;
   unitScale: UnitScale;
+  beyondUseHours: number | null;
   startedAt: Date | null;
   expiresAt: Date | null;
+  /** When it was emptied or discarded. */
+  endedAt: Date | null;
+  discardReason: DiscardReason | null;
+  /** Its lot is under a recall in force: quarantined, no start, no draw. */
+  recalled: boolean;
   isExpired: boolean;
   receivedAt: Date;
   receiptId: string | null;
+}
+
+/** The columns of a Vial as read (isExpired is added after). */
+function vialColumns() {
+  return {
+    id: i.id,
+    labelCode: i.labelCode,
+    locationId: i.locationId,
+    location: { name: l.name, code: l.code, timeZone: l.timezone },
+    productId: p.id,
+    productName: p.name,
+    controlled: p.controlled,
+    variationId: i.variationId,
+    variationName: v.name,
+    lot: i.lot,
+    serial: i.serial,
+    expirationDate: i.expirationDate,
+    state: i.state,
+    unitsRemaining: i.unitsRemaining,
+    unitsPerPackage: v.unitsPerPackage,
+    baseUnit: p.baseUnit,
+    unitScale: sql<UnitScale>`${p.unitScale}`.mapWith((n) => Number(n) as UnitScale),
+    beyondUseHours: p.beyondUseHours,
+    startedAt: i.startedAt,
+    expiresAt: i.expiresAt,
+    endedAt: i.endedAt,
+    discardReason: i.discardReason,
+    recalled: sql<boolean>`${lotRecalled("items")}`.mapWith(Boolean),
+    receivedAt: i.receivedAt,
+    receiptId: line.receiptId,
+  };
+}
+
+/** The vials matching `where`, as a query (joins included) to order, page or batch. */
+function vialRows(db: Database, where: SQL | undefined) {
+  return db
+    .select(vialColumns())
+    .from(i)
+    .innerJoin(l, eq(l.id, i.locationId))
+    .innerJoin(v, eq(v.id, i.variationId))
+    .innerJoin(p, eq(p.id, v.productId))
+    .leftJoin(line, eq(line.id, i.receiptLineId))
+    .where(where);
+}
+
+type VialRow = Awaited<ReturnType<typeof vialRows>>[number];
+
+/** A row as read, with whether it is expired at `now`. */
+export function vialOf(row: VialRow, now: Date): Vial {
+  return { ...row, isExpired: isExpired(row, now) };
 }
 
 /** A page of items, {items, page, pageSize, total}, at `locationIds`. One round trip. */
@@ -101,34 +163,7 @@ export async function readVials(
     query.expiringWithinDays === null ? undefined : expiringWithin(query.expiringWithinDays, now),
   );
   const [rows, totals] = await db.batch([
-    db
-      .select({
-        id: i.id,
-        labelCode: i.labelCode,
-        locationId: i.locationId,
-        location: { name: l.name, code: l.code },
-        productId: p.id,
-        productName: p.name,
-        variationId: i.variationId,
-        variationName: v.name,
-        lot: i.lot,
-        serial: i.serial,
-        expirationDate: i.expirationDate,
-        state: i.state,
-        unitsRemaining: i.unitsRemaining,
-        baseUnit: p.baseUnit,
-        unitScale: sql<UnitScale>`${p.unitScale}`.mapWith((n) => Number(n) as UnitScale),
-        startedAt: i.startedAt,
-        expiresAt: i.expiresAt,
-        receivedAt: i.receivedAt,
-        receiptId: line.receiptId,
-      })
-      .from(i)
-      .innerJoin(l, eq(l.id, i.locationId))
-      .innerJoin(v, eq(v.id, i.variationId))
-      .innerJoin(p, eq(p.id, v.productId))
-      .leftJoin(line, eq(line.id, i.receiptLineId))
-      .where(where)
+    vialRows(db, where)
       // Soonest expiry first (first expired, first out), undated last.
       .orderBy(sql`${i.expirationDate} IS NULL`, asc(i.expirationDate), asc(i.receivedAt), asc(i.id))
       .limit(query.pageSize)
@@ -140,11 +175,25 @@ export async function readVials(
       .innerJoin(p, eq(p.id, v.productId))
       .where(where),
   ]);
-  const items: Vial[] = rows.map(({ receivedAt, receiptId, ...row }) => ({
-    ...row,
-    isExpired: isExpired({ ...row, receivedAt }, now),
-    receivedAt,
-    receiptId,
-  }));
+  const items = rows.map((row) => vialOf(row, now));
   return { items, page: query.page, pageSize: query.pageSize, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * One vial, in any state, if it is at a location `reach` (scope.server's `locationsFor(...).where`)
+ * lets the reader see; the query alone, so a verb can read it in its own batch (map with `vialOf`).
+ */
+export function vialQuery(db: Database, itemId: string, reach: (column: SQLiteColumn) => SQL) {
+  return vialRows(db, and(eq(i.id, itemId), reach(i.locationId))).limit(1);
+}
+
+/** One vial as GET /api/vials shows it, or null when it is not there for the reader. */
+export async function readVial(
+  db: Database,
+  itemId: string,
+  reach: (column: SQLiteColumn) => SQL,
+  now = new Date(),
+): Promise<Vial | null> {
+  const [row] = await vialQuery(db, itemId, reach);
+  return row ? vialOf(row, now) : null;
 }

@@ -235,6 +235,8 @@ describe("readStockLevels", () => {
       receivedAt: new Date(),
       // An in-use vial always has its use-by deadline (one without counts as expired).
       ...(state === "in_use" ? { startedAt: new Date(), expiresAt: new Date(Date.now() + DAY_MS) } : {}),
+      // An emptied vial has the time it ended (items_ended).
+      ...(state === "empty" ? { endedAt: new Date() } : {}),
     });
     await t.db
       .insert(schema.items)
@@ -279,22 +281,30 @@ describe("readStockLevels", () => {
       const [row] = await probeRows(user("staff"), [loc.DTN], { q: name });
       return row && { onHand: row.onHand, expired: row.expired, usable: row.usable, status: row.status };
     };
-    await t.db.insert(schema.items).values([vial({}), vial({}), vial({ expirationDate: dateIn(0) }), vial({})]);
+    const vials = [vial({}), vial({}), vial({ expirationDate: dateIn(0) }), vial({})];
+    await t.db.insert(schema.items).values(vials);
     expect(await level()).toEqual({ onHand: 400, expired: 0, usable: 400, status: "ok" });
 
-    // A lot that expired yesterday, a vial without an expiry date, an in-use vial past its use-by deadline.
-    await t.db.delete(schema.items).where(eq(schema.items.variationId, variationId));
-    await t.db.insert(schema.items).values([
-      vial({ expirationDate: dateIn(-1) }),
-      vial({ expirationDate: null }),
-      vial({
+    // The same four become: a lot that expired yesterday, a vial without an expiry date, an in-use
+    // vial past its use-by deadline (items are never deleted, so they are changed in place).
+    const later: Partial<typeof schema.items.$inferInsert>[] = [
+      { expirationDate: dateIn(-1) },
+      { expirationDate: null },
+      {
+        expirationDate: dateIn(100),
         state: "in_use",
         unitsRemaining: 60,
         startedAt: new Date(Date.now() - DAY_MS),
         expiresAt: new Date(Date.now() - 1000),
-      }),
-      vial({ expirationDate: dateIn(3) }),
-    ]);
+      },
+      { expirationDate: dateIn(3) },
+    ];
+    for (const [n, fields] of later.entries()) {
+      await t.db
+        .update(schema.items)
+        .set(fields)
+        .where(eq(schema.items.labelCode, vials[n]?.labelCode ?? ""));
+    }
     // The ledger still holds all 400 base units; 260 of them are expired, so the shelf is below par
     // (it read "OK" while expired vials counted).
     expect(await level()).toEqual({ onHand: 400, expired: 260, usable: 140, status: "below_par" });

@@ -53,7 +53,7 @@ describe("app worker", () => {
   it("answers a wrong password with 401 and the spec's message", async () => {
     const response = await login("staff@demo.clinic", "wrong");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Invalid credentials" });
+    expect(await response.json()).toEqual({ error: "Invalid credentials", code: "invalid_credentials" });
   });
 
   it("refuses a state-changing request from another origin before it reaches Remix", async () => {

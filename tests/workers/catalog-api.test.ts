@@ -88,7 +88,7 @@ describe("the catalogue API, as every demo user", () => {
         const response = await get(path, cookie);
         expect({ path, status: response.status }).toEqual({ path, status: expected });
         expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/) });
+        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
       }
     });
   }
@@ -97,7 +97,7 @@ describe("the catalogue API, as every demo user", () => {
     for (const path of ["/api/products", "/api/product-variations", `/api/barcodes/${barcode}`]) {
       const response = await get(path);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/) });
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/), code: "not_signed_in" });
     }
   });
 
@@ -114,7 +114,7 @@ describe("the catalogue API, as every demo user", () => {
     for (const [cookie, path] of refused) {
       const response = await get(path, cookie);
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
-      expect(await response.json()).toEqual({ error: expect.any(String) });
+      expect(await response.json()).toEqual({ error: expect.any(String), code: "forbidden" });
     }
     for (const [cookie, path] of [
       [staff, `/api/products?locationId=${codes.DTN}`],
@@ -191,13 +191,14 @@ describe("GET /api/barcodes/{code}", () => {
 
     const unknown = await get(`/api/barcodes/NO-SUCH-${RUN}`, staff);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "No product in the catalogue has this barcode." });
+    expect(await unknown.json()).toEqual({ error: "No product in the catalogue has this barcode.", code: "not_found" });
 
     const invalid = await get(`/api/barcodes/${encodeURIComponent("a!")}`, staff);
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({
       error:
         "Invalid character(s) detected: !. Only A-Z, 0-9, hyphens, and underscores are allowed. Barcode code must be at least 4 characters long",
+      code: "invalid_barcode",
     });
   });
 });

@@ -53,7 +53,7 @@ describe("/api/locations/my", () => {
     for (const path of ["/api/locations/my", "/api/auth/me"]) {
       const response = await app().fetch(`${BASE}${path}`, { redirect: "manual" });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/) });
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/), code: "not_signed_in" });
     }
   });
 });
@@ -173,7 +173,7 @@ describe("spot checks against the spec's role table", () => {
     expect((await get("/no-such-screen", cookie)).status).toBe(404);
     const api = await get("/api/no-such-endpoint", cookie);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: expect.any(String) });
+    expect(await api.json()).toEqual({ error: expect.any(String), code: "not_found" });
   });
 });
 

@@ -75,7 +75,7 @@ describe("who may read stock", () => {
         expect({ path, status: response.status }).toEqual({ path, status: expected });
         expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
         if (expected === 200) expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/) });
+        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
       }
     });
   }
@@ -84,7 +84,7 @@ describe("who may read stock", () => {
     for (const path of ["/api/vials", "/api/stock-levels"]) {
       const response = await get(path);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/) });
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/not signed in/), code: "not_signed_in" });
     }
   });
 
@@ -104,6 +104,7 @@ describe("who may read stock", () => {
       expect({ path, status: response.status }).toEqual({ path, status: 403 });
       expect(await response.json()).toEqual({
         error: "You do not have permission to access this resource. Please contact your administrator.",
+        code: "forbidden",
       });
     }
   });
@@ -182,8 +183,14 @@ describe("GET /api/vials", () => {
         "unitsRemaining",
         "baseUnit",
         "unitScale",
+        "unitsPerPackage",
+        "beyondUseHours",
+        "controlled",
         "startedAt",
         "expiresAt",
+        "endedAt",
+        "discardReason",
+        "recalled",
         "isExpired",
         "receivedAt",
         "receiptId",
@@ -192,9 +199,10 @@ describe("GET /api/vials", () => {
     expect(first).toMatchObject({
       id: expect.any(String),
       locationId: codes.DTN,
-      location: { name: "Downtown", code: "DTN" },
+      location: { name: "Downtown", code: "DTN", timeZone: "America/New_York" },
       productId: expect.any(String),
       state: "sealed",
+      recalled: false,
       unitsRemaining: expect.any(Number),
       startedAt: null,
       expiresAt: null,

@@ -30,6 +30,11 @@ export const products = sqliteTable(
     storage: text("storage", { enum: STORAGE_CONDITIONS }).notNull().default("room"),
     costCents: integer("cost_cents"),
     priceCents: integer("price_cents"),
+    /**
+     * A controlled substance: an empty or discard that wastes units needs a second person of the
+     * location as witness (domain.md "Stock").
+     */
+    controlled: flag("controlled").notNull().default(false),
     active: flag("active").notNull().default(true),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),

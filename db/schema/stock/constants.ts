@@ -25,9 +25,29 @@ export type MovementReferenceType = (typeof MOVEMENT_REFERENCE_TYPES)[number];
 export const ITEM_STATES = ["sealed", "in_use", "empty", "discarded", "in_transit"] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
 
-/** Why an item was discarded. */
-export const DISCARD_REASONS = ["expired", "contaminated", "damaged", "other"] as const;
+/** Why an item was discarded (domain.md "Stock"): the first five a person picks, the rest are booked by the system or by later flows. */
+export const DISCARD_REASONS = [
+  "expired",
+  "contaminated",
+  "damaged",
+  "recalled",
+  "other",
+  "beyond_use_deadline",
+  "lost_in_transit",
+  "missing_in_count",
+] as const;
 export type DiscardReason = (typeof DISCARD_REASONS)[number];
+
+/** The reasons a person may give when discarding a vial by hand ("other" needs a note). */
+export const CHOSEN_DISCARD_REASONS = ["expired", "contaminated", "damaged", "recalled", "other"] as const;
+export type ChosenDiscardReason = (typeof CHOSEN_DISCARD_REASONS)[number];
+
+/** Why bulk stock was adjusted by hand ("other" needs a note); stored as the ADJUST movement's reason. */
+export const ADJUST_REASONS = ["count_correction", "damaged", "expired", "donated", "other"] as const;
+export type AdjustReason = (typeof ADJUST_REASONS)[number];
+
+/** Longest patient reference kept on a usage entry: an opaque chart number, never a name. */
+export const PATIENT_REF_MAX = 64;
 
 /** Receipts are open while lines are added, then completed (stock is in) or cancelled (nothing was). */
 export const RECEIPT_STATUSES = ["open", "completed", "cancelled"] as const;

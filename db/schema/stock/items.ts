@@ -39,6 +39,13 @@ export const items = sqliteTable(
     costCents: integer("cost_cents"),
     discardReason: text("discard_reason", { enum: DISCARD_REASONS }),
     discardNote: text("discard_note"),
+    /** When it was emptied or discarded. */
+    endedAt: instant("ended_at"),
+    /**
+     * The second person who confirmed, with their own password, that a controlled product's units
+     * left were wasted (an empty or discard with units in it); no foreign key, like activity_log.
+     */
+    witnessUserId: text("witness_user_id"),
     receivedAt: instant("received_at").notNull(),
     createdAt: createdAt(),
     updatedAt: instant("updated_at"),
@@ -56,13 +63,18 @@ export const items = sqliteTable(
     ),
     // A serial names a unit of one lot; with the lot always there, the unique index below covers every serial.
     check("items_serial_has_lot", sql`${t.serial} IS NULL OR ${t.lot} IS NOT NULL`),
+    check("items_ended", sql`(${t.state} IN ('empty', 'discarded')) = (${t.endedAt} IS NOT NULL)`),
+    check("items_discarded_reason", sql`(${t.state} = 'discarded') = (${t.discardReason} IS NOT NULL)`),
+    check("items_started", sql`${t.state} <> 'in_use' OR (${t.startedAt} IS NOT NULL AND ${t.expiresAt} IS NOT NULL)`),
     check("items_cost", sql`${t.costCents} IS NULL OR (typeof(${t.costCents}) = 'integer' AND ${t.costCents} >= 0)`),
     // Serves the vials of a location by state and expiry (inventory, expiring soon, /api/vials).
     index("items_location_state_expiration_idx").on(t.locationId, t.state, t.expirationDate),
     // Serves the labels of a receipt (print-labels).
     index("items_receipt_line_idx").on(t.receiptLineId),
-    // Serves a variation's items (lot trace, product detail).
-    index("items_variation_idx").on(t.variationId),
+    // Serves a variation's items and one lot of it (recall report, quarantine checks, inventory's lot filter).
+    index("items_variation_lot_idx").on(t.variationId, t.lot),
+    // Serves the waste job: in-use vials whose use-by deadline has passed.
+    index("items_state_expires_idx").on(t.state, t.expiresAt),
     // A manufacturer's serial is one unit of a variation and lot: never two items with it (ADR 0013).
     // Also serves adding a receipt line, which looks for the serial among received items.
     uniqueIndex("items_serial_unique").on(t.variationId, t.lot, t.serial).where(sql`${t.serial} IS NOT NULL`),

@@ -31,6 +31,8 @@ export const stockMovements = sqliteTable(
     quantity: integer("quantity").notNull(),
     type: text("type", { enum: MOVEMENT_TYPES }).notNull(),
     reason: text("reason"),
+    /** What the person added to the reason (e.g. an adjustment's "other"). */
+    note: text("note"),
     /** What the movement belongs to: receipt, transfer, audit, import or usage, and its id. */
     referenceType: text("reference_type", { enum: MOVEMENT_REFERENCE_TYPES }),
     referenceId: text("reference_id"),

@@ -1,0 +1,93 @@
+// The one glue between a JSON write route (POST /api/...) and a domain verb, as outcome.server.ts
+// is for forms (architecture.md "JSON API conventions"): the body read as JSON within a size limit
+// and parsed by the verb's own zod schema, the Idempotency-Key header, and the verb's Outcome
+// answered as JSON, or as the one error shape {error, code} with the refusal's name as its code.
+// Every problem with the request is a 4xx that says what to fix; none reaches the 500 handler.
+import type { z } from "zod";
+import { API_HEADERS } from "~/access/api-reader.server";
+import { FORBIDDEN, type Outcome } from "~/outcome";
+import { IDEMPOTENCY_KEY_PATTERN } from "./idempotency";
+import { jsonError } from "./json.server";
+
+/** Bodies above this are refused unread (413): no write of this API needs more. */
+export const API_BODY_MAX_BYTES = 64 * 1024;
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+export const API_MESSAGES = {
+  method: "Use POST for this endpoint.",
+  contentType: "Send the body as JSON with Content-Type: application/json.",
+  tooLarge: `The body is too large: send at most ${API_BODY_MAX_BYTES / 1024} KiB of JSON.`,
+  notJson: 'The body is not valid JSON. Send a JSON object, e.g. {"units": 20}.',
+  notObject: 'Send the body as a JSON object, e.g. {"units": 20}.',
+  key: `The ${IDEMPOTENCY_HEADER} header must be 8 to 100 letters, digits, '-' or '_' (a UUID works). Send a fresh one per write and the same one when retrying it.`,
+} as const;
+
+/**
+ * The request's JSON body parsed by `schema`, or a thrown JSON error: 405 not a POST, 415 not JSON,
+ * 413 too large, 400 not a JSON object, 422 with the schema's messages (and `fields`, each
+ * field's first message) when it does not parse.
+ */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  if (request.method !== "POST") throw jsonError(405, API_MESSAGES.method, { ...API_HEADERS, Allow: "POST" });
+  if (!request.headers.get("Content-Type")?.toLowerCase().includes("application/json")) {
+    throw jsonError(415, API_MESSAGES.contentType, API_HEADERS);
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > API_BODY_MAX_BYTES) throw jsonError(413, API_MESSAGES.tooLarge, API_HEADERS);
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > API_BODY_MAX_BYTES)
+    throw jsonError(413, API_MESSAGES.tooLarge, API_HEADERS);
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw jsonError(400, API_MESSAGES.notJson, API_HEADERS, "invalid_json");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw jsonError(400, API_MESSAGES.notObject, API_HEADERS, "invalid_json");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return parsed.data;
+}
+
+/** 422 with each field's first message under `fields` and all of them, in order, as `error`. */
+export function invalidInput(error: z.ZodError): Response {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join(".") || "body"] ??= issue.message;
+  const message = [...new Set(Object.values(fields))].join(" ");
+  return Response.json({ error: message, code: "invalid_input", fields }, { status: 422, headers: API_HEADERS });
+}
+
+/** The request's Idempotency-Key header (null when absent), or a thrown 400 when it is malformed. */
+export function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get(IDEMPOTENCY_HEADER);
+  if (key === null || key === "") return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw jsonError(400, API_MESSAGES.key, API_HEADERS, "invalid_idempotency_key");
+  return key;
+}
+
+export interface AnswerOptions<R extends string> {
+  /** The status of each refusal; "forbidden" is 403, "not_found" 404, "invalid" 422, any other 409. */
+  statuses?: Partial<Record<R, number>>;
+  /** The status of a success: 200, or 201 for a verb that creates a resource. */
+  status?: 200 | 201;
+}
+
+/** A verb's Outcome as JSON: the answer without `ok`, or {error, code: refusal} with its status. */
+export function answerOutcome<T extends object, R extends string>(
+  outcome: Outcome<T, R>,
+  options: AnswerOptions<R> = {},
+): Response {
+  if (!outcome.ok) {
+    const { refusal, message } = outcome;
+    const status =
+      options.statuses?.[refusal] ??
+      (refusal === "forbidden" ? 403 : refusal === "not_found" ? 404 : refusal === "invalid" ? 422 : 409);
+    return jsonError(status, refusal === "forbidden" ? FORBIDDEN : message, API_HEADERS, refusal);
+  }
+  const { ok: _ok, ...answer } = outcome;
+  return Response.json(answer, { status: options.status ?? 200, headers: API_HEADERS });
+}
