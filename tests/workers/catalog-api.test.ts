@@ -88,7 +88,8 @@ describe("the catalogue API, as every demo user", () => {
         const response = await get(path, cookie);
         expect({ path, status: response.status }).toEqual({ path, status: expected });
         expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
+        if (expected === 403)
+          expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
       }
     });
   }

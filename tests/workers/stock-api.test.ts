@@ -75,7 +75,8 @@ describe("who may read stock", () => {
         expect({ path, status: response.status }).toEqual({ path, status: expected });
         expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
         if (expected === 200) expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-        if (expected === 403) expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
+        if (expected === 403)
+          expect(await response.json()).toEqual({ error: expect.stringMatching(/permission/), code: "forbidden" });
       }
     });
   }
