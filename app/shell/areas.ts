@@ -20,7 +20,10 @@ export const AREAS = {
   "/inventory": { title: "Inventory", permission: "READ_INVENTORY", comingIn: "Stock" },
   "/stock-levels": { title: "Stock Levels", permission: "READ_INVENTORY", comingIn: null },
   "/scan": { title: "Scan", permission: "READ_INVENTORY", comingIn: "Stock" },
-  "/usage-log": { title: "Usage Log", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/usage-log": { title: "Usage Log", permission: "READ_INVENTORY", comingIn: null },
+  // Lot recalls: reached from the usage log (no menu entry: the spec fixes the menu).
+  "/recalls": { title: "Lot Recalls", permission: "READ_INVENTORY", comingIn: null },
+  "/recalls/report": { title: "Recall Report", permission: "READ_INVENTORY", comingIn: null },
   "/reconciliation": { title: "Reconciliation", permission: "READ_INVENTORY", comingIn: "Stock" },
   "/audit": { title: "Audit", permission: "READ_INVENTORY", comingIn: "Audits" },
   "/transfers": { title: "Transfers", permission: "READ_TRANSFERS", comingIn: "Transfers" },

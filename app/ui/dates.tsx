@@ -102,6 +102,31 @@ export function showInstant(
   };
 }
 
+/**
+ * The instant (epoch ms) a calendar day "YYYY-MM-DD" begins in `timeZone`: a filter's "from" date
+ * as the location's staff mean it. Null for a date that does not exist.
+ */
+export function startOfDayIn(date: string, timeZone: string): number | null {
+  const parts = calendarDateParts(date);
+  if (!parts) return null;
+  const [y, m, d] = parts;
+  const wanted = Date.UTC(y, m - 1, d);
+  // Step by the zone's offset until the wall clock reads midnight (twice covers a DST change).
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const { local } = wallClock(new Date(at), timeZone);
+    const shown = Date.UTC(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+    );
+    at += wanted - shown;
+  }
+  return at;
+}
+
 /** The day an instant falls on in `timeZone`, 'MMM d, yyyy': for messages naming when something happened there. */
 export function formatDayOf(at: Date | string | number, timeZone: string): string {
   return format(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "MMM d, yyyy");

@@ -1,0 +1,216 @@
+// What the usage log, its CSV and GET /api/usage read: the usage entries (units drawn for a
+// treatment) at the locations the reader reaches with READ_INVENTORY (every location of the
+// organization in organization mode), filtered, newest first. A page and its total are one batch;
+// the CSV walks the same rows by keyset, a page at a time, so no export holds the whole log.
+import { type SQL, sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
+import { locationsFor } from "~/access/scope.server";
+import type { Database } from "~/db/client.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
+import { formatQuantity, type UnitScale } from "~/products/format";
+import { startOfDayIn } from "~/ui/dates";
+import type { UsageQueryInput } from "./query";
+
+interface UsageRow {
+  id: string;
+  usedAt: number;
+  itemId: string;
+  labelCode: string | null;
+  locationId: string;
+  locationName: string;
+  locationCode: string;
+  timeZone: string;
+  productId: string;
+  productName: string;
+  variationId: string;
+  variationName: string;
+  lot: string | null;
+  units: number;
+  baseUnit: string;
+  unitScale: number;
+  serviceId: string | null;
+  serviceName: string | null;
+  provider: string | null;
+  patientRef: string | null;
+  userId: string | null;
+  recordedBy: string | null;
+}
+
+/** One usage entry as the log shows it: units in the product's unit, who and where by name. */
+export interface UsageLogEntry {
+  id: string;
+  usedAt: Date;
+  itemId: string;
+  labelCode: string | null;
+  locationId: string;
+  location: { name: string; code: string; timeZone: string };
+  productId: string;
+  productName: string;
+  variationId: string;
+  variationName: string;
+  lot: string | null;
+  /** Base units drawn, at the product's unit scale. */
+  units: number;
+  /** The units as staff read them: "20 U", "0.5 mL". */
+  unitsText: string;
+  serviceId: string | null;
+  serviceName: string | null;
+  provider: string | null;
+  patientRef: string | null;
+  userId: string | null;
+  /** The name of who recorded it. */
+  recordedBy: string | null;
+}
+
+function entryOf(row: UsageRow): UsageLogEntry {
+  const { usedAt, locationName, locationCode, timeZone, unitScale, baseUnit, ...rest } = row;
+  return {
+    ...rest,
+    usedAt: new Date(Number(usedAt)),
+    location: { name: locationName, code: locationCode, timeZone },
+    units: Number(row.units),
+    unitsText: formatQuantity(Number(row.units), Number(unitScale) as UnitScale, baseUnit),
+  };
+}
+
+const COLUMNS = sql`u.id, u.used_at AS usedAt, u.item_id AS itemId, i.label_code AS labelCode,
+  l.id AS locationId, l.name AS locationName, l.code AS locationCode, l.timezone AS timeZone,
+  p.id AS productId, p.name AS productName, v.id AS variationId, v.name AS variationName, u.lot, u.units,
+  p.base_unit AS baseUnit, p.unit_scale AS unitScale, u.service_id AS serviceId, s.name AS serviceName,
+  u.provider, u.patient_ref AS patientRef, u.user_id AS userId,
+  CASE WHEN who.id IS NULL THEN NULL ELSE who.first_name || ' ' || who.last_name END AS recordedBy`;
+
+const JOINS = sql`FROM usage_entries AS u
+  JOIN locations AS l ON l.id = u.location_id
+  JOIN product_variations AS v ON v.id = u.variation_id
+  JOIN products AS p ON p.id = v.product_id
+  LEFT JOIN items AS i ON i.id = u.item_id
+  LEFT JOIN services AS s ON s.id = u.service_id
+  LEFT JOIN users AS who ON who.id = u.user_id`;
+
+/** The zone the date filters are read in: the location's in scope, UTC in organization mode. */
+export function usageDateZone(actor: ScopedActor, locations: readonly { id: string; timezone: string }[]): string {
+  return locations.find((l) => l.id === actor.locationId)?.timezone ?? "UTC";
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The WHERE of the entries the actor reaches that match `query`. The dates are whole days in
+ * `timeZone` (the location's; UTC in organization mode): from its first instant to the end of `to`.
+ */
+function usageWhere(actor: ScopedActor, query: UsageQueryInput, timeZone: string): SQL {
+  const reach = locationsFor(actor, "READ_INVENTORY");
+  const from = query.from ? startOfDayIn(query.from, timeZone) : null;
+  const toStart = query.to ? startOfDayIn(query.to, timeZone) : null;
+  // The day after `to` begins (a whole day later at noon, then back to its midnight: DST-proof).
+  const toEnd =
+    toStart === null
+      ? null
+      : startOfDayIn(new Date(toStart + DAY_MS + DAY_MS / 2).toISOString().slice(0, 10), timeZone);
+  const filters: SQL[] = [
+    reach.where(sql`u.location_id`),
+    sql`p.organization_id = ${organizationOf(actor)}`,
+    ...(from === null ? [] : [sql`u.used_at >= ${from}`]),
+    ...(toEnd === null ? [] : [sql`u.used_at < ${toEnd}`]),
+    ...(query.productId ? [sql`p.id = ${query.productId}`] : []),
+    ...(query.variationId ? [sql`u.variation_id = ${query.variationId}`] : []),
+    ...(query.lot ? [sql`u.lot = ${query.lot}`] : []),
+    ...(query.serviceId ? [sql`u.service_id = ${query.serviceId}`] : []),
+    ...(query.provider ? [anyContains(query.provider, [sql`u.provider`])] : []),
+    // A chart number is matched whole, ignoring case: it is an identifier, not text to search.
+    ...(query.patientRef ? [sql`lower(u.patient_ref) = lower(${query.patientRef})`] : []),
+  ];
+  return sql.join(filters, sql` AND `);
+}
+
+/** The page of entries and the total matching, as two statements for the caller's batch. */
+function pageStatements(db: Database, where: SQL, query: UsageQueryInput) {
+  return [
+    db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where}
+      ORDER BY u.used_at DESC, u.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total ${JOINS} WHERE ${where}`),
+  ] as const;
+}
+
+/** The zone of the location in scope (one small read, only when a date filter needs it). */
+async function zoneFor(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<string> {
+  if (!query.from && !query.to) return "UTC";
+  const here = actor.locationId;
+  if (!here || here === "all") return "UTC";
+  const [row] = await db.all<{ timezone: string }>(sql`SELECT timezone FROM locations WHERE id = ${here}`);
+  return row?.timezone ?? "UTC";
+}
+
+export interface UsagePage {
+  items: UsageLogEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** A page of the log, {items, page, pageSize, total}: GET /api/usage. One batch (and the zone when dates filter). */
+export async function readUsage(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<UsagePage> {
+  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
+  const [rows, totals] = await db.batch(pageStatements(db, where, query));
+  return { items: rows.map(entryOf), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
+}
+
+/**
+ * The /usage-log screen: the page, its total and what the filters offer (the organization's
+ * serialized products and their variations, its services, the zone the dates are read in), one batch.
+ */
+export async function usageScreen(db: Database, actor: ScopedActor, query: UsageQueryInput) {
+  const organization = organizationOf(actor);
+  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
+  const [rows, totals, variations, services, zones] = await db.batch([
+    ...pageStatements(db, where, query),
+    db.all<{ id: string; name: string; productId: string; productName: string }>(sql`SELECT v.id, v.name,
+        p.id AS productId, p.name AS productName
+      FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+      WHERE p.organization_id = ${organization} AND p.tracking = 'serialized'
+      ORDER BY lower(p.name), p.id, lower(v.name), v.id`),
+    db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
+      WHERE organization_id = ${organization} ORDER BY active DESC, lower(name), id`),
+    db.all<{ id: string; timezone: string }>(
+      sql`SELECT id, timezone FROM locations WHERE id = ${actor.locationId ?? ""}`,
+    ),
+  ]);
+  return {
+    items: rows.map(entryOf),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totals[0]?.total ?? 0),
+    variations,
+    services,
+    timeZone: usageDateZone(actor, zones),
+  };
+}
+
+/** Rows a CSV page reads: large enough to be few round trips, small enough for a Worker's memory. */
+export const USAGE_CSV_PAGE = 500;
+
+/**
+ * Every entry matching `query`, newest first, a page at a time by keyset (the last row's time and
+ * id): each page is one query, and a page is read only when the one before has been sent.
+ */
+export async function* usagePages(
+  db: Database,
+  actor: ScopedActor,
+  query: UsageQueryInput,
+  pageSize = USAGE_CSV_PAGE,
+): AsyncGenerator<UsageLogEntry[]> {
+  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
+  let after: { usedAt: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after
+      ? sql`AND (u.used_at < ${after.usedAt} OR (u.used_at = ${after.usedAt} AND u.id < ${after.id}))`
+      : sql``;
+    const rows: UsageRow[] = await db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where} ${keyset}
+      ORDER BY u.used_at DESC, u.id DESC LIMIT ${pageSize}`);
+    if (rows.length) yield rows.map(entryOf);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < pageSize) return;
+    after = { usedAt: Number(last.usedAt), id: last.id };
+  }
+}

@@ -1,0 +1,46 @@
+// The usage log's filters, as the screen's GET form, the CSV link and GET /api/usage send them
+// (browser-safe: the form reads the names and the screen rebuilds its links from the values).
+import { z } from "zod";
+import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
+
+export const USAGE_PAGE_SIZE = 25;
+
+const text = (max: number) => z.string().trim().max(max).catch("");
+/** A calendar date "YYYY-MM-DD", else no filter (a browser's date input sends exactly this). */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .catch("");
+
+export const UsageQuery = z.object({
+  from: day,
+  to: day,
+  productId: text(100),
+  variationId: text(100),
+  lot: text(100),
+  provider: text(100),
+  serviceId: text(100),
+  patientRef: text(PATIENT_REF_MAX),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(USAGE_PAGE_SIZE),
+});
+export type UsageQueryInput = z.output<typeof UsageQuery>;
+
+/** The filters (not the page) that are set, as search parameters: for links to pages and to the CSV. */
+export function usageFilterParams(query: UsageQueryInput): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of [
+    "from",
+    "to",
+    "productId",
+    "variationId",
+    "lot",
+    "provider",
+    "serviceId",
+    "patientRef",
+  ] as const) {
+    if (query[name]) params.set(name, query[name]);
+  }
+  return params;
+}
