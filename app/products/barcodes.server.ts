@@ -173,6 +173,26 @@ function scanned(match: ScannedVariation["match"], code: string, r: Row): Scanne
   };
 }
 
+/** The catalogue's two reads for a valid `code`, for a batch: its barcode, else a variation with that GTIN. */
+export function catalogueQueries(db: Database, actor: ScopedActor, code: string) {
+  const organization = organizationOf(actor);
+  const gtins = gtinCandidates(code);
+  return [
+    db.all<Row>(sql`SELECT ${COLUMNS} FROM barcodes AS b JOIN product_variations AS v ON v.id = b.variation_id
+      JOIN products AS p ON p.id = v.product_id WHERE b.code = ${code} AND p.organization_id = ${organization}`),
+    db.all<Row>(sql`SELECT ${COLUMNS} FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+      WHERE v.gtin IN (${gtins.length ? valueList(gtins) : sql`NULL`}) AND p.organization_id = ${organization}
+      LIMIT 1`),
+  ] as const;
+}
+
+/** What `catalogueQueries` found: a catalogue barcode wins over a GTIN; null when neither. */
+export function catalogueMatch(code: string, [byBarcode, byGtin]: readonly [Row[], Row[]]): ScannedVariation | null {
+  if (byBarcode[0]) return scanned("barcode", code, byBarcode[0]);
+  if (byGtin[0]) return scanned("gtin", code, byGtin[0]);
+  return null;
+}
+
 /**
  * What a scanned or typed code identifies: `invalid` with the spec's messages, null when nothing
  * in the organization's catalogue carries it, else the variation and its product. One round trip.
@@ -184,17 +204,5 @@ export async function findByCode(
 ): Promise<{ invalid: string[] } | ScannedVariation | null> {
   const checked = checkBarcode(input);
   if (!checked.valid) return { invalid: checked.errors };
-  const { code } = checked;
-  const organization = organizationOf(actor);
-  const gtins = gtinCandidates(code);
-  const [byBarcode, byGtin] = await db.batch([
-    db.all<Row>(sql`SELECT ${COLUMNS} FROM barcodes AS b JOIN product_variations AS v ON v.id = b.variation_id
-      JOIN products AS p ON p.id = v.product_id WHERE b.code = ${code} AND p.organization_id = ${organization}`),
-    db.all<Row>(sql`SELECT ${COLUMNS} FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-      WHERE v.gtin IN (${gtins.length ? valueList(gtins) : sql`NULL`}) AND p.organization_id = ${organization}
-      LIMIT 1`),
-  ]);
-  if (byBarcode[0]) return scanned("barcode", code, byBarcode[0]);
-  if (byGtin[0]) return scanned("gtin", code, byGtin[0]);
-  return null;
+  return catalogueMatch(checked.code, await db.batch(catalogueQueries(db, actor, checked.code)));
 }

@@ -182,8 +182,9 @@ export async function readVials(
 /**
  * One vial, in any state, if it is at a location `reach` (scope.server's `locationsFor(...).where`)
  * lets the reader see; the query alone, so a verb can read it in its own batch (map with `vialOf`).
+ * `itemId` may be a subquery (the scan finds a vial by its label code or GS1 serial).
  */
-export function vialQuery(db: Database, itemId: string, reach: (column: SQLiteColumn) => SQL) {
+export function vialQuery(db: Database, itemId: string | SQL, reach: (column: SQLiteColumn) => SQL) {
   return vialRows(db, and(eq(i.id, itemId), reach(i.locationId))).limit(1);
 }
 

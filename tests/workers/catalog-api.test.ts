@@ -3,6 +3,7 @@
 // The product looked up here is made through the product screens, as a manager would.
 import { beforeAll, describe, expect, it } from "vitest";
 import { can } from "../../app/access/permissions";
+import { UNKNOWN_CODE } from "../../app/scan/lookup.server";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { app, BASE, type MyLocation, signInAs } from "./support";
 
@@ -184,6 +185,7 @@ describe("GET /api/barcodes/{code}", () => {
     const found = await get(`/api/barcodes/${encodeURIComponent(` ${barcode.toLowerCase()} `)}`, staff);
     expect(found.status).toBe(200);
     expect(await found.json()).toMatchObject({
+      kind: "variation",
       match: "barcode",
       code: barcode,
       variation: { id: variationId, name: "100 U vial", unitsPerPackage: 100 },
@@ -192,7 +194,7 @@ describe("GET /api/barcodes/{code}", () => {
 
     const unknown = await get(`/api/barcodes/NO-SUCH-${RUN}`, staff);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "No product in the catalogue has this barcode.", code: "not_found" });
+    expect(await unknown.json()).toEqual({ error: UNKNOWN_CODE, code: "not_found" });
 
     const invalid = await get(`/api/barcodes/${encodeURIComponent("a!")}`, staff);
     expect(invalid.status).toBe(400);
