@@ -116,6 +116,21 @@ describe("retry", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("sends the caller's headers with every attempt: a write's Idempotency-Key is the same on each retry", async () => {
+    const fetch = fakeFetch(text("down", 503), json({ vial: { id: "v1" } }));
+    const request = createApiClient({ fetch, random: () => 0 }).request("POST", "/api/vials/v1/start", {
+      body: {},
+      retry: true,
+      headers: { "Idempotency-Key": "key-12345678" },
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(request).resolves.toEqual({ vial: { id: "v1" } });
+    expect(fetch.mock.calls.map(([, init]) => init?.headers)).toEqual([
+      { "Idempotency-Key": "key-12345678", Accept: "application/json", "Content-Type": "application/json" },
+      { "Idempotency-Key": "key-12345678", Accept: "application/json", "Content-Type": "application/json" },
+    ]);
+  });
+
   it("makes 3 attempts, 1 s then 2 s apart plus jitter", async () => {
     expect(REQUEST_ATTEMPTS).toBe(3);
     const fetch = fakeFetch(text("down", 503));

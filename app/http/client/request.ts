@@ -23,6 +23,8 @@ export interface RequestOptions {
   breaker?: boolean;
   /** The caller giving up (e.g. TanStack Query cancelling); its abort is passed on unchanged. */
   signal?: AbortSignal;
+  /** Sent with every attempt, e.g. the Idempotency-Key of a write: the same key on each retry. */
+  headers?: Record<string, string>;
 }
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -101,7 +103,7 @@ async function exchange(
   fetch: typeof globalThis.fetch,
   method: HttpMethod,
   path: string,
-  { body, signal }: RequestOptions,
+  { body, signal, headers }: RequestOptions,
   timeoutMs: number,
 ): Promise<{ status: number; ok: boolean; text: string }> {
   signal?.throwIfAborted();
@@ -117,10 +119,11 @@ async function exchange(
     const response = await fetch(path, {
       method,
       credentials: "include",
-      headers:
-        body === undefined
-          ? { Accept: "application/json" }
-          : { Accept: "application/json", "Content-Type": "application/json" },
+      headers: {
+        ...headers,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });
