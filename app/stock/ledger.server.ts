@@ -6,13 +6,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { v7 as uuidv7 } from "uuid";
-import type { Actor } from "~/access/actor";
-import { can } from "~/access/permissions";
-import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { type Outcome as AnyOutcome, refusalsOf } from "~/outcome";
 import type { MovementReferenceType, MovementType } from "../../db/schema/stock/constants";
 
 export interface Movement {
@@ -20,10 +16,12 @@ export interface Movement {
   locationId: string | SQL;
   /** A variation id, or a guarded scalar subquery (`variationIn`) that is NULL outside the guard. */
   variationId: string | SQL;
-  /** Signed, in base units, never zero. */
-  quantity: number;
+  /** Signed, in base units, never zero; or a guarded SQL expression (NULL outside the guard). */
+  quantity: number | SQL;
   type: MovementType;
   reason?: string | null;
+  /** What the person added to the reason (an adjustment's or a discard's "other"). */
+  note?: string | null;
   itemId?: string | null;
   lot?: string | null;
   reference?: { type: MovementReferenceType; id: string } | null;
@@ -59,6 +57,7 @@ export function recordMovements(
         quantity: m.quantity,
         type: m.type,
         reason: m.reason ?? null,
+        note: m.note ?? null,
         referenceType: m.reference?.type ?? null,
         referenceId: m.reference?.id ?? null,
         userId: m.userId,
@@ -86,99 +85,12 @@ export function locationIn(actor: { id: string }, locationId: string): SQL {
     WHERE guarded.id = ${locationId} AND guarded.organization_id = ${organizationOf(actor)})`;
 }
 
-/** The variation `variationId` if its product belongs to the actor's organization, else NULL. */
-export function variationIn(actor: { id: string }, variationId: string): SQL {
-  return sql`(SELECT guarded.id FROM product_variations AS guarded
-    JOIN products AS guarded_product ON guarded_product.id = guarded.product_id
-    WHERE guarded.id = ${variationId} AND guarded_product.organization_id = ${organizationOf(actor)})`;
-}
-
 /** Whether a batch failed because a stock level would have gone below zero. */
 export function isNotEnoughStock(error: unknown): boolean {
   return constraintFailed(error, /stock_levels_not_negative/);
 }
 
-/** Whether a batch failed because a guarded location or variation id was NULL (outside the guard). */
+/** Whether a batch failed because a guarded location, variation or quantity was NULL (outside the guard). */
 export function isOutsideGuard(error: unknown): boolean {
-  return constraintFailed(error, /stock_(movements|levels)\.(location_id|variation_id)/);
-}
-
-export const { messages: STOCK_REFUSALS, refuse } = refusalsOf({
-  not_found: "That product variation or location does not exist in your organization.",
-  invalid: "Check the quantity and the reason.",
-  not_enough_stock: "Not enough stock: this would leave less than zero on hand.",
-});
-export type StockRefusal = keyof typeof STOCK_REFUSALS;
-export type Outcome<T extends object = object> = AnyOutcome<T, StockRefusal>;
-
-export const ADJUST_MESSAGES = {
-  quantity: "Enter the change as a whole number of base units, positive to add or negative to remove, not zero.",
-  reason: "Enter a reason of 3 to 200 characters.",
-  lot: "A lot number has at most 100 characters.",
-} as const;
-
-export interface AdjustInput {
-  locationId: string;
-  variationId: string;
-  /** Signed, in base units, not zero. */
-  quantity: number;
-  reason: string;
-  lot?: string | null;
-}
-
-/**
- * A manual correction of on-hand stock at one location (WRITE_INVENTORY there): one ADJUST
- * movement, its level and a stock_adjust activity row in one batch, or nothing at all.
- */
-export async function adjustStock(
-  db: Database,
-  actor: Actor,
-  input: AdjustInput,
-): Promise<Outcome<{ movementId: string }>> {
-  if (!can(actor, "WRITE_INVENTORY", input.locationId)) return refuse("forbidden");
-  const { quantity } = input;
-  if (!Number.isSafeInteger(quantity) || quantity === 0) return refuse("invalid", ADJUST_MESSAGES.quantity);
-  const reason = input.reason.trim();
-  if (reason.length < 3 || reason.length > 200) return refuse("invalid", ADJUST_MESSAGES.reason);
-  const lot = input.lot?.trim() || null;
-  if (lot && lot.length > 100) return refuse("invalid", ADJUST_MESSAGES.lot);
-
-  const movementId = uuidv7();
-  const occurredAt = new Date();
-  try {
-    // The activity row first: any failure later in the batch rolls it back with the rest.
-    await db.batch([
-      logActivity(db, {
-        userId: actor.id,
-        locationId: input.locationId,
-        action: "stock_adjust",
-        entity: "variation",
-        entityId: input.variationId,
-        summary: { movementId, quantity, reason, lot },
-      }),
-      ...recordMovements(db, [
-        {
-          id: movementId,
-          occurredAt,
-          locationId: locationIn(actor, input.locationId),
-          variationId: variationIn(actor, input.variationId),
-          quantity,
-          type: "ADJUST",
-          reason,
-          lot,
-          userId: actor.id,
-        },
-      ]),
-    ]);
-  } catch (error) {
-    if (isOutsideGuard(error)) return refuse("not_found");
-    if (isNotEnoughStock(error)) {
-      return refuse(
-        "not_enough_stock",
-        `Not enough stock: removing ${-quantity} would leave less than zero on hand at this location.`,
-      );
-    }
-    throw error;
-  }
-  return { ok: true, movementId };
+  return constraintFailed(error, /stock_(movements|levels)\.(location_id|variation_id|quantity)/);
 }

@@ -8,18 +8,15 @@ import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, ScopedActor } from "../../app/access/actor";
+import { ORGANIZATION } from "../../app/access/permissions";
 import { schema } from "../../app/db/client.server";
 import { constraintFailed } from "../../app/db/sql.server";
 import { addReceiptLine } from "../../app/receiving/add-line.server";
 import { completeReceipt } from "../../app/receiving/complete.server";
 import { openReceipt } from "../../app/receiving/open.server";
-import {
-  ADJUST_MESSAGES,
-  adjustStock,
-  isNotEnoughStock,
-  recordMovements,
-  STOCK_REFUSALS,
-} from "../../app/stock/ledger.server";
+import { type AdjustInput, adjustStock, STOCK_REFUSALS } from "../../app/stock/adjust.server";
+import { ADJUST_MESSAGES } from "../../app/stock/adjust-form";
+import { isNotEnoughStock, recordMovements } from "../../app/stock/ledger.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
@@ -32,9 +29,11 @@ let receivable: { id: string; tracking: "serialized" | "bulk"; units: number }[]
 const MESSAGES = {
   forbidden: "You do not have permission to access this resource. Please contact your administrator.",
   notFound: "That product variation or location does not exist in your organization.",
-  notEnough: (n: number) => `Not enough stock: removing ${n} would leave less than zero on hand at this location.`,
-  quantity: "Enter the change as a whole number of base units, positive to add or negative to remove, not zero.",
-  reason: "Enter a reason of 3 to 200 characters.",
+  notEnough: (removing: string) => `Not enough stock: removing ${removing} would leave less than zero on hand here`,
+  quantity: "Enter the change in the product's unit: positive to add (like 5), negative to remove (like -5), not zero.",
+  reason: "Choose a reason: count correction, damaged, expired, donated or other.",
+  noteNeeded: "Say what happened in the note: a reason of other needs one.",
+  noteTooLong: "The note is too long (at most 500 characters).",
 };
 
 async function actor(email: string): Promise<Actor> {
@@ -269,23 +268,26 @@ describe("the ledger invariant", () => {
           const before = await ledgerState();
           const allowed = mayWrite(c.who, c.location);
           const enough = before.onHand(locationId, variationId) + c.quantity >= 0;
+          const bulk = receivable[c.variation]?.tracking === "bulk";
 
-          const outcome = await adjustStock(t.db, actors[c.who], {
-            locationId,
-            variationId,
-            quantity: c.quantity,
-            reason: "Property test",
-          });
+          // Where they stand is where they adjust (the API names the location, the screen uses the one in scope).
+          const outcome = await adjustStock(
+            t.db,
+            { ...actors[c.who], locationId },
+            { locationId, variationId, quantity: String(c.quantity), reason: "count_correction" },
+          );
           const after = await ledgerState();
           expectLevelsMatchMovements(after);
 
           if (!allowed) {
             expect(outcome).toEqual({ ok: false, refusal: "forbidden", message: MESSAGES.forbidden });
+          } else if (!bulk) {
+            expect(outcome).toMatchObject({ ok: false, refusal: "serialized" });
           } else if (!enough) {
-            expect(outcome).toEqual({
+            expect(outcome).toMatchObject({
               ok: false,
               refusal: "not_enough_stock",
-              message: MESSAGES.notEnough(-c.quantity),
+              message: expect.stringContaining(MESSAGES.notEnough(`${-c.quantity} each`)),
             });
           } else {
             expect(outcome.ok).toBe(true);
@@ -308,19 +310,60 @@ describe("the ledger invariant", () => {
 });
 
 describe("adjustStock", () => {
-  it("appends one ADJUST movement, moves the level and logs stock_adjust, in one round trip", async () => {
-    const [variationId] = variations as [string];
+  /** Gauze 2x2 · Pack of 200: bulk, counted in whole "each". */
+  const gauze = () => receivable[2]?.id as string;
+  /** Where each stands: staff at Downtown, the manager at Westside, the owner at North. */
+  const at = (who: Who | "owner", locationId: string): ScopedActor => ({ ...actors[who], locationId });
+  let gel: string;
+
+  beforeAll(async () => {
+    // A bulk product counted in hundredths of a mL, to see a typed "2.5" become exactly 250.
+    const productId = uuidv7();
+    gel = uuidv7();
+    const [{ organizationId }] = (await t.db
+      .select({ organizationId: schema.locations.organizationId })
+      .from(schema.locations)
+      .limit(1)) as [{ organizationId: string }];
+    await t.db.batch([
+      t.db.insert(schema.products).values({
+        id: productId,
+        organizationId,
+        name: "Ultrasound gel",
+        category: "Supplies",
+        tracking: "bulk",
+        baseUnit: "mL",
+        unitScale: 100,
+      }),
+      t.db
+        .insert(schema.productVariations)
+        .values({ id: gel, productId, name: "250 mL bottle", unitsPerPackage: 25_000 }),
+    ]);
+  });
+
+  it("appends one ADJUST movement in the product's unit, moves the level and logs stock_adjust with its reason, note and who, in one round trip", async () => {
     const locationId = loc.NTH;
     t.resetRoundTrips();
-    const outcome = await adjustStock(t.db, actors.owner, {
+    const outcome = await adjustStock(t.db, at("owner", locationId), {
       locationId,
-      variationId,
-      quantity: 25,
-      reason: "  Found a box in the back  ",
-      lot: " L-123 ",
+      variationId: gel,
+      quantity: " 2.5 ",
+      reason: "donated",
+      note: "  From the Westside opening  ",
     });
     expect(t.roundTrips()).toBe(1);
     if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome).toEqual({
+      ok: true,
+      movementId: expect.any(String),
+      locationId,
+      variationId: gel,
+      quantity: 250,
+      onHand: 250,
+      unitScale: 100,
+      baseUnit: "mL",
+      reason: "donated",
+      note: "From the Westside opening",
+    });
 
     const [movement] = await t.db
       .select()
@@ -328,19 +371,19 @@ describe("adjustStock", () => {
       .where(eq(schema.stockMovements.id, outcome.movementId));
     expect(movement).toMatchObject({
       locationId,
-      variationId,
-      quantity: 25,
+      variationId: gel,
+      quantity: 250,
       type: "ADJUST",
-      reason: "Found a box in the back",
-      lot: "L-123",
+      reason: "donated",
+      note: "From the Westside opening",
+      lot: null,
       itemId: null,
       referenceType: null,
       referenceId: null,
       userId: actors.owner.id,
     });
     expect(movement?.occurredAt).toBeInstanceOf(Date);
-    const state = await ledgerState();
-    expect(state.onHand(locationId, variationId)).toBe(25);
+    expect((await ledgerState()).onHand(locationId, gel)).toBe(250);
 
     const [activity] = await t.db
       .select()
@@ -353,62 +396,115 @@ describe("adjustStock", () => {
       locationId,
       action: "stock_adjust",
       entity: "variation",
-      entityId: variationId,
-      summary: { movementId: outcome.movementId, quantity: 25, reason: "Found a box in the back", lot: "L-123" },
+      entityId: gel,
+      summary: {
+        movementId: outcome.movementId,
+        location: "North",
+        product: "Ultrasound gel",
+        variation: "250 mL bottle",
+        quantity: 250,
+        unitScale: 100,
+        baseUnit: "mL",
+        onHand: 250,
+        reason: "donated",
+        note: "From the Westside opening",
+      },
     });
+
+    // A signed change, with a typographic minus or the product's unit typed after it.
+    for (const [quantity, base] of [
+      ["-0.25", -25],
+      ["\u22121", -100],
+      ["+0.5 mL", 50],
+      [1.75, 175],
+    ] as const) {
+      const next = await adjustStock(t.db, at("owner", locationId), {
+        locationId,
+        variationId: gel,
+        quantity,
+        reason: "count_correction",
+      });
+      expect(next).toMatchObject({ ok: true, quantity: base, note: null });
+    }
+    expect((await ledgerState()).onHand(locationId, gel)).toBe(250 - 25 - 100 + 50 + 175);
   });
 
-  it("refuses taking more than is on hand in one round trip, leaving nothing behind", async () => {
-    const variationId = variations[1] as string;
-    const locationId = loc.NTH;
-    await adjustStock(t.db, actors.owner, { locationId, variationId, quantity: 3, reason: "Opening count" });
+  it("refuses taking more than is on hand, saying how much is there, and leaves nothing behind", async () => {
+    const locationId = loc.DTN;
+    const variationId = gel;
+    const owner = at("owner", locationId);
+    const opening = await adjustStock(t.db, owner, {
+      locationId,
+      variationId,
+      quantity: "3",
+      reason: "count_correction",
+    });
+    expect(opening.ok).toBe(true);
     const before = await ledgerState();
     t.resetRoundTrips();
-    const outcome = await adjustStock(t.db, actors.owner, { locationId, variationId, quantity: -4, reason: "Broken" });
-    expect(t.roundTrips()).toBe(1);
-    expect(outcome).toEqual({ ok: false, refusal: "not_enough_stock", message: MESSAGES.notEnough(4) });
+    const outcome = await adjustStock(t.db, owner, { locationId, variationId, quantity: "-4", reason: "damaged" });
+    // The write is one round trip; saying how much is there reads at most once more.
+    expect(t.roundTrips()).toBeLessThanOrEqual(2);
+    expect(outcome).toEqual({
+      ok: false,
+      refusal: "not_enough_stock",
+      message: `${MESSAGES.notEnough("4 mL")}, where 3 mL is on hand. Count what is on the shelf and adjust by the difference.`,
+    });
     const after = await ledgerState();
     expect(after.movements).toBe(before.movements);
     expect(after.activity).toBe(before.activity);
-    expect(after.onHand(locationId, variationId)).toBe(3);
+    expect(after.onHand(locationId, variationId)).toBe(300);
     // Taking exactly what is there is fine.
-    expect(await adjustStock(t.db, actors.owner, { locationId, variationId, quantity: -3, reason: "Broken" })).toEqual({
-      ok: true,
-      movementId: expect.any(String),
-    });
+    expect(
+      await adjustStock(t.db, owner, { locationId, variationId, quantity: "-3", reason: "expired" }),
+    ).toMatchObject({ ok: true, quantity: -300, onHand: 0 });
     expect((await ledgerState()).onHand(locationId, variationId)).toBe(0);
   });
 
   it("refuses a removal where there has never been stock (no level row yet)", async () => {
-    const variationId = variations[2] as string;
     const before = await ledgerState();
-    const outcome = await adjustStock(t.db, actors.owner, {
-      locationId: loc.NTH,
-      variationId,
-      quantity: -1,
-      reason: "Miscount",
+    const outcome = await adjustStock(t.db, at("owner", loc.WST), {
+      locationId: loc.WST,
+      variationId: gel,
+      quantity: "-1",
+      reason: "damaged",
     });
-    expect(outcome).toEqual({ ok: false, refusal: "not_enough_stock", message: MESSAGES.notEnough(1) });
+    expect(outcome).toMatchObject({
+      ok: false,
+      refusal: "not_enough_stock",
+      message: expect.stringContaining("0 mL is on hand"),
+    });
     const after = await ledgerState();
-    expect(after.levels.has(`${loc.NTH}|${variationId}`)).toBe(before.levels.has(`${loc.NTH}|${variationId}`));
+    expect(after.levels.has(`${loc.WST}|${gel}`)).toBe(before.levels.has(`${loc.WST}|${gel}`));
     expect(after.movements).toBe(before.movements);
   });
 
-  it("requires WRITE_INVENTORY at that location: staff at Downtown, the Westside manager at Westside", async () => {
-    const variationId = variations[0] as string;
-    const input = { variationId, quantity: 1, reason: "Permission check" };
-    expect((await adjustStock(t.db, actors.staff, { ...input, locationId: loc.DTN })).ok).toBe(true);
-    expect((await adjustStock(t.db, actors.manager, { ...input, locationId: loc.WST })).ok).toBe(true);
+  it("requires WRITE_INVENTORY at the location in scope: staff at Downtown, the Westside manager at Westside, the owner anywhere in organization mode", async () => {
+    const variationId = gauze();
+    const input = { variationId, quantity: "1", reason: "count_correction" } as const;
+    expect((await adjustStock(t.db, at("staff", loc.DTN), { ...input, locationId: loc.DTN })).ok).toBe(true);
+    expect((await adjustStock(t.db, at("manager", loc.WST), { ...input, locationId: loc.WST })).ok).toBe(true);
+    const everywhere = { ...actors.owner, locationId: ORGANIZATION };
+    for (const locationId of [loc.DTN, loc.WST, loc.NTH]) {
+      expect((await adjustStock(t.db, everywhere, { ...input, locationId })).ok).toBe(true);
+    }
 
     const before = await ledgerState();
     t.resetRoundTrips();
-    for (const [who, locationId] of [
-      [actors.staff, loc.WST],
-      [actors.staff, loc.NTH],
-      [actors.manager, loc.DTN],
-      [actors.manager, loc.NTH],
+    for (const [who, standing, locationId] of [
+      [actors.staff, loc.WST, loc.WST],
+      [actors.staff, loc.NTH, loc.NTH],
+      [actors.manager, loc.DTN, loc.DTN],
+      [actors.manager, loc.NTH, loc.NTH],
+      // Standing at their own location, naming another: still not theirs.
+      [actors.staff, loc.DTN, loc.WST],
+      [actors.manager, loc.WST, loc.DTN],
+      // Organization mode is for organization admins only.
+      [actors.staff, ORGANIZATION, loc.DTN],
+      // The owner at one location does not adjust another without switching.
+      [actors.owner, loc.DTN, loc.WST],
     ] as const) {
-      expect(await adjustStock(t.db, who, { ...input, locationId })).toEqual({
+      expect(await adjustStock(t.db, { ...who, locationId: standing }, { ...input, locationId })).toEqual({
         ok: false,
         refusal: "forbidden",
         message: MESSAGES.forbidden,
@@ -421,19 +517,18 @@ describe("adjustStock", () => {
 
   it("refuses a variation or location outside the organization, writing nothing", async () => {
     const before = await ledgerState();
-    const input = { quantity: 5, reason: "Not ours" };
-    expect(await adjustStock(t.db, actors.owner, { ...input, locationId: loc.DTN, variationId: uuidv7() })).toEqual({
-      ok: false,
-      refusal: "not_found",
-      message: MESSAGES.notFound,
-    });
-    // An organization admin may act anywhere, so only the SQL guard stops an unknown location.
+    const input = { quantity: "5", reason: "count_correction" } as const;
     expect(
-      await adjustStock(t.db, actors.owner, {
-        ...input,
-        locationId: uuidv7(),
-        variationId: variations[0] as string,
-      }),
+      await adjustStock(t.db, at("owner", loc.DTN), { ...input, locationId: loc.DTN, variationId: uuidv7() }),
+    ).toEqual({ ok: false, refusal: "not_found", message: MESSAGES.notFound });
+    // In organization mode any location passes the scope check, so only the SQL guard stops an unknown one.
+    const unknown = uuidv7();
+    expect(
+      await adjustStock(
+        t.db,
+        { ...actors.owner, locationId: ORGANIZATION },
+        { ...input, locationId: unknown, variationId: gauze() },
+      ),
     ).toEqual({ ok: false, refusal: "not_found", message: MESSAGES.notFound });
     const after = await ledgerState();
     expect(after.movements).toBe(before.movements);
@@ -441,28 +536,134 @@ describe("adjustStock", () => {
     expect(Object.fromEntries(after.levels)).toEqual(Object.fromEntries(before.levels));
   });
 
-  it("refuses a zero or fractional quantity and a reason outside 3 to 200 characters", async () => {
-    const base = { locationId: loc.DTN, variationId: variations[0] as string, quantity: 1, reason: "Fine reason" };
+  it("refuses a serialized product: vials are discarded one by one on their own page", async () => {
+    const before = await ledgerState();
+    const botox = receivable[0]?.id as string;
+    const outcome = await adjustStock(t.db, at("staff", loc.DTN), {
+      locationId: loc.DTN,
+      variationId: botox,
+      quantity: "-100",
+      reason: "damaged",
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      refusal: "serialized",
+      message:
+        "Botox Cosmetic is tracked vial by vial, so its stock is not corrected by a number: open each vial on Inventory (/inventory/{itemId}, or scan its label) and discard it there with a reason.",
+    });
+    const after = await ledgerState();
+    expect([after.movements, after.activity]).toEqual([before.movements, before.activity]);
+  });
+
+  it("checks the quantity, the reason and the note, and refuses what does not pass with nothing written", async () => {
+    const base: AdjustInput = { locationId: loc.DTN, variationId: gauze(), quantity: "1", reason: "count_correction" };
+    const staff = at("staff", loc.DTN);
+    const before = await ledgerState();
     t.resetRoundTrips();
-    for (const quantity of [0, 1.5, Number.NaN]) {
-      expect(await adjustStock(t.db, actors.owner, { ...base, quantity })).toEqual({
-        ok: false,
-        refusal: "invalid",
-        message: MESSAGES.quantity,
-      });
-    }
-    for (const reason of ["", "  ab  ", "x".repeat(201)]) {
-      expect(await adjustStock(t.db, actors.owner, { ...base, reason })).toEqual({
-        ok: false,
-        refusal: "invalid",
-        message: MESSAGES.reason,
+    // Refused as typed, before the database.
+    const asTyped: [Partial<AdjustInput>, string][] = [
+      [{ quantity: "0" }, MESSAGES.quantity],
+      [{ quantity: "-0.00" }, MESSAGES.quantity],
+      [{ quantity: "" }, MESSAGES.quantity],
+      [{ quantity: "  " }, MESSAGES.quantity],
+      [{ quantity: "abc" }, MESSAGES.quantity],
+      [{ quantity: "--3" }, MESSAGES.quantity],
+      [{ quantity: "1e3" }, MESSAGES.quantity],
+      [{ quantity: Number.NaN }, MESSAGES.quantity],
+      [{ quantity: Number.POSITIVE_INFINITY }, MESSAGES.quantity],
+      [{ quantity: 0 }, MESSAGES.quantity],
+      [{ quantity: "100001" }, "The quantity is too large (at most 100,000)."],
+      [{ quantity: "-99999999999999999999" }, "The quantity is too large (at most 100,000)."],
+      [{ quantity: 1e21 }, MESSAGES.quantity],
+      [{ quantity: "0.0001" }, "Use at most 3 decimal places."],
+      [{ quantity: "9".repeat(10_000) }, MESSAGES.quantity],
+      [{ quantity: `1${" ".repeat(10_000)}` }, MESSAGES.quantity],
+      [{ reason: "Broken" }, MESSAGES.reason],
+      [{ reason: "" }, MESSAGES.reason],
+      [{ reason: "other" }, MESSAGES.noteNeeded],
+      [{ reason: "other", note: "   " }, MESSAGES.noteNeeded],
+      [{ note: "x".repeat(501) }, MESSAGES.noteTooLong],
+      [{ reason: "other", note: "y".repeat(10_000) }, MESSAGES.noteTooLong],
+    ];
+    for (const [change, message] of asTyped) {
+      expect({ change, outcome: await adjustStock(t.db, staff, { ...base, ...change }) }).toEqual({
+        change,
+        outcome: { ok: false, refusal: "invalid", message },
       });
     }
     expect(t.roundTrips()).toBe(0);
-    expect((await adjustStock(t.db, actors.owner, { ...base, reason: "abc" })).ok).toBe(true);
-    expect((await adjustStock(t.db, actors.owner, { ...base, reason: "y".repeat(200) })).ok).toBe(true);
+    // Refused by the product's own unit and scale, in the batch.
+    expect(await adjustStock(t.db, staff, { ...base, quantity: "1.5" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: "Gauze 2x2 is counted in whole each: enter a whole number.",
+    });
+    expect(await adjustStock(t.db, staff, { ...base, quantity: "2 mL" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: "Gauze 2x2 is counted in each: enter the change in each.",
+    });
+    expect(await adjustStock(t.db, at("owner", loc.DTN), { ...base, variationId: gel, quantity: "0.125" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: "Ultrasound gel is counted in steps of 0.01 mL: use at most 2 decimal places.",
+    });
+    const after = await ledgerState();
+    expect([after.movements, after.activity]).toEqual([before.movements, before.activity]);
+    expect(Object.fromEntries(after.levels)).toEqual(Object.fromEntries(before.levels));
+
+    // The limits themselves pass.
+    expect((await adjustStock(t.db, staff, { ...base, reason: "other", note: "z".repeat(500) })).ok).toBe(true);
+    expect((await adjustStock(t.db, staff, { ...base, quantity: "100000" })).ok).toBe(true);
+    expect((await adjustStock(t.db, staff, { ...base, quantity: "-100000 each" })).ok).toBe(true);
+    expect((await adjustStock(t.db, staff, { ...base, quantity: 3 })).ok).toBe(true);
     expect(ADJUST_MESSAGES.quantity).toBe(MESSAGES.quantity);
     expect(STOCK_REFUSALS.forbidden).toBe(MESSAGES.forbidden);
+  });
+
+  it("writes once per idempotency key: a repeat answers the first answer, another use of the key is refused", async () => {
+    const staff = at("staff", loc.DTN);
+    const input: AdjustInput = {
+      locationId: loc.DTN,
+      variationId: gauze(),
+      quantity: "7",
+      reason: "count_correction",
+      idempotencyKey: `adjust-${uuidv7()}`,
+    };
+    const before = await ledgerState();
+    const first = await adjustStock(t.db, staff, input);
+    expect(first).toMatchObject({ ok: true, quantity: 7 });
+    const again = await adjustStock(t.db, staff, input);
+    expect(again).toEqual(first);
+    // Even once more has moved since: the answer is the first one.
+    expect((await adjustStock(t.db, staff, { ...input, idempotencyKey: null })).ok).toBe(true);
+    expect(await adjustStock(t.db, staff, input)).toEqual(first);
+    const after = await ledgerState();
+    expect(after.movements).toBe(before.movements + 2);
+    expect(after.activity).toBe(before.activity + 2);
+    expect(after.onHand(loc.DTN, gauze())).toBe(before.onHand(loc.DTN, gauze()) + 14);
+
+    // The same key for another variation is not a repeat: refused, nothing written.
+    expect(await adjustStock(t.db, staff, { ...input, variationId: gel })).toEqual({
+      ok: false,
+      refusal: "key_misused",
+      message: STOCK_REFUSALS.key_misused,
+    });
+    // A refusal does not use the key up: fixed, the same key goes through.
+    const key = `adjust-${uuidv7()}`;
+    const refusedFirst = await adjustStock(t.db, staff, { ...input, quantity: "-1000000", idempotencyKey: key });
+    expect(refusedFirst.ok).toBe(false);
+    expect(await adjustStock(t.db, staff, { ...input, quantity: "-1", idempotencyKey: key })).toMatchObject({
+      ok: true,
+      quantity: -1,
+    });
+
+    // Two sent at once with one key: one write, both answered alike.
+    const raced = { ...input, idempotencyKey: `adjust-${uuidv7()}` };
+    const middle = await ledgerState();
+    const [a, b] = await Promise.all([adjustStock(t.db, staff, raced), adjustStock(t.db, staff, raced)]);
+    expect(a).toEqual(b);
+    expect((await ledgerState()).movements).toBe(middle.movements + 1);
   });
 });
 
@@ -508,12 +709,11 @@ describe("recordMovements", () => {
 
 describe("stock_movements is append-only", () => {
   it("refuses UPDATE and DELETE", async () => {
-    const outcome = await adjustStock(t.db, actors.owner, {
-      locationId: loc.DTN,
-      variationId: variations[0] as string,
-      quantity: 7,
-      reason: "Trigger test",
-    });
+    const outcome = await adjustStock(
+      t.db,
+      { ...actors.owner, locationId: loc.DTN },
+      { locationId: loc.DTN, variationId: receivable[2]?.id as string, quantity: "7", reason: "count_correction" },
+    );
     if (!outcome.ok) throw new Error(outcome.message);
     const m = schema.stockMovements;
     await expect(t.db.update(m).set({ quantity: 700 }).where(eq(m.id, outcome.movementId))).rejects.toSatisfy(
