@@ -1,6 +1,7 @@
-// GET /api/vials?state=&variationId=&lot=&expiringWithinDays=&page=&pageSize=&locationId= (spec
-// section 7): a page of the serialized items at the location asked for (else the one in scope, or
-// every location in organization mode), {items, page, pageSize, total}.
+// GET /api/vials?state=&productId=&variationId=&lot=&expiringWithinDays=&recalled=&page=&pageSize=&locationId=
+// (spec section 7): a page of the serialized items at the location asked for (else the one in
+// scope, or every location in organization mode), {items, page, pageSize, total}. `recalled=true`
+// lists only vials of a lot under recall, `recalled=false` none of them.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";

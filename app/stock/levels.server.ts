@@ -10,12 +10,17 @@ import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import { utcDay } from "~/ui/dates";
+import { TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
 
 export const StockLevelQuery = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.string().trim().max(100).catch(""),
   status: z.enum(STOCK_STATUSES).or(z.literal("")).catch(""),
+  /** Only this product's levels (the inventory's product filter). */
+  productId: z.string().trim().max(100).catch(""),
+  /** Only bulk or only serialized products (the inventory lists bulk quantities beside its vials). */
+  tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(STOCK_LEVELS_PAGE_SIZE),
 });
@@ -126,6 +131,8 @@ function matchingLevels(actor: Actor, locationIds: readonly string[], query: Sto
           AND (${onHand} > 0 OR (p.active = 1 AND v.active = 1))
           ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
           ${query.category ? sql`AND p.category = ${query.category}` : sql``}
+          ${query.productId ? sql`AND p.id = ${query.productId}` : sql``}
+          ${query.tracking ? sql`AND p.tracking = ${query.tracking}` : sql``}
       )
     ) AS level
     ${query.status ? sql`WHERE level.status = ${query.status}` : sql``}`;

@@ -34,8 +34,17 @@ const states = z.preprocess(
 export const VialQuery = z.object({
   /** One or more states, comma-separated (or the parameter repeated). */
   state: states.catch([...DEFAULT_VIAL_STATES]),
+  productId: z.string().trim().max(100).catch(""),
   variationId: z.string().trim().max(100).catch(""),
   lot: z.string().trim().max(100).catch(""),
+  /** true: only vials of a recalled lot; false: none of them; null (absent): either. */
+  recalled: z
+    .preprocess(
+      (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
+      z.boolean(),
+    )
+    .nullable()
+    .catch(null),
   /** Deadline within this many days from today (UTC), the already expired included. */
   expiringWithinDays: z.coerce.number().int().min(0).max(3650).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -48,6 +57,7 @@ export function vialQueryOf(params: URLSearchParams): VialQueryInput {
   const fields: Record<string, string> = Object.fromEntries(params);
   if (params.has("state")) fields.state = params.getAll("state").join(",");
   if (!params.get("expiringWithinDays")) delete fields.expiringWithinDays;
+  if (!params.get("recalled")) delete fields.recalled;
   return VialQuery.parse(fields);
 }
 
@@ -146,8 +156,8 @@ export function vialOf(row: VialRow, now: Date): Vial {
   return { ...row, isExpired: isExpired(row, now) };
 }
 
-/** A page of items, {items, page, pageSize, total}, at `locationIds`. One round trip. */
-export async function readVials(
+/** The page of items at `locationIds` matching `query`, and their total: two statements for the caller's batch. */
+export function vialListQueries(
   db: Database,
   actor: Actor,
   locationIds: readonly string[],
@@ -158,11 +168,13 @@ export async function readVials(
     locationIds.length ? inArray(i.locationId, [...locationIds]) : sql`0`,
     inArray(i.state, query.state),
     sql`${p.organizationId} = ${organizationOf(actor)}`,
+    query.productId ? eq(v.productId, query.productId) : undefined,
     query.variationId ? eq(i.variationId, query.variationId) : undefined,
     query.lot ? eq(i.lot, query.lot) : undefined,
     query.expiringWithinDays === null ? undefined : expiringWithin(query.expiringWithinDays, now),
+    query.recalled === null ? undefined : query.recalled ? lotRecalled("items") : sql`NOT ${lotRecalled("items")}`,
   );
-  const [rows, totals] = await db.batch([
+  return [
     vialRows(db, where)
       // Soonest expiry first (first expired, first out), undated last.
       .orderBy(sql`${i.expirationDate} IS NULL`, asc(i.expirationDate), asc(i.receivedAt), asc(i.id))
@@ -174,7 +186,18 @@ export async function readVials(
       .innerJoin(v, eq(v.id, i.variationId))
       .innerJoin(p, eq(p.id, v.productId))
       .where(where),
-  ]);
+  ] as const;
+}
+
+/** A page of items, {items, page, pageSize, total}, at `locationIds`. One round trip. */
+export async function readVials(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: VialQueryInput,
+  now = new Date(),
+) {
+  const [rows, totals] = await db.batch(vialListQueries(db, actor, locationIds, query, now));
   const items = rows.map((row) => vialOf(row, now));
   return { items, page: query.page, pageSize: query.pageSize, total: totals[0]?.total ?? 0 };
 }
