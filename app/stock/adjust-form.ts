@@ -48,19 +48,23 @@ export function parseSignedQuantity(
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
-/** The quantity as typed (a JSON number is read as its decimal text), checked but not yet scaled. */
-const quantity = z.union([z.number(), z.string()], { error: ADJUST_MESSAGES.quantity }).transform((value, ctx) => {
+/** A quantity as typed (a JSON number is read as its decimal text), the problem with it if any. */
+export function quantityProblem(value: string | number): string | null {
   const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value;
   // No change is typed in more than a few characters: a long text is a mistake, not a number to read.
-  const parsed =
-    text.length > QUANTITY_TEXT_MAX
-      ? { ok: false as const, message: ADJUST_MESSAGES.quantity }
-      : parseSignedQuantity(text);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: "custom", message: parsed.message });
+  if (text.length > QUANTITY_TEXT_MAX) return ADJUST_MESSAGES.quantity;
+  const parsed = parseSignedQuantity(text);
+  return parsed.ok ? null : parsed.message;
+}
+
+/** Checked here, kept as its text (so the verb can parse its own input again), scaled by the verb. */
+const quantity = z.union([z.number(), z.string()], { error: ADJUST_MESSAGES.quantity }).transform((value, ctx) => {
+  const problem = quantityProblem(value);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
     return z.NEVER;
   }
-  return parsed.quantity;
+  return String(value).trim();
 });
 
 const fields = {

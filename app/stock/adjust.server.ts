@@ -28,7 +28,7 @@ import { type Outcome as AnyOutcome, refusalsOf } from "~/outcome";
 import { formatQuantity, type UnitScale } from "~/products/format";
 import { quantityStep } from "~/services/amounts";
 import type { AdjustReason } from "../../db/schema/stock/constants";
-import { AdjustBody, type SignedQuantity } from "./adjust-form";
+import { AdjustBody, parseSignedQuantity, type SignedQuantity } from "./adjust-form";
 import { isNotEnoughStock, isOutsideGuard, locationIn, recordMovements } from "./ledger.server";
 
 export const { messages: STOCK_REFUSALS, refuse } = refusalsOf({
@@ -85,7 +85,10 @@ export async function adjustStock(
   if (!reachesAt(actor, "WRITE_INVENTORY", input.locationId)) return refuse("forbidden");
   const parsed = AdjustBody.safeParse(input);
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
-  const { locationId, variationId, quantity: typed, reason, note } = parsed.data;
+  const { locationId, variationId, reason, note } = parsed.data;
+  const signed = parseSignedQuantity(parsed.data.quantity);
+  if (!signed.ok) return refuse("invalid", signed.message);
+  const typed = signed.quantity;
 
   const key: IdempotencyKey | null = input.idempotencyKey
     ? { userId: actor.id, key: input.idempotencyKey, purpose: `stock_adjust:${locationId}:${variationId}` }

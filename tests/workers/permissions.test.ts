@@ -235,6 +235,7 @@ const API_POSTS = [
   "/api/product-variations",
   "/api/barcodes/sample-code",
   "/api/stock-levels",
+  "/api/stock-adjustments",
   "/api/vials",
   "/api/no-such-endpoint",
 ];
