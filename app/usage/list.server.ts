@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
 import { startOfDayIn } from "~/ui/dates";
-import type { UsageQueryInput } from "./query";
+import { UsageQuery, type UsageQueryInput } from "./query";
 
 interface UsageRow {
   id: string;
@@ -132,6 +132,15 @@ function pageStatements(db: Database, where: SQL, query: UsageQueryInput) {
     db.all<{ total: number }>(sql`SELECT count(*) AS total ${JOINS} WHERE ${where}`),
   ] as const;
 }
+
+/** Every use of one lot of a variation the actor reaches, newest first: a recall report's statement. */
+export function lotUses(db: Database, actor: ScopedActor, variationId: string, lot: string) {
+  const where = usageWhere(actor, { ...UsageQuery.parse({}), variationId, lot }, "UTC");
+  return db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where} ORDER BY u.used_at DESC, u.id DESC`);
+}
+
+/** A row of `lotUses` as the log shows it. */
+export { entryOf as usageEntryOf };
 
 /** The zone of the location in scope (one small read, only when a date filter needs it). */
 async function zoneFor(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<string> {

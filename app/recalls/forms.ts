@@ -1,0 +1,40 @@
+// The recall forms, one zod schema each, used by the /recalls screen (strings) and POST /api/recalls
+// (JSON) alike; the verbs check the same rules again.
+import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
+
+export const RECALL_NOTE_MAX = 1000;
+export const RECALL_LOT_MAX = 100;
+
+export const RECALL_MESSAGES = {
+  variation: "Choose the product variation whose lot is recalled.",
+  lot: "Enter the lot number as printed on the vials, e.g. C8123C3.",
+  lotTooLong: `The lot number is too long (at most ${RECALL_LOT_MAX} characters).`,
+  note: "Say why the lot is recalled (e.g. the manufacturer's notice and its date).",
+  liftNote: "Say why the recall is lifted (e.g. the manufacturer withdrew the notice).",
+  noteTooLong: `The note is too long (at most ${RECALL_NOTE_MAX} characters).`,
+  recall: "Choose the recall to lift.",
+} as const;
+
+const M = RECALL_MESSAGES;
+
+const note = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
+
+export const RecallForm = z.object({
+  variationId: z.string({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
+  lot: z.string({ error: M.lot }).trim().min(1, M.lot).max(RECALL_LOT_MAX, M.lotTooLong),
+  note: note(M.note),
+});
+export type RecallInput = z.output<typeof RecallForm>;
+
+export const LiftForm = z.object({
+  recallId: z.string({ error: M.recall }).trim().min(1, M.recall).max(100, M.recall),
+  note: note(M.liftNote),
+});
+export type LiftInput = z.output<typeof LiftForm>;
+
+/** The screen's mark form: the recall and the key the page rendered (a double tap marks once). */
+export const MarkRecallForm = RecallForm.extend({
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN).nullable().catch(null),
+});

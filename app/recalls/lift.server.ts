@@ -1,0 +1,56 @@
+// Lifting a lot recall (WRITE_PRODUCTS): recorded on the recall's row (who, when, why), which the
+// table's trigger lets change only this way and only once; the lot's vials are free again at every
+// location at once.
+import { sql } from "drizzle-orm";
+import { activityLocation, type ScopedActor } from "~/access/actor";
+import { logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { organizationOf, raisedBy } from "~/db/sql.server";
+import { canWriteCatalog } from "~/products/actor";
+import { LiftForm, type LiftInput } from "./forms";
+import { type Outcome, refuse } from "./outcome";
+import { type Recall, recallOf, recallRows } from "./recall.server";
+
+export async function liftRecall(
+  db: Database,
+  actor: ScopedActor,
+  input: LiftInput,
+  options: { now?: Date } = {},
+): Promise<Outcome<{ recall: Recall }>> {
+  if (!canWriteCatalog(actor)) return refuse("forbidden");
+  const parsed = LiftForm.safeParse(input);
+  if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
+  const { recallId, note } = parsed.data;
+  const mine = sql`r.id = ${recallId} AND r.organization_id = ${organizationOf(actor)}`;
+  const guard = sql`${mine} AND r.lifted_at IS NULL`;
+  const now = (options.now ?? new Date()).getTime();
+  try {
+    const [, lifted, rows] = await db.batch([
+      logActivityWhere(
+        db,
+        {
+          userId: actor.id,
+          locationId: activityLocation(actor),
+          action: "lot_recall_lift",
+          entity: "lot_recall",
+          entityId: recallId,
+          summary: sql`json_object('variationId', v.id, 'product', p.name, 'variation', v.name, 'lot', r.lot,
+            'note', ${note})`,
+        },
+        sql`FROM lot_recalls AS r JOIN product_variations AS v ON v.id = r.variation_id
+          JOIN products AS p ON p.id = v.product_id WHERE ${guard}`,
+      ),
+      db.all<{ id: string }>(sql`UPDATE lot_recalls AS r SET lifted_at = ${now}, lifted_by = ${actor.id},
+          lift_note = ${note} WHERE ${guard} RETURNING id`),
+      recallRows(db, mine, 1),
+    ]);
+    const row = rows[0];
+    if (!row) return refuse("not_found");
+    if (lifted.length !== 1) return refuse("already_lifted");
+    return { ok: true, recall: recallOf(row) };
+  } catch (error) {
+    // The trigger's last word when two lifts race: the other one got there first.
+    if (raisedBy(error, /only ever lifted, once/)) return refuse("already_lifted");
+    throw error;
+  }
+}

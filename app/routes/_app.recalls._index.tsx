@@ -1,0 +1,259 @@
+// /recalls: the organization's lot recalls, in force and lifted (READ_INVENTORY to see), a form to
+// mark a lot of a variation recalled and a button to lift a recall with a note (WRITE_PRODUCTS, the
+// catalogue permission: a recall quarantines the lot's vials at every location at once). Reached
+// from the usage log's header (the spec fixes the menu: no sidebar entry).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireScopedActor } from "~/access/scope.server";
+import { orOutage } from "~/db/outage.server";
+import { newIdempotencyKey } from "~/http/idempotency.server";
+import { done, intentOf, invalid, refused } from "~/http/outcome.server";
+import { canWriteCatalog } from "~/products/actor";
+import { LiftForm, MarkRecallForm, RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/forms";
+import { liftRecall } from "~/recalls/lift.server";
+import { recallReportPath } from "~/recalls/links";
+import { recallsScreen } from "~/recalls/list.server";
+import { markRecall } from "~/recalls/mark.server";
+import type { Recall } from "~/recalls/recall.server";
+import { area } from "~/shell/areas";
+import { showInstant, Time } from "~/ui/dates";
+import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+
+export const meta: MetaFunction = () => [{ title: "Lot Recalls · Clinic Inventory" }];
+
+const INTENTS = ["mark", "lift"] as const;
+
+/** A recall as a row shows it; times in UTC: a recall is the organization's, not one location's. */
+function shownRecall(r: Recall, now: Date) {
+  return {
+    id: r.id,
+    product: `${r.productName} · ${r.variationName}`,
+    lot: r.lot,
+    report: recallReportPath(r.variationId, r.lot),
+    note: r.note,
+    recalledAt: showInstant(r.recalledAt, "UTC", now),
+    recalledBy: r.recalledBy,
+    liftedAt: showInstant(r.liftedAt, "UTC", now),
+    liftedBy: r.liftedBy,
+    liftNote: r.liftNote,
+  };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const actor = await requireScopedActor(args, area("/recalls").permission);
+  const screen = await orOutage(recallsScreen(args.context.db, actor));
+  const now = new Date();
+  return {
+    inForce: screen.inForce.map((r) => shownRecall(r, now)),
+    lifted: screen.lifted.map((r) => shownRecall(r, now)),
+    variations: screen.variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
+    canWrite: canWriteCatalog(actor),
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = intentOf(form, INTENTS);
+  const db = args.context.db;
+  if (intent === "mark") {
+    const parsed = MarkRecallForm.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error, { intent, recallId: null });
+    const result = await orOutage(markRecall(db, actor, parsed.data));
+    if (!result.ok) {
+      const fields = { variation_not_found: "variationId", already_recalled: "lot" } as const;
+      return refused(result, { intent, recallId: null }, { fields, notFound: [] });
+    }
+    const { recall } = result;
+    return done("/recalls", {
+      title: "Lot recalled",
+      description: `${recall.productName} · ${recall.variationName}, lot ${recall.lot}: its vials are quarantined at every location.`,
+    });
+  }
+  const parsed = LiftForm.safeParse(form);
+  const recallId = typeof form.recallId === "string" ? form.recallId : null;
+  if (!parsed.success) return invalid(parsed.error, { intent, recallId });
+  const result = await orOutage(liftRecall(db, actor, parsed.data));
+  if (!result.ok) return refused(result, { intent, recallId }, { fields: { invalid: "note" } });
+  return done("/recalls", {
+    title: "Recall lifted",
+    description: `Lot ${result.recall.lot} of ${result.recall.productName} · ${result.recall.variationName} can be used again.`,
+  });
+}
+
+const LINK = "font-medium text-sky-800 hover:underline";
+
+function Recorded({ at, by }: { at: Parameters<typeof Time>[0]["at"]; by: string | null }) {
+  return (
+    <>
+      <Time at={at} />
+      {by && <div className="text-slate-500 text-xs">by {by}</div>}
+    </>
+  );
+}
+
+export default function RecallsScreen() {
+  const { inForce, lifted, variations, canWrite, idempotencyKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const markErrors = result?.intent === "mark" ? result.fieldErrors : {};
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/usage-log" className="text-sky-800 text-sm hover:underline">
+          ← Usage Log
+        </Link>
+        <h1 className="font-semibold text-2xl">Lot Recalls</h1>
+        <p className="text-slate-600 text-sm">
+          A recalled lot is quarantined at every location at once: its vials cannot be started or drawn from until the
+          recall is lifted. Each lot's report lists every patient it was used for and where its unused vials are.
+        </p>
+      </div>
+
+      {canWrite && (
+        <Card title="Mark a lot recalled">
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="mark" />
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <FormAlert message={result?.intent === "mark" ? result.formError : null} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SelectField
+                label="Product variation"
+                name="variationId"
+                required
+                defaultValue=""
+                error={markErrors.variationId}
+                choices={
+                  <>
+                    <option value="" disabled>
+                      Choose a variation…
+                    </option>
+                    {variations.map((v) => (
+                      <option key={v.value} value={v.value}>
+                        {v.label}
+                      </option>
+                    ))}
+                  </>
+                }
+              />
+              <Field
+                label="Lot"
+                name="lot"
+                maxLength={RECALL_LOT_MAX}
+                hint="Exactly as printed on the vials and the manufacturer's notice."
+                error={markErrors.lot}
+              />
+            </div>
+            <TextareaField
+              label="Note"
+              name="note"
+              required
+              maxLength={RECALL_NOTE_MAX}
+              rows={2}
+              hint="Why: the manufacturer's notice, its date and reference."
+              error={markErrors.note}
+            />
+            <div>
+              <Button tone="danger">Mark lot recalled</Button>
+            </div>
+          </Form>
+        </Card>
+      )}
+
+      <section aria-labelledby="in-force-title" className="flex flex-col gap-2">
+        <h2 id="in-force-title" className="font-semibold text-lg">
+          In force
+        </h2>
+        <DataTable
+          caption="Recalls in force"
+          columns={[
+            { label: "Product", title: true },
+            { label: "Lot", key: true },
+            "Recalled",
+            "Note",
+            ...(canWrite ? [""] : []),
+          ]}
+          rowCount={inForce.length}
+          empty="No lot is recalled right now."
+        >
+          {inForce.map((r) => (
+            <DataRow key={r.id}>
+              <td className={`${CELL} font-medium`}>{r.product}</td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Link to={r.report} className={LINK}>
+                  {r.lot}
+                </Link>{" "}
+                <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
+                  Recalled
+                </span>
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Recorded at={r.recalledAt} by={r.recalledBy} />
+              </td>
+              <td className={`${CELL} whitespace-pre-line`}>{r.note}</td>
+              {canWrite && (
+                <td className={CELL}>
+                  <details open={result?.intent === "lift" && result.recallId === r.id}>
+                    <summary className="cursor-pointer font-medium text-sky-800 text-sm">Lift…</summary>
+                    <Form method="post" className="mt-2 flex min-w-56 flex-col gap-2">
+                      <input type="hidden" name="intent" value="lift" />
+                      <input type="hidden" name="recallId" value={r.id} />
+                      <FormAlert
+                        message={result?.intent === "lift" && result.recallId === r.id ? result.formError : null}
+                      />
+                      <TextareaField
+                        label="Why it is lifted"
+                        name="note"
+                        idPrefix={`lift-${r.id}-`}
+                        required
+                        maxLength={RECALL_NOTE_MAX}
+                        rows={2}
+                        error={result?.intent === "lift" && result.recallId === r.id ? result.fieldErrors.note : null}
+                      />
+                      <div>
+                        <Button tone="secondary">Lift recall</Button>
+                      </div>
+                    </Form>
+                  </details>
+                </td>
+              )}
+            </DataRow>
+          ))}
+        </DataTable>
+      </section>
+
+      <section aria-labelledby="lifted-title" className="flex flex-col gap-2">
+        <h2 id="lifted-title" className="font-semibold text-lg">
+          Lifted
+        </h2>
+        <DataTable
+          caption="Lifted recalls"
+          columns={[{ label: "Product", title: true }, "Lot", "Recalled", { label: "Lifted", key: true }, "Why lifted"]}
+          rowCount={lifted.length}
+          empty="No recall has been lifted."
+        >
+          {lifted.map((r) => (
+            <DataRow key={r.id}>
+              <td className={`${CELL} font-medium`}>{r.product}</td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Link to={r.report} className={LINK}>
+                  {r.lot}
+                </Link>
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Recorded at={r.recalledAt} by={r.recalledBy} />
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Recorded at={r.liftedAt} by={r.liftedBy} />
+              </td>
+              <td className={`${CELL} whitespace-pre-line`}>{r.liftNote}</td>
+            </DataRow>
+          ))}
+        </DataTable>
+      </section>
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

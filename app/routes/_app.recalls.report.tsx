@@ -1,0 +1,233 @@
+// /recalls/report?variationId=&lot=: the trace of one lot, recalled or not: every use (patient
+// reference, units, service, provider, location, time, who) and where its unused vials are now, at
+// the locations the reader reaches with READ_INVENTORY (every location in organization mode); a red
+// banner while a recall is in force, and the report as a CSV. Without a lot: a form to name one.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireScopedActor } from "~/access/scope.server";
+import { orOutage } from "~/db/outage.server";
+import { recallsScreen } from "~/recalls/list.server";
+import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
+import { area } from "~/shell/areas";
+import { formatDate, showInstant, Time } from "~/ui/dates";
+import { Button, Field, SelectField } from "~/ui/form";
+import { CELL, DataRow, DataTable } from "~/ui/table";
+import { StateBadge } from "~/vials/state-badge";
+
+export const meta: MetaFunction = () => [{ title: "Recall Report · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const actor = await requireScopedActor(args, area("/recalls/report").permission);
+  const params = new URL(args.request.url).searchParams;
+  const asked = reportQueryOf(params);
+  if (!asked) {
+    const { variations } = await orOutage(recallsScreen(args.context.db, actor));
+    return {
+      report: null,
+      variations: variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
+      asked: { variationId: params.get("variationId") ?? "", lot: params.get("lot") ?? "" },
+    };
+  }
+  const report = await orOutage(readRecallReport(args.context.db, actor, asked));
+  if (!report) throw data("That product variation does not exist in your organization.", { status: 404 });
+  const now = new Date();
+  const inForce = report.recalls.find((r) => r.inForce) ?? null;
+  const lastLifted = report.recalls.find((r) => !r.inForce) ?? null;
+  return {
+    report: {
+      title: `${report.productName} · ${report.variationName}`,
+      lot: report.lot,
+      status: report.status,
+      recall: inForce && {
+        note: inForce.note,
+        at: showInstant(inForce.recalledAt, "UTC", now),
+        by: inForce.recalledBy,
+      },
+      lifted: lastLifted && { at: showInstant(lastLifted.liftedAt, "UTC", now), by: lastLifted.liftedBy },
+      uses: report.uses.map((u) => ({
+        id: u.id,
+        usedAt: showInstant(u.usedAt, u.location.timeZone, now),
+        location: u.location,
+        patientRef: u.patientRef,
+        units: u.unitsText,
+        serviceName: u.serviceName,
+        provider: u.provider,
+        recordedBy: u.recordedBy,
+        labelCode: u.labelCode,
+      })),
+      vials: report.vials.map((v) => ({
+        ...v,
+        expirationDate: v.expirationDate ? formatDate(v.expirationDate) : null,
+      })),
+      csv: `/recalls/report.csv?${new URLSearchParams(asked)}`,
+    },
+    variations: [],
+    asked,
+  };
+}
+
+function LotPicker({
+  variations,
+  asked,
+}: {
+  variations: readonly { value: string; label: string }[];
+  asked: { variationId: string; lot: string };
+}) {
+  return (
+    <Form method="get" action="/recalls/report" className="flex flex-wrap items-end gap-3">
+      <div className="min-w-64 flex-[2]">
+        <SelectField
+          label="Product variation"
+          name="variationId"
+          defaultValue={asked.variationId}
+          choices={
+            <>
+              <option value="" disabled>
+                Choose a variation…
+              </option>
+              {variations.map((v) => (
+                <option key={v.value} value={v.value}>
+                  {v.label}
+                </option>
+              ))}
+            </>
+          }
+        />
+      </div>
+      <div className="min-w-40 flex-1">
+        <Field label="Lot" name="lot" defaultValue={asked.lot} />
+      </div>
+      <Button tone="secondary">Trace lot</Button>
+    </Form>
+  );
+}
+
+export default function RecallReportScreen() {
+  const { report, variations, asked } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/recalls" className="text-sky-800 text-sm hover:underline">
+          ← Lot Recalls
+        </Link>
+        <h1 className="font-semibold text-2xl">Recall Report</h1>
+        {!report && (
+          <p className="text-slate-600 text-sm">
+            Trace a lot, recalled or not: every patient it was used for and where its unused vials are.
+          </p>
+        )}
+      </div>
+      {!report ? (
+        <LotPicker variations={variations} asked={asked} />
+      ) : (
+        <>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h2 className="font-semibold text-lg">{report.title}</h2>
+              <p className="text-slate-700 text-sm">
+                Lot <span className="font-mono">{report.lot}</span>
+                {report.status === "never" && " · never recalled"}
+                {report.status === "lifted" && report.lifted && (
+                  <>
+                    {" "}
+                    · recall lifted <Time at={report.lifted.at} />
+                    {report.lifted.by && ` by ${report.lifted.by}`}
+                  </>
+                )}
+              </p>
+            </div>
+            <a
+              href={report.csv}
+              download
+              className="inline-flex min-h-10 items-center rounded-md bg-sky-700 px-3 py-2 font-medium text-sm text-white hover:bg-sky-800"
+            >
+              Download CSV
+            </a>
+          </div>
+          {report.recall && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
+              <p className="font-semibold">Recalled: every vial of this lot is quarantined at every location.</p>
+              <p className="text-sm">
+                Marked <Time at={report.recall.at} />
+                {report.recall.by && ` by ${report.recall.by}`}: {report.recall.note}
+              </p>
+            </div>
+          )}
+
+          <section aria-labelledby="uses-title" className="flex flex-col gap-2">
+            <h2 id="uses-title" className="font-semibold text-lg">
+              Uses ({report.uses.length})
+            </h2>
+            <DataTable
+              caption="Uses of this lot"
+              columns={[
+                { label: "Patient ref.", title: true },
+                { label: "Used", key: true },
+                { label: "Units", key: true },
+                "Location",
+                "Service",
+                "Provider",
+                "Recorded by",
+                "Vial",
+              ]}
+              rowCount={report.uses.length}
+              empty="No units of this lot were drawn at the locations you can see."
+            >
+              {report.uses.map((u) => (
+                <DataRow key={u.id}>
+                  <td className={`${CELL} font-medium font-mono`}>{u.patientRef ?? "—"}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>
+                    <Time at={u.usedAt} />
+                  </td>
+                  <td className={`${CELL} whitespace-nowrap tabular-nums`}>{u.units}</td>
+                  <td className={CELL}>
+                    {u.location.name} <span className="text-slate-500 text-xs">{u.location.code}</span>
+                  </td>
+                  <td className={CELL}>{u.serviceName ?? "—"}</td>
+                  <td className={CELL}>{u.provider ?? "—"}</td>
+                  <td className={CELL}>{u.recordedBy ?? "—"}</td>
+                  <td className={`${CELL} font-mono text-xs`}>{u.labelCode ?? "—"}</td>
+                </DataRow>
+              ))}
+            </DataTable>
+          </section>
+
+          <section aria-labelledby="vials-title" className="flex flex-col gap-2">
+            <h2 id="vials-title" className="font-semibold text-lg">
+              Unused vials ({report.vials.length})
+            </h2>
+            <DataTable
+              caption="Unused vials of this lot"
+              columns={[
+                { label: "Vial", title: true },
+                { label: "State", key: true },
+                "Location",
+                "Units left",
+                "Expiration",
+              ]}
+              rowCount={report.vials.length}
+              empty="No sealed, open or in-transit vial of this lot at the locations you can see."
+            >
+              {report.vials.map((v) => (
+                <DataRow key={v.id}>
+                  <td className={`${CELL} font-mono`}>{v.labelCode}</td>
+                  <td className={CELL}>
+                    <StateBadge state={v.state} />
+                  </td>
+                  <td className={CELL}>
+                    {v.location.name} <span className="text-slate-500 text-xs">{v.location.code}</span>
+                  </td>
+                  <td className={`${CELL} tabular-nums`}>{v.unitsText}</td>
+                  <td className={CELL}>{v.expirationDate ?? "—"}</td>
+                </DataRow>
+              ))}
+            </DataTable>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
