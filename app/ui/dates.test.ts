@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDateParts, formatDate, formatDayOf, showInstant } from "./dates";
+import { calendarDateParts, formatDate, formatDayOf, showInstant, startOfDayIn } from "./dates";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 
@@ -68,5 +68,23 @@ describe("instants: 'MMM d, H:mm' and the zone, in the location's zone", () => {
   it("names the day an instant fell on at a location", () => {
     expect(formatDayOf(Date.parse("2026-11-03T03:00:00.000Z"), "America/New_York")).toBe("Nov 2, 2026");
     expect(formatDayOf(new Date("2026-11-03T03:00:00.000Z"), "UTC")).toBe("Nov 3, 2026");
+  });
+});
+
+describe("startOfDayIn: where a calendar day begins in a zone (date filters)", () => {
+  it.each([
+    ["2026-11-22", "America/New_York", "2026-11-22T05:00:00.000Z"],
+    ["2026-07-01", "America/New_York", "2026-07-01T04:00:00.000Z"],
+    // The days daylight saving time starts and ends: midnight is still before the change.
+    ["2026-03-08", "America/New_York", "2026-03-08T05:00:00.000Z"],
+    ["2026-11-01", "America/New_York", "2026-11-01T04:00:00.000Z"],
+    ["2026-11-22", "Asia/Tokyo", "2026-11-21T15:00:00.000Z"],
+    ["2026-11-22", "UTC", "2026-11-22T00:00:00.000Z"],
+  ])("%s in %s begins at %s", (date, zone, instant) => {
+    expect(new Date(startOfDayIn(date, zone) ?? 0).toISOString()).toBe(instant);
+  });
+
+  it("has no start for a day that does not exist", () => {
+    expect(startOfDayIn("2026-02-30", "UTC")).toBeNull();
   });
 });

@@ -21,8 +21,8 @@ export const USAGE_CSV_HEADER = [
   "Recorded by",
 ] as const;
 
-async function* usageRecords(db: Database, actor: ScopedActor, query: UsageQueryInput) {
-  for await (const page of usagePages(db, actor, query)) {
+async function* usageRecords(db: Database, actor: ScopedActor, query: UsageQueryInput, pageSize?: number) {
+  for await (const page of usagePages(db, actor, query, pageSize)) {
     yield page.map((e) => [
       e.usedAt.toISOString(),
       showInstant(e.usedAt, e.location.timeZone)?.title ?? "",
@@ -40,6 +40,13 @@ async function* usageRecords(db: Database, actor: ScopedActor, query: UsageQuery
   }
 }
 
-export function usageCsv(db: Database, actor: ScopedActor, query: UsageQueryInput, now = new Date()): Response {
-  return csvResponse(`usage-log-${now.toISOString().slice(0, 10)}`, USAGE_CSV_HEADER, usageRecords(db, actor, query));
+/** The filtered log as a CSV download, read `pageSize` rows a query (tests use small pages). */
+export function usageCsv(
+  db: Database,
+  actor: ScopedActor,
+  query: UsageQueryInput,
+  options: { now?: Date; pageSize?: number } = {},
+): Response {
+  const day = (options.now ?? new Date()).toISOString().slice(0, 10);
+  return csvResponse(`usage-log-${day}`, USAGE_CSV_HEADER, usageRecords(db, actor, query, options.pageSize));
 }

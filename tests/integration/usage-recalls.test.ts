@@ -1,0 +1,368 @@
+// The usage log and lot recalls against a real database: usage entries made by drawUnits at two
+// locations, read back with every filter (dates as days in the location's zone, UTC in
+// organization mode), in scope and in organization mode, in one round trip; the CSV quoted,
+// formula-neutralised and streamed a page per query; marking and lifting a recall (who may, what
+// is refused, idempotency, the activity rows) and what it does to every vial of the lot at every
+// location; the recall report in one round trip, limited to the locations the reader sees.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScopedActor } from "../../app/access/actor";
+import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
+import { signIn } from "../../app/auth/sign-in.server";
+import { schema } from "../../app/db/client.server";
+import type { Env } from "../../app/env.server";
+import { liftRecall } from "../../app/recalls/lift.server";
+import { markRecall } from "../../app/recalls/mark.server";
+import { lotRecalled } from "../../app/recalls/quarantine.server";
+import { readRecallReport } from "../../app/recalls/report.server";
+import { loader as usageScreenLoader } from "../../app/routes/_app.usage-log";
+import { startOfDayIn } from "../../app/ui/dates";
+import { usageCsv } from "../../app/usage/csv.server";
+import { readUsage, usagePages } from "../../app/usage/list.server";
+import { UsageQuery } from "../../app/usage/query";
+import { drawUnits } from "../../app/vials/draw.server";
+import { startVial } from "../../app/vials/start.server";
+import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+
+let t: TestDatabase;
+const env = { SESSION_SECRET: "test-secret" } as Env;
+const users = new Map<string, SessionUser>();
+const cookies = new Map<string, string>();
+let loc: Record<"DTN" | "WST" | "NTH", string>;
+const LOT = "C8123C3"; // Botox 100 U, received at Downtown and at Westside by the demo seed.
+let variationId = "";
+let productId = "";
+let serviceId = "";
+const vials: Record<"DTN" | "WST", string[]> = { DTN: [], WST: [] };
+const NY = "America/New_York";
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A calendar date `days` from today (UTC) as "YYYY-MM-DD". */
+const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** 23:30 in New York three days ago: already the next day in UTC, so the two readings of a date differ. */
+const lateEvening = new Date((startOfDayIn(dateIn(-3), NY) ?? 0) + 23.5 * 60 * 60 * 1000);
+const nyDayOf = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: NY }).format(at);
+const nyDate = nyDayOf(lateEvening);
+const utcDate = lateEvening.toISOString().slice(0, 10);
+
+const at = (email: string, locationId: string | null): ScopedActor => {
+  const user = users.get(email);
+  if (!user) throw new Error(`no session for ${email}`);
+  return { ...user, locationId };
+};
+const query = (fields: Record<string, string> = {}) => UsageQuery.parse(fields);
+
+async function draw(actor: ScopedActor, itemId: string, fields: Record<string, unknown>) {
+  const outcome = await drawUnits(t.db, actor, { itemId, ...fields } as Parameters<typeof drawUnits>[2]);
+  if (!outcome.ok) throw new Error(`${outcome.refusal}: ${outcome.message}`);
+  return outcome.usage;
+}
+
+beforeAll(async () => {
+  t = await freshDatabase();
+  ({ loc } = await demoLocations(t.db));
+  for (const name of ["owner", "staff", "manager", "admin", "newhire"]) {
+    const result = await signIn(t.db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
+    if (!result.ok) throw new Error(result.message);
+    const cookie =
+      (await commitSessionCookie(env, new Request("http://clinic.test/"), result.token)).split(";")[0] ?? "";
+    const found = await getSessionUser(env, t.db, new Request("http://clinic.test/", { headers: { Cookie: cookie } }));
+    if (!found) throw new Error("signed out");
+    users.set(name, found);
+    cookies.set(name, cookie);
+  }
+  const [botox] = await t.db
+    .select({ id: schema.productVariations.id, productId: schema.products.id })
+    .from(schema.productVariations)
+    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
+    .where(and(eq(schema.products.name, "Botox Cosmetic"), eq(schema.productVariations.name, "100 U vial")));
+  variationId = botox?.id ?? "";
+  productId = botox?.productId ?? "";
+  const [service] = await t.db.select({ id: schema.services.id }).from(schema.services).limit(1);
+  serviceId = service?.id ?? "";
+  for (const code of ["DTN", "WST"] as const) {
+    const rows = await t.db
+      .select({ id: schema.items.id })
+      .from(schema.items)
+      .where(
+        and(
+          eq(schema.items.variationId, variationId),
+          eq(schema.items.lot, LOT),
+          eq(schema.items.locationId, loc[code]),
+        ),
+      )
+      .orderBy(schema.items.id);
+    vials[code] = rows.map((r) => r.id);
+  }
+  expect(vials.DTN.length).toBeGreaterThanOrEqual(3);
+  expect(vials.WST.length).toBeGreaterThanOrEqual(2);
+
+  const staff = at("staff", loc.DTN);
+  const [a = "", b = ""] = vials.DTN;
+  await draw(staff, a, {
+    units: "10",
+    patientRef: '=HYPERLINK("http://evil.example")',
+    provider: 'Dr. Quote, "Q"',
+    serviceId,
+    usedAt: lateEvening,
+  });
+  await draw(staff, a, {
+    units: "5",
+    patientRef: "CH-1002",
+    provider: "Dr. Lee",
+    usedAt: new Date(Date.now() - DAY_MS),
+  });
+  await draw(staff, b, { units: "20", patientRef: "CH-1003", provider: "Dr. Lee" });
+  await draw(at("manager", loc.WST), vials.WST[0] ?? "", { units: "30", patientRef: "CH-2001" });
+});
+afterAll(() => t.close());
+
+describe("the usage log", () => {
+  it("lists the entries at the location in scope, newest first, with names and units in the product's unit, in one round trip", async () => {
+    t.resetRoundTrips();
+    const page = await readUsage(t.db, at("staff", loc.DTN), query());
+    expect(t.roundTrips()).toBe(1);
+    expect(page.total).toBe(3);
+    expect(page.items.map((e) => [e.patientRef, e.unitsText, e.location.code, e.productName, e.variationName])).toEqual(
+      [
+        ["CH-1003", "20 U", "DTN", "Botox Cosmetic", "100 U vial"],
+        ["CH-1002", "5 U", "DTN", "Botox Cosmetic", "100 U vial"],
+        ['=HYPERLINK("http://evil.example")', "10 U", "DTN", "Botox Cosmetic", "100 U vial"],
+      ],
+    );
+    const first = page.items[2];
+    expect(first?.recordedBy).toMatch(/\S+ \S+/);
+    expect(first?.serviceName).toBeTruthy();
+    expect(first?.lot).toBe(LOT);
+    expect(first?.labelCode).toBeTruthy();
+  });
+
+  it("filters by product, variation, lot, service, provider (contains) and patient reference (whole, any case)", async () => {
+    const refs = async (fields: Record<string, string>) =>
+      (await readUsage(t.db, at("staff", loc.DTN), query(fields))).items.map((e) => e.patientRef);
+    expect(await refs({ productId })).toHaveLength(3);
+    expect(await refs({ variationId })).toHaveLength(3);
+    expect(await refs({ lot: LOT })).toHaveLength(3);
+    expect(await refs({ lot: "NO-SUCH-LOT" })).toEqual([]);
+    expect(await refs({ serviceId })).toEqual(['=HYPERLINK("http://evil.example")']);
+    expect(await refs({ provider: "quote" })).toEqual(['=HYPERLINK("http://evil.example")']);
+    expect(await refs({ provider: "lee" })).toEqual(["CH-1003", "CH-1002"]);
+    expect(await refs({ patientRef: "ch-1002" })).toEqual(["CH-1002"]);
+    expect(await refs({ patientRef: "CH-100" })).toEqual([]);
+  });
+
+  it("reads dates as whole days in the location's zone, and in UTC in organization mode", async () => {
+    expect(nyDate).not.toBe(utcDate);
+    const refs = async (actor: ScopedActor, fields: Record<string, string>) =>
+      (await readUsage(t.db, actor, query(fields))).items.map((e) => e.patientRef);
+    const evil = '=HYPERLINK("http://evil.example")';
+    expect(await refs(at("staff", loc.DTN), { from: nyDate, to: nyDate })).toEqual([evil]);
+    expect(await refs(at("staff", loc.DTN), { from: utcDate, to: utcDate })).not.toContain(evil);
+    expect(await refs(at("owner", "all"), { from: utcDate, to: utcDate })).toContain(evil);
+    expect(await refs(at("owner", "all"), { from: nyDate, to: nyDate })).not.toContain(evil);
+    // Only a start or only an end.
+    expect(await refs(at("staff", loc.DTN), { from: nyDayOf(new Date()) })).toEqual(["CH-1003"]);
+    expect(await refs(at("staff", loc.DTN), { to: nyDate })).toEqual([evil]);
+  });
+
+  it("covers every location in organization mode, and only their own location for everyone else", async () => {
+    const codes = async (actor: ScopedActor) =>
+      (await readUsage(t.db, actor, query())).items.map((e) => e.location.code).sort();
+    expect(await codes(at("owner", "all"))).toEqual(["DTN", "DTN", "DTN", "WST"]);
+    expect(await codes(at("manager", loc.WST))).toEqual(["WST"]);
+    expect(await codes(at("admin", loc.WST))).toEqual(["WST"]);
+    expect(await codes(at("owner", loc.NTH))).toEqual([]);
+    expect(await codes(at("newhire", null))).toEqual([]);
+    // A location the user does not work at is nowhere, whatever the session says.
+    expect(await codes(at("staff", loc.WST))).toEqual([]);
+  });
+
+  it("pages with a total, and the screen reads in one batch beyond the session", async () => {
+    const page = await readUsage(t.db, at("owner", "all"), query({ pageSize: "3", page: "2" }));
+    expect(page).toMatchObject({ page: 2, pageSize: 3, total: 4 });
+    expect(page.items.map((e) => e.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
+
+    const request = new Request("http://clinic.test/usage-log?lot=C8123C3", {
+      headers: { Cookie: cookies.get("staff") ?? "" },
+    });
+    const context = { env, db: t.db } as unknown as AppLoadContext;
+    t.resetRoundTrips();
+    const screen = await usageScreenLoader({ request, context, params: {} });
+    expect(t.roundTrips()).toBe(2);
+    expect(screen.total).toBe(3);
+    expect(screen.csv).toBe("/usage-log.csv?lot=C8123C3");
+    expect(screen.rows[0]?.report).toBe(`/recalls/report?variationId=${variationId}&lot=${LOT}`);
+  });
+});
+
+async function chunksOf(response: Response): Promise<string[]> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("no body");
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(decoder.decode(value));
+  }
+}
+
+describe("the usage log as CSV", () => {
+  it("quotes values, neutralises formulas and streams a page per query", async () => {
+    t.resetRoundTrips();
+    const response = usageCsv(t.db, at("staff", loc.DTN), query(), { pageSize: 2 });
+    expect(t.roundTrips()).toBe(0); // nothing is read before the download is read
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="usage-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const chunks = await chunksOf(response);
+    // The header, then one chunk per page of 2: three entries are two pages, two queries.
+    expect(chunks).toHaveLength(3);
+    expect(t.roundTrips()).toBe(2);
+    const text = chunks.join("");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^Used at \(UTC\),/);
+    expect(lines).toHaveLength(4);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(text).toContain(`"Dr. Quote, ""Q"""`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(lines[1]).toContain("CH-1003");
+  });
+
+  it("walks every row by keyset, however many pages", async () => {
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of usagePages(t.db, at("owner", "all"), query(), 1)) {
+      pages++;
+      seen.push(...page.map((e) => e.id));
+    }
+    const all = (await readUsage(t.db, at("owner", "all"), query())).items.map((e) => e.id);
+    expect(pages).toBe(4);
+    expect(seen).toEqual(all);
+  });
+});
+
+describe("lot recalls", () => {
+  let recallId = "";
+  const recalledAt = async (locationId: string) =>
+    t.db.all<{ recalled: number }>(sql`SELECT ${lotRecalled("items")} AS recalled FROM items
+      WHERE items.variation_id = ${variationId} AND items.lot = ${LOT} AND items.location_id = ${locationId}`);
+
+  it("refuses someone without WRITE_PRODUCTS, an unknown variation, an empty lot and an empty or too long note", async () => {
+    const before = await t.activityCount();
+    const input = { variationId, lot: LOT, note: "Manufacturer notice 2026-11" };
+    expect(await markRecall(t.db, at("staff", loc.DTN), input)).toMatchObject({ ok: false, refusal: "forbidden" });
+    expect(await markRecall(t.db, at("owner", "all"), { ...input, variationId: "no-such-variation" })).toMatchObject({
+      ok: false,
+      refusal: "variation_not_found",
+    });
+    expect(await markRecall(t.db, at("owner", "all"), { ...input, lot: "  " })).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      message: expect.stringMatching(/lot number/),
+    });
+    expect(await markRecall(t.db, at("owner", "all"), { ...input, note: "" })).toMatchObject({ refusal: "invalid" });
+    expect(await markRecall(t.db, at("owner", "all"), { ...input, note: "x".repeat(1001) })).toMatchObject({
+      refusal: "invalid",
+      message: expect.stringMatching(/at most 1000/),
+    });
+    expect(await t.activityCount()).toBe(before);
+    expect((await recalledAt(loc.DTN)).every((r) => !r.recalled)).toBe(true);
+  });
+
+  it("marks the lot recalled: every vial of it at every location is quarantined at once, recorded once", async () => {
+    const before = await t.activityCount();
+    const input = { variationId, lot: LOT, note: "Manufacturer notice 2026-11", idempotencyKey: "recall-key-0001" };
+    const marked = await markRecall(t.db, at("manager", loc.WST), input);
+    if (!marked.ok) throw new Error(marked.message);
+    recallId = marked.recall.id;
+    expect(marked.recall).toMatchObject({ lot: LOT, variationId, inForce: true, productName: "Botox Cosmetic" });
+    expect(marked.recall.recalledBy).toMatch(/\S+ \S+/);
+    expect(await t.lastActivity()).toMatchObject({ action: "lot_recall", entity: "lot_recall", entityId: recallId });
+
+    // The same key again answers the same recall and writes nothing.
+    const again = await markRecall(t.db, at("manager", loc.WST), input);
+    expect(again).toMatchObject({ ok: true, recall: { id: recallId } });
+    expect(await t.activityCount()).toBe(before + 1);
+
+    for (const code of ["DTN", "WST", "NTH"] as const) {
+      expect((await recalledAt(loc[code])).every((r) => r.recalled === 1)).toBe(true);
+    }
+    expect((await recalledAt(loc.DTN)).length + (await recalledAt(loc.WST)).length).toBeGreaterThan(2);
+    // Another lot of the same variation is not touched.
+    const [other] = await t.db.all<{ recalled: number }>(sql`SELECT ${lotRecalled("items")} AS recalled FROM items
+      WHERE items.variation_id = ${variationId} AND items.lot IS NOT ${LOT} LIMIT 1`);
+    if (other) expect(other.recalled).toBe(0);
+
+    // A vial of the lot refuses a start, at Westside too.
+    const sealed = vials.WST[1] ?? "";
+    expect(await startVial(t.db, at("manager", loc.WST), { itemId: sealed })).toMatchObject({
+      ok: false,
+      refusal: "recalled",
+    });
+  });
+
+  it("refuses a second recall of a lot already under one in force", async () => {
+    const before = await t.activityCount();
+    const outcome = await markRecall(t.db, at("owner", "all"), { variationId, lot: LOT, note: "Again" });
+    expect(outcome).toMatchObject({ ok: false, refusal: "already_recalled" });
+    expect(await t.activityCount()).toBe(before);
+  });
+
+  it("reports every use and every unused vial in one round trip, limited to the locations the reader sees", async () => {
+    t.resetRoundTrips();
+    const staff = await readRecallReport(t.db, at("staff", loc.DTN), { variationId, lot: LOT });
+    expect(t.roundTrips()).toBe(1);
+    expect(staff?.status).toBe("in_force");
+    expect(staff?.uses.map((u) => u.patientRef)).toEqual(["CH-1003", "CH-1002", '=HYPERLINK("http://evil.example")']);
+    expect(staff?.uses.map((u) => u.location.code)).toEqual(["DTN", "DTN", "DTN"]);
+    expect(new Set(staff?.vials.map((v) => v.location.code))).toEqual(new Set(["DTN"]));
+    expect(staff?.vials.find((v) => v.id === vials.DTN[0])).toMatchObject({ state: "in_use", unitsText: "85 U" });
+    expect(staff?.vials.every((v) => ["sealed", "in_use", "in_transit"].includes(v.state))).toBe(true);
+
+    const manager = await readRecallReport(t.db, at("manager", loc.WST), { variationId, lot: LOT });
+    expect(manager?.uses.map((u) => [u.patientRef, u.unitsText, u.location.code])).toEqual([
+      ["CH-2001", "30 U", "WST"],
+    ]);
+
+    const owner = await readRecallReport(t.db, at("owner", "all"), { variationId, lot: LOT });
+    expect(owner?.uses).toHaveLength(4);
+    expect(new Set(owner?.vials.map((v) => v.location.code))).toEqual(new Set(["DTN", "WST"]));
+    expect(owner?.vials.length).toBe(vials.DTN.length + vials.WST.length);
+
+    const never = await readRecallReport(t.db, at("owner", "all"), { variationId, lot: "NEVER-RECALLED" });
+    expect(never).toMatchObject({ status: "never", uses: [], vials: [], recalls: [] });
+    expect(await readRecallReport(t.db, at("owner", "all"), { variationId: "nope", lot: LOT })).toBeNull();
+  });
+
+  it("lifts a recall once, with a note, freeing the lot's vials everywhere", async () => {
+    expect(await liftRecall(t.db, at("staff", loc.DTN), { recallId, note: "Withdrawn" })).toMatchObject({
+      refusal: "forbidden",
+    });
+    expect(await liftRecall(t.db, at("owner", "all"), { recallId, note: " " })).toMatchObject({ refusal: "invalid" });
+    expect(await liftRecall(t.db, at("owner", "all"), { recallId: "no-such", note: "Withdrawn" })).toMatchObject({
+      refusal: "not_found",
+    });
+    const lifted = await liftRecall(t.db, at("owner", "all"), { recallId, note: "Notice withdrawn" });
+    expect(lifted).toMatchObject({ ok: true, recall: { inForce: false, liftNote: "Notice withdrawn" } });
+    expect(await t.lastActivity()).toMatchObject({ action: "lot_recall_lift", entityId: recallId });
+    for (const code of ["DTN", "WST"] as const) {
+      expect((await recalledAt(loc[code])).every((r) => r.recalled === 0)).toBe(true);
+    }
+    expect(await liftRecall(t.db, at("owner", "all"), { recallId, note: "Again" })).toMatchObject({
+      refusal: "already_lifted",
+    });
+    const report = await readRecallReport(t.db, at("owner", "all"), { variationId, lot: LOT });
+    expect(report?.status).toBe("lifted");
+    // The vial starts again, and the lot may be recalled anew.
+    expect(await startVial(t.db, at("manager", loc.WST), { itemId: vials.WST[1] ?? "" })).toMatchObject({ ok: true });
+    const anew = await markRecall(t.db, at("owner", "all"), { variationId, lot: LOT, note: "Second notice" });
+    expect(anew).toMatchObject({ ok: true });
+    expect((await readRecallReport(t.db, at("owner", "all"), { variationId, lot: LOT }))?.recalls).toHaveLength(2);
+  });
+});
