@@ -216,8 +216,10 @@ const SCREEN_POSTS: readonly {
   { path: "/products/sample-id", permission: "WRITE_PRODUCTS", form: { intent: "update" } },
   { path: "/products/par-levels", permission: "WRITE_PRODUCTS" },
   { path: "/receiving", permission: "WRITE_INVENTORY" },
+  { path: "/recalls", permission: "WRITE_PRODUCTS", form: { intent: "mark" } },
   { path: "/receiving/sample-id/add-products", permission: "WRITE_INVENTORY", form: { intent: "cancel" } },
   { path: "/services/new", permission: "WRITE_PRODUCTS" },
+  { path: "/stock-levels", permission: "WRITE_INVENTORY", form: { intent: "adjust" } },
   { path: "/services/sample-id", permission: "WRITE_PRODUCTS", form: { intent: "update" } },
   { path: "/users", permission: "WRITE_USERS", form: { intent: "grant-role" } },
   { path: "/users/new", permission: "WRITE_USERS" },
@@ -237,6 +239,9 @@ const API_POSTS = [
   "/api/stock-levels",
   "/api/stock-adjustments",
   "/api/vials",
+  "/api/usage",
+  "/api/recalls",
+  "/api/recalls/sample-lot",
   "/api/no-such-endpoint",
 ];
 
