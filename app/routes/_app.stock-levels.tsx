@@ -1,14 +1,24 @@
 // /stock-levels: on hand per variation at the location in scope (every location, with a location
 // column, in organization mode), 25 a page, against its par level, with the nearest expiry of its
 // sealed items. Search by product or variation, filter by category and status (GET form). The
-// same rows as GET /api/stock-levels, read through the same module in one batch.
+// same rows as GET /api/stock-levels, read through the same module in one batch. A bulk row's
+// "Adjust" opens the adjustment form for it (?adjust=…, server-rendered) for whoever may write
+// inventory at its location; the action posts it through adjustStock.
 
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
-import { locationsFor } from "~/access/scope.server";
+import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { newIdempotencyKey } from "~/http/idempotency.server";
+import { done, intentOf, invalid, refused } from "~/http/outcome.server";
+import { formatQuantity } from "~/products/format";
+import { typedValues } from "~/products/forms";
 import { area } from "~/shell/areas";
+import { adjustStock } from "~/stock/adjust.server";
+import { ADJUST_REASON_LABELS, AdjustForm } from "~/stock/adjust-form";
+import { AdjustPanel, adjustLink, listWithout } from "~/stock/adjust-panel";
 import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
@@ -27,15 +37,30 @@ export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Invent
 
 export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/stock-levels").permission);
+  const searchParams = new URL(args.request.url).searchParams;
   const query = {
-    ...StockLevelQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams)),
+    ...StockLevelQuery.parse(Object.fromEntries(searchParams)),
     pageSize: STOCK_LEVELS_PAGE_SIZE,
   };
-  const { ids: locationIds } = locationsFor({ ...viewer.user, locationId: viewer.locationId }, "READ_INVENTORY");
+  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
+  const { ids: locationIds } = locationsFor(actor, "READ_INVENTORY");
   // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
   const now = new Date();
-  const screen = await orOutage(stockLevelsScreen(args.context.db, viewer.user, locationIds, query, now));
+  // ?adjust=<variation>&at=<location> opens the adjustment form (the location in scope by default).
+  const variationId = searchParams.get("adjust");
+  const adjusting = variationId
+    ? { variationId, locationId: searchParams.get("at") || (actor.locationId ?? "") }
+    : null;
+  const screen = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
+  const target = screen.adjusting;
   return {
+    adjust: target
+      ? {
+          target: { ...target, onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit) },
+          idempotencyKey: newIdempotencyKey(),
+          cancelTo: listWithout(searchParams),
+        }
+      : null,
     rows: screen.items.map((level) => ({
       key: `${level.locationId}|${level.variationId}`,
       location: level.location,
@@ -54,6 +79,11 @@ export async function loader(args: LoaderFunctionArgs) {
       // Formatted here: date-fns stays on the server, out of this page's JavaScript.
       nearestExpiry: level.nearestExpiry ? formatDate(level.nearestExpiry) : null,
       expiry: expirationUrgency(level.nearestExpiry, now),
+      // Bulk stock is corrected here by whoever may write inventory at the row's location.
+      adjustTo:
+        level.tracking === "bulk" && reachesAt(actor, "WRITE_INVENTORY", level.locationId)
+          ? adjustLink(searchParams, level)
+          : null,
     })),
     total: screen.total,
     page: screen.page,
@@ -63,6 +93,25 @@ export async function loader(args: LoaderFunctionArgs) {
     where: viewer.scope.kind === "location" ? viewer.scope.name : null,
     organizationMode: viewer.scope.kind === "organization",
   };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const form = Object.fromEntries(await args.request.formData());
+  intentOf(form, ["adjust"] as const);
+  // The location in scope, or in organization mode the row's: WRITE_INVENTORY there (else 403).
+  const { actor } = await requireLocationInScope(args, "WRITE_INVENTORY", String(form.locationId ?? ""));
+  const typed = typedValues(form);
+  const parsed = AdjustForm.safeParse(form);
+  if (!parsed.success) return invalid(parsed.error, { typed });
+  const outcome = await orOutage(adjustStock(args.context.db, actor, parsed.data));
+  if (!outcome.ok) {
+    return refused(outcome, { typed }, { fields: { invalid: "quantity", not_enough_stock: "quantity" } });
+  }
+  const change = formatQuantity(outcome.quantity, outcome.unitScale, outcome.baseUnit);
+  return done(listWithout(new URL(args.request.url).searchParams), {
+    title: "Stock adjusted",
+    description: `${outcome.product} · ${outcome.variation} at ${outcome.location}: ${outcome.quantity > 0 ? "+" : ""}${change} (${ADJUST_REASON_LABELS[outcome.reason]}). ${formatQuantity(outcome.onHand, outcome.unitScale, outcome.baseUnit)} on hand now.`,
+  });
 }
 
 const _LABEL = "font-medium text-sm";
@@ -75,7 +124,11 @@ const STATUS_TONES: Record<StockStatus, string> = {
 };
 
 export default function StockLevelsScreen() {
-  const { rows, total, page, pageCount, categories, query, where, organizationMode } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageCount, categories, query, where, organizationMode, adjust } =
+    useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const canAdjustAny = rows.some((r) => r.adjustTo);
   const filtered = Boolean(query.q || query.category || query.status);
   const pageLink = (n: number) => {
     const params = new URLSearchParams();
@@ -91,6 +144,7 @@ export default function StockLevelsScreen() {
     "Par / reorder",
     { label: "Status", key: true },
     { label: "Nearest expiry", key: true },
+    ...(canAdjustAny ? [{ label: "" }] : []),
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -101,6 +155,20 @@ export default function StockLevelsScreen() {
           packages. Expired vials are shown apart and never count as usable stock.
         </p>
       </div>
+
+      {adjust && (
+        <AdjustPanel
+          // A fresh form (and key) once an adjustment is saved and the page reloads.
+          key={adjust.idempotencyKey}
+          target={adjust.target}
+          idempotencyKey={adjust.idempotencyKey}
+          errors={failure?.fieldErrors ?? {}}
+          formError={failure?.formError}
+          typed={failure?.typed}
+          cancelTo={adjust.cancelTo}
+          busy={busy}
+        />
+      )}
 
       <SearchForm action="/stock-levels" filtered={filtered}>
         <SearchBox value={query.q} placeholder="Product or variation name, or SKU" />
@@ -192,6 +260,19 @@ export default function StockLevelsScreen() {
                 <span className="text-slate-500">—</span>
               )}
             </td>
+            {canAdjustAny && (
+              <td className={`${CELL} whitespace-nowrap`}>
+                {r.adjustTo && (
+                  <Link
+                    to={r.adjustTo}
+                    aria-label={`Adjust ${r.productName} · ${r.variationName}${organizationMode ? ` at ${r.location.name}` : ""}`}
+                    className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 font-medium text-sm hover:bg-slate-100"
+                  >
+                    Adjust
+                  </Link>
+                )}
+              </td>
+            )}
           </DataRow>
         ))}
       </DataTable>

@@ -57,7 +57,10 @@ export interface AdjustInput {
 export interface Adjusted {
   movementId: string;
   locationId: string;
+  location: string;
   variationId: string;
+  product: string;
+  variation: string;
   /** Signed, in base units (1/unitScale of baseUnit), as stock_movements keeps it. */
   quantity: number;
   /** The level after the adjustment, in base units. */
@@ -99,8 +102,9 @@ export async function adjustStock(
     WHERE v.id = ${variationId} AND p.organization_id = ${organizationOf(actor)} AND p.tracking = 'bulk'
       AND ${keyUnused(key)}`;
   const answer = sql`json_object('ok', json('true'), 'movementId', m.id, 'locationId', m.location_id,
-      'variationId', m.variation_id, 'quantity', m.quantity, 'onHand', s.on_hand, 'unitScale', p.unit_scale,
-      'baseUnit', p.base_unit, 'reason', m.reason, 'note', m.note)`;
+      'location', l.name, 'variationId', m.variation_id, 'product', p.name, 'variation', v.name,
+      'quantity', m.quantity, 'onHand', s.on_hand, 'unitScale', p.unit_scale, 'baseUnit', p.base_unit,
+      'reason', m.reason, 'note', m.note)`;
   const written = sql`FROM stock_movements AS m
     JOIN stock_levels AS s ON s.location_id = m.location_id AND s.variation_id = m.variation_id
     JOIN product_variations AS v ON v.id = m.variation_id JOIN products AS p ON p.id = v.product_id
@@ -218,4 +222,34 @@ async function notEnough(db: Database, { locationId, variationId, typed }: Refus
     "not_enough_stock",
     `Not enough stock: removing ${removing} would leave less than zero on hand here, where ${there} is on hand. Count what is on the shelf and adjust by the difference.`,
   );
+}
+
+/** The level an adjustment form is opened for: a location × variation the actor may adjust. */
+export interface AdjustTarget {
+  locationId: string;
+  variationId: string;
+}
+
+/**
+ * What the adjustment form shows about its level (names, unit, on hand), as a statement for the
+ * screen's one batch: nothing unless the actor may adjust there and the product is bulk.
+ */
+export function adjustTargetQuery(db: Database, actor: ScopedActor, target: AdjustTarget | null) {
+  const reached = target !== null && reachesAt(actor, "WRITE_INVENTORY", target.locationId);
+  return db.all<{
+    locationId: string;
+    location: string;
+    variationId: string;
+    product: string;
+    variation: string;
+    baseUnit: string;
+    unitScale: UnitScale;
+    onHand: number;
+  }>(sql`SELECT l.id AS locationId, l.name AS location, v.id AS variationId, p.name AS product, v.name AS variation,
+      p.base_unit AS baseUnit, p.unit_scale AS unitScale,
+      coalesce((SELECT on_hand FROM stock_levels WHERE location_id = l.id AND variation_id = v.id), 0) AS onHand
+    FROM locations AS l, product_variations AS v JOIN products AS p ON p.id = v.product_id
+    WHERE ${reached ? 1 : 0} AND l.id = ${target?.locationId ?? null} AND v.id = ${target?.variationId ?? null}
+      AND l.organization_id = ${organizationOf(actor)} AND p.organization_id = l.organization_id
+      AND p.tracking = 'bulk'`);
 }

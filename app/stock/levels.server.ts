@@ -5,12 +5,13 @@
 // par level and nothing received yet is exactly what needs ordering).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Actor } from "~/access/actor";
+import type { Actor, ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import type { UnitScale } from "~/products/format";
 import { utcDay } from "~/ui/dates";
-import { TRACKING_MODES } from "../../db/schema/catalog/constants";
+import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/constants";
+import { type AdjustTarget, adjustTargetQuery } from "./adjust.server";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
 
 export const StockLevelQuery = z.object({
@@ -38,6 +39,7 @@ interface StockLevelRow {
   baseUnit: string;
   unitScale: UnitScale;
   unitsPerPackage: number;
+  tracking: TrackingMode;
   onHand: number;
   expired: number;
   par: number | null;
@@ -115,6 +117,7 @@ function matchingLevels(actor: Actor, locationIds: readonly string[], query: Sto
           p.id AS productId, p.name AS productName, p.category AS category,
           v.id AS variationId, v.name AS variationName,
           p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
+          p.tracking AS tracking,
           ${onHand} AS onHand, ${expiredUnits(now)} AS expired,
           pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max, s.updated_at AS updatedAt
         FROM (
@@ -220,17 +223,21 @@ export async function readStockLevels(
 /** The stock levels screen: a page, its total and the category choices. One round trip. */
 export async function stockLevelsScreen(
   db: Database,
-  actor: Actor,
+  actor: ScopedActor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
   now = new Date(),
+  adjusting: AdjustTarget | null = null,
 ) {
-  const [rows, totals, categories] = await db.batch([
+  const [rows, totals, categories, target] = await db.batch([
     ...stockLevelQueries(db, actor, locationIds, query, now),
     stockCategoryQuery(db, actor),
+    adjustTargetQuery(db, actor, adjusting),
   ]);
   return {
-    items: rows.map(toStockLevel),
+    // The screen offers an adjustment on bulk rows only (a vial is corrected by discarding it).
+    items: rows.map((row) => ({ ...toStockLevel(row), tracking: row.tracking })),
+    adjusting: target[0] ?? null,
     page: query.page,
     pageSize: query.pageSize,
     total: Number(totals[0]?.total ?? 0),

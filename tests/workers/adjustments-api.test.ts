@@ -68,7 +68,10 @@ describe("POST /api/stock-adjustments", () => {
     expect(answer).toEqual({
       movementId: expect.any(String),
       locationId: loc.DTN,
+      location: "Downtown",
       variationId: gauze,
+      product: "Gauze 2x2",
+      variation: "Pack of 200",
       quantity: 3,
       onHand: before + 3,
       unitScale: 1,
