@@ -13,8 +13,11 @@ export type ActivityAction =
   | "sign_out"
   | "receive_vials"
   | "start_vial"
+  | "draw_units"
   | "empty_vial"
   | "discard_vial"
+  | "lot_recall"
+  | "lot_recall_lift"
   | "update_product"
   | "update_variation"
   | "import_sales"
@@ -84,7 +87,10 @@ export function logActivity(db: Database, entry: ActivityEntry) {
 }
 
 export interface GuardedActivity {
-  userId: string;
+  /** The row's id when later statements of the batch look for it (it marks that the change happened). */
+  id?: string;
+  /** Null for the system (a scheduled job). */
+  userId: string | null;
   locationId?: string | SQL | null;
   action: ActivityAction;
   entity: string;
@@ -100,6 +106,6 @@ export interface GuardedActivity {
  */
 export function logActivityWhere(db: Database, entry: GuardedActivity, from: SQL) {
   return db.run(sql`INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
-    SELECT ${uuidv7()}, ${Date.now()}, ${entry.userId}, ${entry.locationId ?? null}, ${entry.action}, ${entry.entity},
+    SELECT ${entry.id ?? uuidv7()}, ${Date.now()}, ${entry.userId}, ${entry.locationId ?? null}, ${entry.action}, ${entry.entity},
       ${entry.entityId}, ${entry.summary} ${from} LIMIT 1`);
 }

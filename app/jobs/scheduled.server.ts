@@ -1,8 +1,10 @@
 // What a cron tick runs. Each job records its run in job_runs, so a silent cron is visible.
-// Imports and backups join the list in their own issues; the heartbeat proves the wiring.
+// Imports and backups join the list in their own issues; the heartbeat proves the wiring. Every job
+// runs on every tick (production every 5 minutes, and `npm start` fires the same tick locally).
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { wasteAtDeadline } from "~/vials/waste.server";
 
 interface Tick {
   cron: string;
@@ -13,6 +15,8 @@ type Job = (db: Database, tick: Tick) => Promise<string | undefined>;
 
 const JOBS: Record<string, Job> = {
   heartbeat: async () => "alive",
+  // In-use vials past their Use-By Deadline: what is left is wasted and the vial discarded.
+  waste_at_deadline: async (db, tick) => `wasted ${(await wasteAtDeadline(db, tick.at)).wasted}`,
 };
 
 export async function runScheduledJobs(db: Database, tick: Tick): Promise<void> {

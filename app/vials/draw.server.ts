@@ -1,0 +1,142 @@
+// Drawing units from a vial for a treatment: a usage entry and its USE movement, in the product's
+// unit converted exactly to base units (parseScaled, never floats). Drawing from a sealed vial
+// starts it in the same batch, with the same deadline rule as a start. The guard in SQL checks the
+// units left (`units_remaining >= units`), so draws that together exceed the vial lose the race
+// one by one and can never drive it below zero (./change.server).
+import { sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { ScopedActor } from "~/access/actor";
+import { logActivityWhere } from "~/activity/log.server";
+import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import { parseScaled, type UnitScale } from "~/products/format";
+import { vialOf, vialQuery } from "~/stock/vials.server";
+import {
+  type Changed,
+  type ChangeOptions,
+  changeVial,
+  itemRow,
+  notRecalled,
+  vialKey,
+  writeReach,
+} from "./change.server";
+import { DrawForm, USED_AT_BACK_DAYS, USED_AT_SKEW_MS, VIAL_MESSAGES } from "./forms";
+import { refuse } from "./outcome";
+import { deadlineWhenStarted, drawRefusal, unitsText } from "./rules";
+import { openVial } from "./start.server";
+import type { UsageEntry } from "./usage-entry";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DECIMALS: Record<UnitScale, number> = { 1: 0, 10: 1, 100: 2, 1000: 3 };
+
+export interface DrawRequest {
+  itemId: string;
+  /** In the product's unit, as typed ("20", "0.5") or sent (20, 0.5). */
+  units: string | number;
+  serviceId?: string | null;
+  provider?: string | null;
+  patientRef?: string | null;
+  /** When the units were used; now when not given. */
+  usedAt?: Date | string | null;
+  idempotencyKey?: string | null;
+}
+
+export async function drawUnits(
+  db: Database,
+  actor: ScopedActor,
+  request: DrawRequest,
+  options: ChangeOptions = {},
+): Promise<Changed<{ usage: UsageEntry }>> {
+  const reach = writeReach(actor);
+  if (typeof reach !== "function") return reach;
+  const parsed = DrawForm.safeParse(request);
+  if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
+  const input = parsed.data;
+  const now = options.now ?? new Date();
+  const usedAt = input.usedAt ?? now;
+  if (
+    usedAt.getTime() > now.getTime() + USED_AT_SKEW_MS ||
+    usedAt.getTime() < now.getTime() - USED_AT_BACK_DAYS * DAY_MS
+  ) {
+    return refuse("invalid", VIAL_MESSAGES.usedAt);
+  }
+  if (!request.itemId || request.itemId.length > 100) return refuse("not_found");
+  const activeService = (id: string | null) =>
+    sql`(${id} IS NULL OR EXISTS (SELECT 1 FROM services AS s WHERE s.id = ${id} AND s.active = 1
+      AND s.organization_id = ${organizationOf(actor)}))`;
+  const [rows, services] = await db.batch([
+    vialQuery(db, request.itemId, reach),
+    db.all<{ name: string }>(sql`SELECT name FROM services AS s WHERE s.id = ${input.serviceId}
+      AND ${activeService(input.serviceId)}`),
+  ]);
+  const row = rows[0];
+  if (!row) return refuse("not_found");
+  const vial = vialOf(row, now);
+  const units = parseScaled(input.units, vial.unitScale);
+  if (units === null || units <= 0) {
+    return refuse("invalid", VIAL_MESSAGES.unitsScale(DECIMALS[vial.unitScale], vial.baseUnit));
+  }
+  if (input.serviceId && !services[0]) return refuse("invalid", VIAL_MESSAGES.service);
+
+  const key = vialKey(actor, "draw", vial.id, input.idempotencyKey);
+  const why = (v: typeof vial) => drawRefusal(v, units, now);
+  // With a key, a refusal may be the repeat of a draw that happened: the batch finds its answer.
+  const refused = why(vial);
+  if (refused && !key) return refused;
+
+  const usage: UsageEntry = {
+    id: uuidv7(),
+    itemId: vial.id,
+    units,
+    unitsText: unitsText(vial, units),
+    serviceId: input.serviceId,
+    serviceName: services[0]?.name ?? null,
+    provider: input.provider,
+    patientRef: input.patientRef,
+    usedAt,
+    userId: actor.id,
+  };
+  const at = now.getTime();
+  const deadline = deadlineWhenStarted(vial, now) ?? now;
+  const opened = openVial(deadline, now);
+  return changeVial(
+    db,
+    actor,
+    { vial, reach, key, now, answer: { usage } },
+    {
+      action: "draw_units",
+      guard: sql`i.state IN ('sealed', 'in_use') AND i.units_remaining >= ${units} AND ${notRecalled}
+        AND CASE i.state WHEN 'in_use' THEN i.expires_at > ${at} ELSE ${deadline.getTime()} > ${at} END
+        AND ${activeService(input.serviceId)}`,
+      set: sql`units_remaining = units_remaining - ${units}, ${opened.set}`,
+      summary: sql`json_object('usageId', ${usage.id}, 'units', ${units}, 'unitsText', ${usage.unitsText},
+        'service', ${usage.serviceName}, 'provider', ${usage.provider}, 'patientRef', ${usage.patientRef},
+        'usedAt', ${usedAt.getTime()})`,
+      // Drawing from a sealed vial starts it: its own start_vial row, as a start writes.
+      before: (changed) => [
+        logActivityWhere(
+          db,
+          {
+            userId: actor.id,
+            locationId: sql`i.location_id`,
+            action: "start_vial",
+            entity: "item",
+            entityId: vial.id,
+            summary: sql`json_patch(json_object('labelCode', i.label_code, 'product', p.name, 'variation', v.name,
+              'lot', i.lot, 'by', 'draw'), json(${opened.summary}))`,
+          },
+          sql`${itemRow(vial.id)} AND i.state = 'sealed' AND ${changed}`,
+        ),
+      ],
+      movement: { type: "USE", quantity: -units, reference: { type: "usage", id: usage.id } },
+      after: (changed) => [
+        db.run(sql`INSERT INTO usage_entries (id, item_id, location_id, variation_id, lot, units, service_id,
+            provider, patient_ref, used_at, user_id, created_at)
+          SELECT ${usage.id}, i.id, i.location_id, i.variation_id, i.lot, ${units}, ${usage.serviceId},
+            ${usage.provider}, ${usage.patientRef}, ${usedAt.getTime()}, ${actor.id}, ${Date.now()}
+          FROM items AS i WHERE i.id = ${vial.id} AND ${changed}`),
+      ],
+    },
+    why,
+  );
+}
