@@ -1,0 +1,192 @@
+// The usage and recalls APIs inside workerd: POST /api/recalls (who may, every bad input a 4xx in
+// the one error shape, 201 with the recall, the Idempotency-Key), GET /api/recalls,
+// GET /api/recalls/{lot} (the report, scoped to the caller's locations) and GET /api/usage. The
+// lot recalled here is made up, so no vial another test file uses is quarantined.
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_USERS } from "../../db/seed/demo";
+import { app, BASE, type MyLocation, signInAs } from "./support";
+
+const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
+const cookieOf = (name: string) => sessions.get(`${name}@demo.clinic`)?.cookie ?? "";
+const LOT = `WT-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+let variationId = "";
+let codes: Record<string, string> = {};
+
+function get(path: string, cookie = "") {
+  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+}
+
+function post(body: string, cookie: string, headers: Record<string, string> = {}) {
+  return app().fetch(`${BASE}/api/recalls`, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, "Content-Type": "application/json", ...headers },
+    redirect: "manual",
+  });
+}
+
+async function answer(response: Response) {
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  for (const user of DEMO_USERS) sessions.set(user.email, await signInAs(user.email));
+  codes = Object.fromEntries(
+    (sessions.get("owner@demo.clinic")?.locations ?? []).map((l) => [l.location.code, l.locationId]),
+  );
+  const vials = (await (await get("/api/vials?locationId=all&lot=C8123C3", cookieOf("owner"))).json()) as {
+    items: { variationId: string }[];
+  };
+  variationId = vials.items[0]?.variationId ?? "";
+  expect(variationId).not.toBe("");
+});
+
+describe("POST /api/recalls", () => {
+  const valid = () => JSON.stringify({ variationId, lot: LOT, note: "Manufacturer notice MN-2026-11" });
+
+  it("answers 401 signed out and 403 to a role without WRITE_PRODUCTS, before reading the body", async () => {
+    expect(await answer(await post(valid(), ""))).toEqual({
+      status: 401,
+      body: { error: expect.stringMatching(/not signed in/), code: "not_signed_in" },
+    });
+    for (const name of ["staff", "multi", "newhire"]) {
+      expect(await answer(await post("{not json", cookieOf(name)))).toEqual({
+        status: 403,
+        body: { error: expect.stringMatching(/permission/), code: "forbidden" },
+      });
+    }
+  });
+
+  it("answers every bad input with a 4xx that says what to fix, never a 500", async () => {
+    const manager = cookieOf("manager");
+    const cases: [string, Record<string, string>, number, string][] = [
+      ["{not json", {}, 400, "invalid_json"],
+      ["[]", {}, 400, "invalid_json"],
+      ['"text"', {}, 400, "invalid_json"],
+      ["{}", {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId, lot: "", note: "x" }), {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId, lot: LOT, note: "" }), {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId, lot: LOT, note: "x".repeat(10_000) }), {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId, lot: "L".repeat(10_000), note: "x" }), {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId: 42, lot: LOT, note: "x" }), {}, 422, "invalid_input"],
+      [JSON.stringify({ variationId: "no-such-variation", lot: LOT, note: "x" }), {}, 422, "variation_not_found"],
+      [valid(), { "Idempotency-Key": "bad key!" }, 400, "invalid_idempotency_key"],
+      [valid(), { "Content-Type": "text/plain" }, 415, "unsupported_media_type"],
+    ];
+    for (const [body, headers, status, code] of cases) {
+      const got = await answer(await post(body, manager, headers));
+      const sent = body.slice(0, 40);
+      expect({ sent, status: got.status, code: got.body.code, error: typeof got.body.error }).toEqual({
+        sent,
+        status,
+        code,
+        error: "string",
+      });
+    }
+    const fields = await answer(await post("{}", manager));
+    expect(Object.keys((fields.body.fields ?? {}) as object).sort()).toEqual(["lot", "note", "variationId"]);
+    // Nothing was recalled by any of them.
+    const report = await answer(await get(`/api/recalls/${LOT}?variationId=${variationId}`, manager));
+    expect(report.body.status).toBe("never");
+  });
+
+  it("marks the lot: 201 with the recall, once per Idempotency-Key, then 409 while it is in force", async () => {
+    const manager = cookieOf("manager");
+    const key = crypto.randomUUID();
+    const first = await post(valid(), manager, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    expect(first.headers.get("Cache-Control")).toBe("private, no-store");
+    const { recall } = (await first.json()) as { recall: Record<string, unknown> };
+    expect(Object.keys(recall).sort()).toEqual(
+      [
+        "id",
+        "variationId",
+        "productId",
+        "productName",
+        "variationName",
+        "lot",
+        "note",
+        "recalledAt",
+        "recalledBy",
+        "liftedAt",
+        "liftedBy",
+        "liftNote",
+        "inForce",
+      ].sort(),
+    );
+    expect(recall).toMatchObject({
+      variationId,
+      lot: LOT,
+      inForce: true,
+      liftedAt: null,
+      productName: "Botox Cosmetic",
+    });
+
+    const repeat = await answer(await post(valid(), manager, { "Idempotency-Key": key }));
+    expect(repeat).toMatchObject({ status: 201, body: { recall: { id: recall.id } } });
+    expect(await answer(await post(valid(), cookieOf("owner")))).toEqual({
+      status: 409,
+      body: { error: expect.stringMatching(/already recalled/), code: "already_recalled" },
+    });
+
+    const list = (await (await get("/api/recalls", cookieOf("staff"))).json()) as { inForce: { id: string }[] };
+    expect(list.inForce.map((r) => r.id)).toContain(recall.id);
+  });
+});
+
+describe("GET /api/recalls/{lot}", () => {
+  it("reports a lot, recalled or not, at the caller's locations only", async () => {
+    const report = await answer(await get(`/api/recalls/${LOT}?variationId=${variationId}`, cookieOf("staff")));
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ lot: LOT, variationId, status: "in_force", uses: [], vials: [] });
+    expect(Object.keys(report.body).sort()).toEqual(
+      ["variationId", "lot", "productName", "variationName", "status", "recalls", "uses", "vials"].sort(),
+    );
+
+    type Vial = { location: { code: string }; state: string; unitsRemaining: number; unitsText: string };
+    const seeded = async (cookie: string, suffix = "") =>
+      (await (await get(`/api/recalls/C8123C3?variationId=${variationId}${suffix}`, cookie)).json()) as {
+        vials: Vial[];
+      };
+    const staff = await seeded(cookieOf("staff"));
+    expect(staff.vials.length).toBeGreaterThan(0);
+    expect(new Set(staff.vials.map((v) => v.location.code))).toEqual(new Set(["DTN"]));
+    const manager = await seeded(cookieOf("manager"));
+    expect(new Set(manager.vials.map((v) => v.location.code))).toEqual(new Set(["WST"]));
+    const everywhere = await seeded(cookieOf("owner"), "&locationId=all");
+    expect(new Set(everywhere.vials.map((v) => v.location.code))).toEqual(new Set(["DTN", "WST"]));
+    expect(everywhere.vials.length).toBe(staff.vials.length + manager.vials.length);
+  });
+
+  it("answers 400 without a variation, 404 for one not in the organization, 401 signed out, 403 elsewhere", async () => {
+    const staff = cookieOf("staff");
+    expect(await answer(await get(`/api/recalls/${LOT}`, staff))).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/variationId/), code: "invalid_request" },
+    });
+    expect(await answer(await get(`/api/recalls/${LOT}?variationId=${"v".repeat(5000)}`, staff))).toMatchObject({
+      status: 400,
+    });
+    expect(await answer(await get(`/api/recalls/${LOT}?variationId=nope`, staff))).toEqual({
+      status: 404,
+      body: { error: expect.stringMatching(/variation/), code: "not_found" },
+    });
+    expect((await get(`/api/recalls/${LOT}?variationId=${variationId}`)).status).toBe(401);
+    expect((await get(`/api/recalls/${LOT}?variationId=${variationId}`, cookieOf("newhire"))).status).toBe(403);
+    expect((await get(`/api/recalls/${LOT}?variationId=${variationId}&locationId=${codes.WST}`, staff)).status).toBe(
+      403,
+    );
+  });
+});
+
+describe("GET /api/usage", () => {
+  it("answers a page in the list shape, at the caller's location, 403 at another", async () => {
+    const page = await answer(await get("/api/usage?pageSize=500&page=zero", cookieOf("staff")));
+    expect(page).toMatchObject({ status: 200, body: { page: 1, pageSize: 25, items: expect.any(Array) } });
+    expect(typeof page.body.total).toBe("number");
+    expect((await get(`/api/usage?locationId=${codes.WST}`, cookieOf("staff"))).status).toBe(403);
+    expect((await get("/api/usage")).status).toBe(401);
+    expect((await get("/api/usage?locationId=all", cookieOf("owner"))).status).toBe(200);
+    expect((await get("/api/usage?locationId=all", cookieOf("manager"))).status).toBe(403);
+  });
+});
