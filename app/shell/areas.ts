@@ -17,9 +17,10 @@ export const AREAS = {
   "/products/par-levels": { title: "Par levels", permission: "READ_PRODUCTS", comingIn: null },
   "/services": { title: "Services", permission: "READ_PRODUCTS", comingIn: null },
   "/vendors": { title: "Vendors", permission: "READ_VENDORS", comingIn: null },
-  "/inventory": { title: "Inventory", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/inventory": { title: "Inventory", permission: "READ_INVENTORY", comingIn: null },
+  "/inventory/{id}": { title: "Vial", permission: "READ_INVENTORY", comingIn: null },
   "/stock-levels": { title: "Stock Levels", permission: "READ_INVENTORY", comingIn: null },
-  "/scan": { title: "Scan", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/scan": { title: "Scan", permission: "READ_INVENTORY", comingIn: null },
   "/usage-log": { title: "Usage Log", permission: "READ_INVENTORY", comingIn: null },
   // Lot recalls: reached from the usage log (no menu entry: the spec fixes the menu).
   "/recalls": { title: "Lot Recalls", permission: "READ_INVENTORY", comingIn: null },

@@ -32,18 +32,30 @@ const ENDINGS: Record<string, HistoryKind> = { empty_vial: "emptied", discard_vi
 const TOLD_BY_MOVEMENT = new Set(["draw_units"]);
 const ACTIVITY_KINDS: Record<string, HistoryKind> = { start_vial: "started", receive_vials: "received" };
 
-export async function readVialHistory(
-  db: Database,
-  actor: ScopedActor,
-  itemId: string,
-  now = new Date(),
-): Promise<{ vial: Vial; history: HistoryEntry[] } | null> {
+/** Where each kind of event falls in a vial's life, for events of one instant. */
+const LIFE_ORDER: Record<HistoryKind, number> = {
+  received: 0,
+  transferred: 1,
+  started: 2,
+  adjusted: 3,
+  drawn: 4,
+  other: 5,
+  emptied: 6,
+  wasted: 6,
+  discarded: 6,
+};
+
+/** What a batch answers for these statements, in order. */
+type BatchResults<Q extends readonly unknown[]> = { [K in keyof Q]: Awaited<Q[K]> };
+
+/** The statements of one vial's history, for a page to put in its own batch (read them with `historyOf`). */
+export function vialHistoryQueries(db: Database, actor: ScopedActor, itemId: string) {
   const reach = locationsFor(actor, "READ_INVENTORY").where;
   // Every read of the batch is guarded by the vial being reached, so nothing of another's is read.
   const reached = sql`EXISTS (SELECT 1 FROM items AS reached WHERE reached.id = ${itemId} AND ${reach(sql`reached.location_id`)})`;
   const who = alias(schema.users, "who");
   const witness = alias(schema.users, "witness");
-  const [vials, movements, activity, ends] = await db.batch([
+  return [
     vialQuery(db, itemId, reach),
     db
       .select({
@@ -86,7 +98,16 @@ export async function readVialHistory(
       .from(i)
       .leftJoin(witness, eq(witness.id, i.witnessUserId))
       .where(and(eq(i.id, itemId), reach(i.locationId))),
-  ]);
+  ] as const;
+}
+
+type HistoryRows = BatchResults<ReturnType<typeof vialHistoryQueries>>;
+
+/** The vial and its history from the rows of `vialHistoryQueries`; null when the vial is not there for the reader. */
+export function historyOf(
+  [vials, movements, activity, ends]: HistoryRows,
+  now: Date,
+): { vial: Vial; history: HistoryEntry[] } | null {
   const row = vials[0];
   if (!row) return null;
   const vial = vialOf(row, now);
@@ -125,11 +146,14 @@ export async function readVialHistory(
     const summary = r.summary ?? {};
     const text = (key: string) => (typeof summary[key] === "string" ? (summary[key] as string) : null);
     const moved = isEnd ? (endMovement?.quantity ?? null) : null;
+    // The verbs stamp the vial and its movements with the command's one instant; the activity row
+    // is stamped as the batch is built, a moment later. The vial's own times keep the order exact.
+    const at = (isEnd ? vial.endedAt : r.action === "start_vial" ? vial.startedAt : null) ?? r.at;
     history.push({
       id: r.id,
       kind: ENDINGS[r.action] ?? ACTIVITY_KINDS[r.action] ?? "other",
       source: r.action,
-      at: r.at,
+      at,
       userId: r.userId,
       userName: r.userName,
       units: moved,
@@ -144,7 +168,18 @@ export async function readVialHistory(
       witnessName: isEnd ? end.witnessName : null,
     });
   }
-  // Newest first; ids are time-ordered (UUIDv7), so one instant's events keep their order.
-  history.sort((x, y) => y.at.getTime() - x.at.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  // Newest first; one command's events share an instant (a draw that opens a sealed vial), so
+  // they follow the vial's life: received, started, drawn, ended.
+  history.sort(
+    (x, y) =>
+      y.at.getTime() - x.at.getTime() ||
+      LIFE_ORDER[y.kind] - LIFE_ORDER[x.kind] ||
+      (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
+  );
   return { vial, history };
+}
+
+/** One vial (at a location the reader reaches with READ_INVENTORY) and its whole history, newest first: one batch. */
+export async function readVialHistory(db: Database, actor: ScopedActor, itemId: string, now = new Date()) {
+  return historyOf(await db.batch(vialHistoryQueries(db, actor, itemId)), now);
 }

@@ -1,0 +1,73 @@
+// What /inventory reads, in one batch: a page of the serialized items (vials, syringes, kits) at
+// the locations in scope matching the filters, as GET /api/vials reads them; a page of the bulk
+// products' quantities there, as the stock levels read them; and the products to filter by.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor } from "~/access/actor";
+import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import { StockLevelQuery, stockLevelQueries, toStockLevel } from "~/stock/levels.server";
+import { DEFAULT_VIAL_STATES, type VialQueryInput, vialListQueries, vialOf, vialQueryOf } from "~/stock/vials.server";
+
+export const INVENTORY_PAGE_SIZE = 25;
+
+export interface InventoryQuery extends VialQueryInput {
+  /** The page of the bulk quantities, apart from the vials' `page`. */
+  bulkPage: number;
+}
+
+const bulkPage = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/** The screen's query from its URL (the filter form's GET fields and the two pages). */
+export function inventoryQueryOf(params: URLSearchParams): InventoryQuery {
+  return {
+    ...vialQueryOf(params),
+    pageSize: INVENTORY_PAGE_SIZE,
+    bulkPage: bulkPage.parse(params.get("bulkPage") ?? undefined),
+  };
+}
+
+/**
+ * Whether a filter only vials have is set (state other than the default, lot, expiring, recall):
+ * then the bulk quantities, which have none of these, are not what was asked for.
+ */
+export function filtersVialsOnly(query: VialQueryInput): boolean {
+  const defaultStates =
+    query.state.length === DEFAULT_VIAL_STATES.length && DEFAULT_VIAL_STATES.every((s) => query.state.includes(s));
+  return !defaultStates || Boolean(query.lot) || query.expiringWithinDays !== null || query.recalled !== null;
+}
+
+/** The organization's products to filter by: the active ones, and the one chosen whatever it is. */
+function productChoices(db: Database, actor: Actor, chosen: string) {
+  return db.all<{ id: string; name: string; tracking: string }>(
+    sql`SELECT id, name, tracking FROM products WHERE organization_id = ${organizationOf(actor)}
+      AND (active = 1 OR id = ${chosen}) ORDER BY lower(name), id`,
+  );
+}
+
+export async function inventoryScreen(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: InventoryQuery,
+  now = new Date(),
+) {
+  const bulkQuery = StockLevelQuery.parse({
+    productId: query.productId,
+    tracking: "bulk",
+    page: query.bulkPage,
+    pageSize: INVENTORY_PAGE_SIZE,
+  });
+  const [rows, totals, levels, levelTotals, products] = await db.batch([
+    ...vialListQueries(db, actor, locationIds, query, now),
+    ...stockLevelQueries(db, actor, locationIds, bulkQuery, now),
+    productChoices(db, actor, query.productId),
+  ]);
+  return {
+    vials: { items: rows.map((row) => vialOf(row, now)), page: query.page, total: totals[0]?.total ?? 0 },
+    bulk: filtersVialsOnly(query)
+      ? null
+      : { items: levels.map(toStockLevel), page: query.bulkPage, total: Number(levelTotals[0]?.total ?? 0) },
+    products,
+  };
+}

@@ -1,0 +1,21 @@
+// The vial page's actions, browser-safe: the intents its forms post and which of them it shows.
+export const VIAL_INTENTS = ["start", "draw", "empty", "discard"] as const;
+export type VialIntent = (typeof VIAL_INTENTS)[number];
+
+/** Which forms the page shows: the actions that would not be refused as the vial stands now. */
+export interface VialActions {
+  start: boolean;
+  draw: boolean;
+  empty: boolean;
+  discard: boolean;
+  /** Empty and discard ask for a witness: a controlled substance with units left. */
+  witness: boolean;
+}
+
+/** What a refused form came back with: which form, what was typed (never a password), and what is wrong. */
+export interface VialProblem {
+  intent: VialIntent;
+  typed: Record<string, string>;
+  fieldErrors: Record<string, string | undefined>;
+  formError: string | null;
+}

@@ -1,0 +1,216 @@
+// The vial page's action forms: start, draw, empty, discard. Plain posts to the page itself with an
+// `intent` and a fresh idempotency key from the loader (a double tap writes once), built from the
+// one field family, so they work before JavaScript loads. Only the forms the loader allows are shown.
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button, Card, Field, type FieldErrors, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { DISCARD_NOTE_MAX, PROVIDER_MAX } from "~/vials/forms";
+import { DISCARD_REASON_NAMES } from "~/vials/history";
+import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
+import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
+
+interface FormsProps {
+  actions: VialActions;
+  keys: Record<VialIntent, string>;
+  services: readonly { id: string; name: string }[];
+  /** The product's unit, e.g. "U" or "mL". */
+  unit: string;
+  /** What is left, as read: "80 U". */
+  unitsLeft: string;
+  problem: VialProblem | undefined;
+}
+
+/** One action's form: its intent, its key, its errors above, its button at the end. */
+function VialForm({
+  intent,
+  idempotencyKey,
+  problem,
+  button,
+  tone = "primary",
+  children,
+}: {
+  intent: VialIntent;
+  idempotencyKey: string;
+  problem: VialProblem | undefined;
+  button: string;
+  tone?: "primary" | "secondary" | "danger";
+  children?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    // A new key (after a success) is a new form: what was typed is cleared for the next one.
+    <Form key={idempotencyKey} method="post" className="flex flex-col gap-4" aria-label={button}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <FormAlert message={problem?.intent === intent ? problem.formError : null} />
+      {children}
+      <div>
+        <Button tone={tone} disabled={busy}>
+          {button}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A witness's email and password: a controlled substance's waste is confirmed by a second person. */
+function WitnessFields({
+  prefix,
+  errors,
+  typed,
+}: {
+  prefix: string;
+  errors: FieldErrors;
+  typed: Record<string, string>;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <legend className="px-1 font-medium text-sm">Witness (controlled substance)</legend>
+      <p className="text-slate-700 text-sm">
+        Units left in a controlled substance are wasted only before a witness: another active user of this location
+        enters their own email and password.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="Witness email"
+          name="witnessEmail"
+          idPrefix={prefix}
+          type="email"
+          required={false}
+          autoComplete="off"
+          defaultValue={typed.witnessEmail}
+          error={errors.witnessEmail}
+        />
+        <Field
+          label="Witness password"
+          name="witnessPassword"
+          idPrefix={prefix}
+          type="password"
+          required={false}
+          autoComplete="off"
+          error={errors.witnessPassword}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+export function VialForms({ actions, keys, services, unit, unitsLeft, problem }: FormsProps) {
+  const errorsOf = (intent: VialIntent): FieldErrors => (problem?.intent === intent ? problem.fieldErrors : {});
+  const typedOf = (intent: VialIntent): Record<string, string> => (problem?.intent === intent ? problem.typed : {});
+  if (!(actions.start || actions.draw || actions.empty || actions.discard)) return null;
+  const draw = { errors: errorsOf("draw"), typed: typedOf("draw") };
+  const discard = { errors: errorsOf("discard"), typed: typedOf("discard") };
+  const empty = { errors: errorsOf("empty"), typed: typedOf("empty") };
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {actions.draw && (
+        <Card title="Draw units">
+          <VialForm intent="draw" idempotencyKey={keys.draw} problem={problem} button="Record draw">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label={`Units (${unit})`}
+                name="units"
+                idPrefix="draw-"
+                inputMode="decimal"
+                autoComplete="off"
+                hint={`${unitsLeft} left.${actions.start ? " Drawing from a sealed vial starts it." : ""}`}
+                defaultValue={draw.typed.units}
+                error={draw.errors.units}
+              />
+              <SelectField
+                label="Service"
+                name="serviceId"
+                idPrefix="draw-"
+                note="optional"
+                defaultValue={draw.typed.serviceId ?? ""}
+                options={[{ value: "", label: "No service" }, ...services.map((s) => ({ value: s.id, label: s.name }))]}
+                error={draw.errors.serviceId}
+              />
+              <Field
+                label="Provider"
+                name="provider"
+                idPrefix="draw-"
+                note="optional"
+                required={false}
+                maxLength={PROVIDER_MAX}
+                defaultValue={draw.typed.provider}
+                error={draw.errors.provider}
+              />
+              <Field
+                label="Patient reference"
+                name="patientRef"
+                idPrefix="draw-"
+                note="optional"
+                required={false}
+                maxLength={PATIENT_REF_MAX}
+                autoComplete="off"
+                hint="A chart number, never a name."
+                defaultValue={draw.typed.patientRef}
+                error={draw.errors.patientRef}
+              />
+            </div>
+          </VialForm>
+        </Card>
+      )}
+      {(actions.start || actions.empty || actions.discard) && (
+        <Card title="Vial">
+          <div className="flex flex-col gap-6">
+            {actions.start && (
+              <VialForm intent="start" idempotencyKey={keys.start} problem={problem} button="Start vial">
+                <p className="text-slate-700 text-sm">Opening the vial starts its Use-By Deadline.</p>
+              </VialForm>
+            )}
+            {actions.empty && (
+              <VialForm
+                intent="empty"
+                idempotencyKey={keys.empty}
+                problem={problem}
+                button="Empty vial"
+                tone="secondary"
+              >
+                <p className="text-slate-700 text-sm">
+                  The vial is used up or put away for good; what is left in it ({unitsLeft}) is booked as waste.
+                </p>
+                {actions.witness && <WitnessFields prefix="empty-" errors={empty.errors} typed={empty.typed} />}
+              </VialForm>
+            )}
+            {actions.discard && (
+              <VialForm
+                intent="discard"
+                idempotencyKey={keys.discard}
+                problem={problem}
+                button="Discard vial"
+                tone="danger"
+              >
+                <SelectField
+                  label="Reason"
+                  name="reason"
+                  idPrefix="discard-"
+                  defaultValue={discard.typed.reason ?? ""}
+                  options={[
+                    { value: "", label: "Choose a reason…" },
+                    ...CHOSEN_DISCARD_REASONS.map((r) => ({ value: r, label: DISCARD_REASON_NAMES[r] })),
+                  ]}
+                  error={discard.errors.reason}
+                />
+                <TextareaField
+                  label="Note"
+                  name="note"
+                  idPrefix="discard-"
+                  note="needed for Other"
+                  rows={2}
+                  maxLength={DISCARD_NOTE_MAX}
+                  defaultValue={discard.typed.note}
+                  error={discard.errors.note}
+                />
+                {actions.witness && <WitnessFields prefix="discard-" errors={discard.errors} typed={discard.typed} />}
+              </VialForm>
+            )}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// What /inventory/{itemId} reads, in one batch: the vial and its whole history (./history.server,
+// shared with the API), and the active services a draw may name; then which of the four actions
+// this reader may take on it now, by the same rules the verbs check (app/vials/rules).
+import { sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
+import { reachesAt } from "~/access/scope.server";
+import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
+import type { Vial } from "~/stock/vials.server";
+import { historyOf, vialHistoryQueries } from "~/vials/history.server";
+import { discardRefusal, drawRefusal, emptyRefusal, needsWitness, startRefusal } from "~/vials/rules";
+import type { VialActions } from "./vial-actions";
+
+const NONE: VialActions = { start: false, draw: false, empty: false, discard: false, witness: false };
+
+/**
+ * The actions `actor` may take on `vial` at `now`: WRITE_INVENTORY at its location (from where
+ * they stand), and the state allows it. A recalled vial is quarantined: discarding is all that is left.
+ */
+export function vialActions(actor: ScopedActor, vial: Vial, now: Date): VialActions {
+  if (!reachesAt(actor, "WRITE_INVENTORY", vial.locationId)) return NONE;
+  const discard = discardRefusal(vial) === null;
+  if (vial.recalled) return { ...NONE, discard, witness: discard && needsWitness(vial) };
+  return {
+    start: startRefusal(vial, now) === null,
+    // The smallest draw there is: anything left, and the vial open or openable.
+    draw: vial.unitsRemaining > 0 && drawRefusal(vial, 1, now) === null,
+    empty: emptyRefusal(vial) === null,
+    discard,
+    witness: needsWitness(vial),
+  };
+}
+
+export async function vialPage(db: Database, actor: ScopedActor, itemId: string, now = new Date()) {
+  const [vials, movements, activity, ends, services] = await db.batch([
+    ...vialHistoryQueries(db, actor, itemId),
+    db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
+      WHERE organization_id = ${organizationOf(actor)} AND active = 1 ORDER BY lower(name), id`),
+  ]);
+  const found = historyOf([vials, movements, activity, ends], now);
+  if (!found) return null;
+  return { ...found, services, actions: vialActions(actor, found.vial, now) };
+}

@@ -1,0 +1,184 @@
+// /inventory/{itemId}: one vial (or syringe, kit) at the location in scope (any location in
+// organization mode): its facts, expiry badge and live countdown, its whole history (who, when,
+// units, service, provider, patient reference, reason, witness), and the actions this user may
+// take on it now (start, draw, empty, discard) as plain forms posting here. One batch beyond the
+// session; elsewhere the vial is not there (404).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ScopedActor } from "~/access/actor";
+import { requirePermission } from "~/access/guard.server";
+import { requireScopedActor } from "~/access/scope.server";
+import { orOutage } from "~/db/outage.server";
+import { newIdempotencyKey } from "~/http/idempotency.server";
+import { intentOf } from "~/http/outcome.server";
+import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
+import { VialForms } from "~/inventory/vial-forms";
+import { VialHistory } from "~/inventory/vial-history";
+import { VIAL_INTENT_HANDLERS } from "~/inventory/vial-intents.server";
+import { vialPage } from "~/inventory/vial-page.server";
+import { formatQuantity } from "~/products/format";
+import { area } from "~/shell/areas";
+import { formatDate, showInstant, Time } from "~/ui/dates";
+import { Card, Facts } from "~/ui/form";
+import { Countdown } from "~/vials/countdown";
+import { ExpiryBadge } from "~/vials/expiry-badge";
+import { HISTORY_NAMES, reasonName } from "~/vials/history";
+import { VIAL_REFUSALS } from "~/vials/outcome";
+import { StateBadge } from "~/vials/state-badge";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.vial.productName} ${data.vial.labelCode}` : "Vial"} · Clinic Inventory` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/inventory/{id}").permission);
+  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
+  // Judged once: the facts, the actions offered and the badges agree, and hydrate as rendered.
+  const now = new Date();
+  const found = await orOutage(vialPage(args.context.db, actor, args.params.itemId ?? "", now));
+  if (!found) throw data(VIAL_REFUSALS.not_found, { status: 404 });
+  const { vial, history, services, actions } = found;
+  const zone = vial.location.timeZone;
+  const shown = (at: Date | null) => showInstant(at, zone, now);
+  const units = (n: number) => formatQuantity(n, vial.unitScale, vial.baseUnit);
+  return {
+    now: now.toISOString(),
+    vial: {
+      id: vial.id,
+      productId: vial.productId,
+      productName: vial.productName,
+      variationName: vial.variationName,
+      lot: vial.lot,
+      serial: vial.serial,
+      labelCode: vial.labelCode,
+      state: vial.state,
+      controlled: vial.controlled,
+      recalled: vial.recalled,
+      baseUnit: vial.baseUnit,
+      unitsLeft: units(vial.unitsRemaining),
+      unitsFull: units(vial.unitsPerPackage),
+      location: vial.location,
+      expirationDate: vial.expirationDate ? formatDate(vial.expirationDate) : null,
+      received: shown(vial.receivedAt),
+      started: shown(vial.startedAt),
+      deadline: shown(vial.expiresAt),
+      ended: shown(vial.endedAt),
+      discardReason: reasonName(vial.discardReason),
+      expiry: {
+        state: vial.state,
+        expirationDate: vial.expirationDate,
+        expiresAt: vial.expiresAt,
+        startedAt: vial.startedAt,
+        receivedAt: vial.receivedAt,
+        recalled: vial.recalled,
+        location: { timeZone: zone },
+      },
+    },
+    history: history.map((h) => ({
+      id: h.id,
+      at: shown(h.at),
+      what: HISTORY_NAMES[h.kind],
+      // No user: the system (the deadline's waste job) booked it.
+      who: h.userName ?? (h.userId ? "A former user" : "System"),
+      units: h.unitsText,
+      serviceName: h.serviceName,
+      provider: h.provider,
+      patientRef: h.patientRef,
+      usedAt: h.usedAt && h.usedAt.getTime() !== h.at.getTime() ? shown(h.usedAt) : null,
+      reason: reasonName(h.reason),
+      note: h.note,
+      witnessName: h.witnessName,
+    })),
+    services,
+    actions,
+    // One fresh key per form shown: a repeat of the same post writes once.
+    keys: {
+      start: newIdempotencyKey(),
+      draw: newIdempotencyKey(),
+      empty: newIdempotencyKey(),
+      discard: newIdempotencyKey(),
+    },
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = intentOf(form, VIAL_INTENTS);
+  // Every action needs WRITE_INVENTORY where the user stands; the verb reaches the vial only there.
+  const actor = await requireScopedActor(args, "WRITE_INVENTORY");
+  return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId: args.params.itemId ?? "", form });
+}
+
+export default function VialScreen() {
+  const { now, vial, history, services, actions, keys } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>() as VialProblem | undefined;
+  const finished = vial.state === "empty" || vial.state === "discarded";
+  const facts: [string, ReactNode][] = [
+    [
+      "Product",
+      <Link key="p" to={`/products/${vial.productId}`} className="font-medium text-sky-800 hover:underline">
+        {vial.productName}
+      </Link>,
+    ],
+    ["Variation", vial.variationName],
+    ["Lot", vial.lot ?? "—"],
+    ["Serial", vial.serial ?? "—"],
+    [
+      "Label code",
+      <span key="l" className="font-mono">
+        {vial.labelCode}
+      </span>,
+    ],
+    ["State", <StateBadge key="s" state={vial.state} />],
+    ["Units left", `${vial.unitsLeft} of ${vial.unitsFull}`],
+    ["Manufacturer Expiration", vial.expirationDate ?? "No expiration date"],
+  ];
+  if (vial.state === "in_use")
+    facts.push(["Time left", <Countdown key="c" deadline={vial.expiry.expiresAt} now={now} />]);
+  facts.push(
+    ["Location", `${vial.location.name} (${vial.location.code})`],
+    ["Received", <Time key="r" at={vial.received} />],
+    ["Started", <Time key="st" at={vial.started} empty="Not started" />],
+    ["Use-By Deadline", <Time key="d" at={vial.deadline} empty="Set when it is started" />],
+  );
+  if (vial.ended) facts.push(["Ended", <Time key="e" at={vial.ended} />]);
+  if (vial.discardReason) facts.push(["Discard reason", vial.discardReason]);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link to="/inventory" className="text-sky-800 text-sm hover:underline">
+          ← Inventory
+        </Link>
+        <h1 className="font-semibold text-2xl">
+          {vial.productName} <span className="font-normal text-slate-600">{vial.variationName}</span>
+        </h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <StateBadge state={vial.state} />
+          {!finished && <ExpiryBadge item={vial.expiry} now={now} />}
+          {vial.controlled && (
+            <span className="rounded bg-slate-800 px-1.5 py-0.5 font-medium text-white text-xs">Controlled</span>
+          )}
+        </div>
+      </div>
+
+      <VialForms
+        actions={actions}
+        keys={keys}
+        services={services}
+        unit={vial.baseUnit}
+        unitsLeft={vial.unitsLeft}
+        problem={problem}
+      />
+
+      <Card title="Vial facts">
+        <Facts items={facts} />
+      </Card>
+
+      <VialHistory rows={history} />
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";

@@ -1,0 +1,282 @@
+// /inventory: the serialized items (vials, syringes, kits) at the location in scope (every location,
+// with a location column, in organization mode) with their state, units left and expiry badge (live
+// for open vials), and the bulk products' quantities there. Filters by state, product, lot, expiry
+// within N days and recall (a GET form, so it works before JavaScript and the URL keeps it), 25 a
+// page. One batch beyond the session; the rows are read as GET /api/vials and the stock levels read them.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/access/guard.server";
+import { locationsFor } from "~/access/scope.server";
+import { orOutage } from "~/db/outage.server";
+import { INVENTORY_PAGE_SIZE, inventoryQueryOf, inventoryScreen } from "~/inventory/screen.server";
+import { formatQuantity } from "~/products/format";
+import { area } from "~/shell/areas";
+import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { formatOnHand } from "~/stock/level-status";
+import { Field } from "~/ui/form";
+import { pageCount } from "~/ui/page-count";
+import { FilterSelect, SearchForm } from "~/ui/search-form";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { ExpiryBadge } from "~/vials/expiry-badge";
+import { STATE_OPTIONS, StateBadge } from "~/vials/state-badge";
+import { ITEM_STATES } from "../../db/schema/stock/constants";
+
+export const meta: MetaFunction = () => [{ title: "Inventory · Clinic Inventory" }];
+
+const ON_THE_SHELF = "sealed,in_use";
+const ANY_STATE = ITEM_STATES.join(",");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const viewer = await requirePermission(args, area("/inventory").permission);
+  const params = new URL(args.request.url).searchParams;
+  const query = inventoryQueryOf(params);
+  const { ids } = locationsFor({ ...viewer.user, locationId: viewer.locationId }, "READ_INVENTORY");
+  // Judged once: the badges render for this instant on the server and again on hydration.
+  const now = new Date();
+  const screen = await orOutage(inventoryScreen(args.context.db, viewer.user, ids, query, now));
+  return {
+    now: now.toISOString(),
+    vials: screen.vials.items.map((v) => ({
+      id: v.id,
+      location: v.location,
+      productName: v.productName,
+      variationName: v.variationName,
+      lot: v.lot,
+      serial: v.serial,
+      labelCode: v.labelCode,
+      state: v.state,
+      unitsLeft: formatQuantity(v.unitsRemaining, v.unitScale, v.baseUnit),
+      unitsFull: formatQuantity(v.unitsPerPackage, v.unitScale, v.baseUnit),
+      expiry: {
+        state: v.state,
+        expirationDate: v.expirationDate,
+        expiresAt: v.expiresAt,
+        startedAt: v.startedAt,
+        receivedAt: v.receivedAt,
+        recalled: v.recalled,
+        location: { timeZone: v.location.timeZone },
+      },
+      finished: v.state === "empty" || v.state === "discarded",
+    })),
+    vialPage: screen.vials.page,
+    vialPages: pageCount(screen.vials.total, INVENTORY_PAGE_SIZE),
+    vialTotal: screen.vials.total,
+    bulk: screen.bulk && {
+      rows: screen.bulk.items.map((level) => ({
+        key: `${level.locationId}|${level.variationId}`,
+        location: level.location,
+        productId: level.productId,
+        productName: level.productName,
+        variationName: level.variationName,
+        onHand: formatOnHand(level.onHand, level.unitScale, level.baseUnit),
+        packages: level.packages.whole,
+      })),
+      page: screen.bulk.page,
+      pages: pageCount(screen.bulk.total, INVENTORY_PAGE_SIZE),
+      total: screen.bulk.total,
+    },
+    products: screen.products,
+    filters: {
+      state: query.state.join(","),
+      productId: query.productId,
+      lot: query.lot,
+      expiringWithinDays: query.expiringWithinDays === null ? "" : String(query.expiringWithinDays),
+      recalled: query.recalled === null ? "" : String(query.recalled),
+    },
+    where: viewer.scope.kind === "location" ? viewer.scope.name : null,
+    organizationMode: viewer.scope.kind === "organization",
+  };
+}
+
+const LINK = "font-medium text-sky-800 hover:underline";
+
+export default function InventoryScreen() {
+  const { now, vials, vialPage, vialPages, vialTotal, bulk, products, filters, where, organizationMode } =
+    useLoaderData<typeof loader>();
+  const filtered = Boolean(
+    filters.state !== ON_THE_SHELF ||
+      filters.productId ||
+      filters.lot ||
+      filters.expiringWithinDays ||
+      filters.recalled,
+  );
+  const pageLink = (name: "page" | "bulkPage", n: number) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+    if (name === "bulkPage") params.set("page", String(vialPage));
+    params.set(name, String(n));
+    return `/inventory?${params}`;
+  };
+  const locationColumn = organizationMode ? ["Location"] : [];
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="font-semibold text-2xl">Inventory</h1>
+        <p className="text-slate-600 text-sm">
+          {where ? `Vials and stock at ${where}` : "Vials and stock at every location"}: soonest expiry first. Open a
+          vial to start it, draw from it, empty or discard it, and see its history.
+        </p>
+      </div>
+
+      <SearchForm action="/inventory" filtered={filtered}>
+        <FilterSelect
+          name="state"
+          label="State"
+          value={filters.state}
+          options={[
+            { value: ON_THE_SHELF, label: "Sealed or in use" },
+            ...STATE_OPTIONS,
+            { value: ANY_STATE, label: "Any state" },
+          ]}
+        />
+        <FilterSelect
+          name="productId"
+          label="Product"
+          value={filters.productId}
+          options={[{ value: "", label: "All products" }, ...products.map((p) => ({ value: p.id, label: p.name }))]}
+        />
+        <div className="min-w-32 flex-1">
+          <Field label="Lot" name="lot" required={false} defaultValue={filters.lot} autoComplete="off" />
+        </div>
+        <div className="min-w-32 flex-1">
+          <Field
+            label="Expiring within (days)"
+            name="expiringWithinDays"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3650}
+            required={false}
+            defaultValue={filters.expiringWithinDays}
+          />
+        </div>
+        <FilterSelect
+          name="recalled"
+          label="Recall"
+          narrow
+          value={filters.recalled}
+          options={[
+            { value: "", label: "Any" },
+            { value: "true", label: "Recalled lots only" },
+            { value: "false", label: "Not recalled" },
+          ]}
+        />
+      </SearchForm>
+
+      <section aria-labelledby="vials-title" className="flex flex-col gap-3">
+        <h2 id="vials-title" className="font-semibold text-lg">
+          Vials and other serialized items <span className="font-normal text-slate-500 text-sm">({vialTotal})</span>
+        </h2>
+        <DataTable
+          caption="Vials"
+          columns={[
+            ...locationColumn,
+            { label: "Product", title: true },
+            { label: "State", key: true },
+            { label: "Expiry", key: true },
+            "Units left",
+            "Lot / serial",
+            "Label",
+          ]}
+          rowCount={vials.length}
+          empty={
+            filtered ? (
+              "No vials match these filters. Clear them to see every sealed and open vial."
+            ) : (
+              <>
+                No vials here yet. Vials appear once a delivery is received: check one in on{" "}
+                <Link to="/receiving" className={LINK}>
+                  Receiving
+                </Link>
+                .
+              </>
+            )
+          }
+        >
+          {vials.map((v) => (
+            <DataRow key={v.id}>
+              {organizationMode && (
+                <td className={`${CELL} text-slate-700`}>
+                  {v.location.name} <span className="text-slate-500 text-xs">{v.location.code}</span>
+                </td>
+              )}
+              <td className={CELL}>
+                <Link to={`/inventory/${v.id}`} className={LINK}>
+                  {v.productName}
+                </Link>
+                <div className="text-slate-500 text-xs">{v.variationName}</div>
+              </td>
+              <td className={CELL}>
+                <StateBadge state={v.state} />
+              </td>
+              <td className={CELL}>
+                {v.finished ? <span className="text-slate-500">—</span> : <ExpiryBadge item={v.expiry} now={now} />}
+              </td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+                {v.unitsLeft} <span className="text-slate-500 text-xs">of {v.unitsFull}</span>
+              </td>
+              <td className={`${CELL} text-slate-700`}>
+                {v.lot ?? "—"}
+                {v.serial && <div className="text-slate-500 text-xs">Serial {v.serial}</div>}
+              </td>
+              <td className={`${CELL} font-mono text-slate-700 text-xs`}>{v.labelCode}</td>
+            </DataRow>
+          ))}
+        </DataTable>
+        <Pagination
+          page={vialPage}
+          pageCount={vialPages}
+          total={vialTotal}
+          noun="vials"
+          pageLink={(n) => pageLink("page", n)}
+        />
+      </section>
+
+      {bulk && (
+        <section aria-labelledby="bulk-title" className="flex flex-col gap-3">
+          <h2 id="bulk-title" className="font-semibold text-lg">
+            Bulk stock <span className="font-normal text-slate-500 text-sm">({bulk.total})</span>
+          </h2>
+          <DataTable
+            caption="Bulk stock"
+            columns={[
+              ...locationColumn,
+              { label: "Product", title: true },
+              { label: "On hand", key: true },
+              "Packages",
+            ]}
+            rowCount={bulk.rows.length}
+            empty="No bulk products here. Gauze, syringes by the box and other products counted by quantity show here once received."
+          >
+            {bulk.rows.map((r) => (
+              <DataRow key={r.key}>
+                {organizationMode && (
+                  <td className={`${CELL} text-slate-700`}>
+                    {r.location.name} <span className="text-slate-500 text-xs">{r.location.code}</span>
+                  </td>
+                )}
+                <td className={CELL}>
+                  <Link to={`/products/${r.productId}`} className={LINK}>
+                    {r.productName}
+                  </Link>
+                  <div className="text-slate-500 text-xs">{r.variationName}</div>
+                </td>
+                <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.onHand}</td>
+                <td className={`${CELL} whitespace-nowrap text-slate-700 tabular-nums`}>{r.packages}</td>
+              </DataRow>
+            ))}
+          </DataTable>
+          <Pagination
+            page={bulk.page}
+            pageCount={bulk.pages}
+            total={bulk.total}
+            noun="bulk products"
+            pageLink={(n) => pageLink("bulkPage", n)}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary };
