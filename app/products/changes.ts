@@ -1,7 +1,10 @@
 // The recent-changes list of the product page: an activity row in the clinic's words, e.g.
 // "Product edited" · "Price: $10.00 → $12.50".
+
+import { ADJUST_REASON_LABELS } from "~/stock/adjust-form";
+import type { AdjustReason } from "../../db/schema/stock/constants";
 import { ACTION_LABELS, FIELD_LABELS } from "./constants";
-import { formatBeyondUse, formatMoney } from "./format";
+import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "./format";
 
 type Summary = Record<string, unknown> | null;
 
@@ -15,7 +18,8 @@ function shown(key: string, value: unknown, vendorNames: ReadonlyMap<string, str
   if (key === "costCents" || key === "priceCents") return formatMoney(Number(value));
   if (key === "beyondUseHours") return formatBeyondUse(Number(value));
   if (key === "defaultVendorId") return vendorNames.get(String(value)) ?? "another vendor";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  // Flags are stored as 0/1 and typed as booleans: both read yes or no.
+  if (typeof value === "boolean" || key === "controlled") return value ? "yes" : "no";
   return String(value);
 }
 
@@ -50,6 +54,18 @@ export function describeChange(
         ? `par ${shown("par", o.par, vendorNames)}, reorder at ${shown("reorderPoint", o.reorderPoint, vendorNames)}, max ${shown("max", o.max, vendorNames)}`
         : "none";
     details.push(`${levels(before)} → ${levels(after)}`);
+    return { title: `${base}${where}${variation ? ` · ${variation}` : ""}`, details };
+  }
+  if (row.action === "stock_adjust") {
+    // Who made it is the row's user; the summary names the change, its reason and the level after.
+    const scale = (isUnitScale(s.unitScale) ? s.unitScale : 1) as UnitScale;
+    const unit = String(s.baseUnit ?? "");
+    const change = Number(s.quantity);
+    const reason = ADJUST_REASON_LABELS[s.reason as AdjustReason] ?? String(s.reason);
+    details.push(
+      `${change > 0 ? "+" : ""}${formatQuantity(change, scale, unit)} (${reason}), ${formatQuantity(Number(s.onHand), scale, unit)} on hand after`,
+    );
+    if (typeof s.note === "string" && s.note) details.push(`Note: ${s.note}`);
     return { title: `${base}${where}${variation ? ` · ${variation}` : ""}`, details };
   }
   if (before && after) {

@@ -63,6 +63,7 @@ export const ACTION_LABELS: Record<string, string> = {
   barcode_remove: "Barcode removed",
   par_level_set: "Par level set",
   par_level_clear: "Par level cleared",
+  stock_adjust: "Stock adjusted",
 };
 
 /** Field names of activity summaries as the page shows them. */
@@ -77,6 +78,7 @@ export const FIELD_LABELS: Record<string, string> = {
   unitScale: "Scale",
   beyondUseHours: "Beyond-use (h)",
   storage: "Storage",
+  controlled: "Controlled substance",
   costCents: "Cost (cents)",
   priceCents: "Price (cents)",
   active: "Active",

@@ -38,6 +38,7 @@ export function productSummary(input: ProductInput) {
     unitScale: input.unitScale,
     beyondUseHours: input.beyondUseHours,
     storage: input.storage,
+    controlled: input.controlled,
     costCents: input.cost,
     priceCents: input.price,
   };
@@ -55,11 +56,11 @@ export async function createProduct(
   try {
     const [inserted] = await db.batch([
       db.all<{ id: string }>(sql`INSERT INTO products (id, organization_id, name, sku, category, manufacturer,
-          default_vendor_id, tracking, base_unit, unit_scale, beyond_use_hours, storage, cost_cents, price_cents,
-          active, version, created_at)
+          default_vendor_id, tracking, base_unit, unit_scale, beyond_use_hours, storage, controlled, cost_cents,
+          price_cents, active, version, created_at)
         SELECT ${productId}, ${organization}, ${p.name}, ${p.sku}, ${p.category}, ${p.manufacturer},
           ${p.defaultVendorId}, ${p.tracking}, ${p.baseUnit}, ${p.unitScale}, ${p.beyondUseHours}, ${p.storage},
-          ${p.costCents}, ${p.priceCents}, 1, 1, ${Date.now()}
+          ${p.controlled ? 1 : 0}, ${p.costCents}, ${p.priceCents}, 1, 1, ${Date.now()}
         WHERE ${usableVendor(p.defaultVendorId, organization)}
         RETURNING id`),
       // After the insert: logged exactly when the product was written.

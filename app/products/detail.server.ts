@@ -45,6 +45,7 @@ export async function productDetail(db: Database, viewer: { user: SessionUser; s
         unitScale: sql<UnitScale>`${p.unitScale}`,
         beyondUseHours: p.beyondUseHours,
         storage: p.storage,
+        controlled: p.controlled,
         costCents: p.costCents,
         priceCents: p.priceCents,
         active: p.active,

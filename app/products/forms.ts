@@ -87,6 +87,11 @@ export const ProductForm = z.object({
       return hours;
     }),
   storage: z.enum(STORAGE_CONDITIONS, { error: "Choose room temperature, refrigerated or frozen." }),
+  /** A ticked box sends "on"; an unticked one sends nothing. */
+  controlled: z
+    .union([z.string(), z.boolean()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
   cost: money("cost"),
   price: money("price"),
 });

@@ -60,6 +60,7 @@ const productColumns = {
   unitScale: sql<UnitScale>`${p.unitScale}`,
   beyondUseHours: p.beyondUseHours,
   storage: p.storage,
+  controlled: p.controlled,
   costCents: p.costCents,
   priceCents: p.priceCents,
   active: p.active,

@@ -1,6 +1,6 @@
 // The product form's fields, shared by "New product" and the product page's edit form: described
 // as data and drawn by the shared field family (app/ui/form.tsx).
-import { ChoiceGroup, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
+import { CheckboxField, ChoiceGroup, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
 import { SCALE_CHOICES, STORAGE_CHOICES, TRACKING_CHOICES, UNIT_SCALE_HINT } from "./constants";
 import { centsInput } from "./format";
 
@@ -15,6 +15,7 @@ export interface ProductValues {
   unitScale: number;
   beyondUseHours: number | null;
   storage: string;
+  controlled: boolean;
   costCents: number | null;
   priceCents: number | null;
 }
@@ -62,6 +63,7 @@ export function ProductFields({
     storage: values?.storage ?? "room",
     cost: centsInput(values?.costCents),
     price: centsInput(values?.priceCents),
+    controlled: undefined, // the box below reads its own state
     ...typed,
   };
   const scaleHint = scaleLocked
@@ -116,6 +118,15 @@ export function ProductFields({
           { ...OPTIONAL, label: "Beyond-use after opening, in hours", name: "beyondUseHours", inputMode: "numeric" },
           { label: "Storage", name: "storage", options: STORAGE_CHOICES },
         ]}
+      />
+      <CheckboxField
+        id={`${idPrefix}controlled`}
+        name="controlled"
+        label="Controlled substance (wasting units needs a witness)"
+        // A refused form shows the box as it was sent: a ticked box sends "on", an unticked one nothing.
+        defaultChecked={typed ? typed.controlled === "on" : (values?.controlled ?? false)}
+        error={errors.controlled}
+        hint="Emptying or discarding a vial with units left then needs a second person of the location to confirm with their own password."
       />
       <FieldGrid
         {...grid}

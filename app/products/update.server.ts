@@ -23,6 +23,7 @@ const COLUMNS = {
   unitScale: "unit_scale",
   beyondUseHours: "beyond_use_hours",
   storage: "storage",
+  controlled: "controlled",
   costCents: "cost_cents",
   priceCents: "price_cents",
 } as const;
@@ -96,7 +97,7 @@ export async function updateProduct(
           category = ${values.category}, manufacturer = ${values.manufacturer},
           default_vendor_id = ${values.defaultVendorId}, tracking = ${values.tracking}, base_unit = ${values.baseUnit},
           unit_scale = ${values.unitScale}, beyond_use_hours = ${values.beyondUseHours}, storage = ${values.storage},
-          cost_cents = ${values.costCents}, price_cents = ${values.priceCents},
+          controlled = ${values.controlled ? 1 : 0}, cost_cents = ${values.costCents}, price_cents = ${values.priceCents},
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING version`),
       // Read in the same transaction, after the change: tells a refusal's reason apart.

@@ -13,6 +13,7 @@ import { orOutage } from "~/db/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { describeChange } from "~/products/changes";
 import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
+import { ControlledBadge } from "~/products/controlled-badge";
 import { productDetail } from "~/products/detail.server";
 import { centsInput, formatBeyondUse, formatMoney } from "~/products/format";
 import { PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
@@ -77,6 +78,7 @@ function formValues(product: ReturnType<typeof useLoaderData<typeof loader>>["pr
     unitScale: String(product.unitScale),
     beyondUseHours: product.beyondUseHours === null ? "" : String(product.beyondUseHours),
     storage: product.storage,
+    controlled: product.controlled ? "on" : "",
     cost: centsInput(product.costCents),
     price: centsInput(product.priceCents),
   };
@@ -93,6 +95,7 @@ const FORM_LABELS: Record<string, string> = {
   unitScale: "Scale",
   beyondUseHours: "Beyond-use (hours)",
   storage: "Storage",
+  controlled: "Controlled substance",
   cost: "Cost",
   price: "Price",
 };
@@ -114,7 +117,9 @@ export default function ProductScreen() {
           .filter((k) => (productFailure.typed?.[k] ?? "").trim() !== current[k])
           .map((k) => {
             const yours = productFailure.typed?.[k] ?? "";
-            return `${FORM_LABELS[k]}: ${k === "defaultVendorId" ? vendorName(yours) : yours || "(empty)"}`;
+            const shown =
+              k === "defaultVendorId" ? vendorName(yours) : k === "controlled" ? (yours ? "yes" : "no") : yours;
+            return `${FORM_LABELS[k]}: ${shown || "(empty)"}`;
           })
       : [];
 
@@ -127,6 +132,7 @@ export default function ProductScreen() {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="font-semibold text-2xl">{product.name}</h1>
           <StatusBadge active={product.active} labels={["Active", "Archived"]} />
+          {product.controlled && <ControlledBadge />}
         </div>
         <p className="text-slate-600 text-sm">
           {[
@@ -181,6 +187,7 @@ export default function ProductScreen() {
               ["Base unit", `${product.baseUnit} (scale ${product.unitScale})`],
               ["Beyond-use after opening", formatBeyondUse(product.beyondUseHours)],
               ["Storage", STORAGE_LABELS[product.storage]],
+              ["Controlled substance", product.controlled ? "Yes: wasting units needs a witness" : "No"],
               ["Cost", formatMoney(product.costCents)],
               ["Price", formatMoney(product.priceCents)],
             ]}

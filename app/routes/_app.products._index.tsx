@@ -7,6 +7,7 @@ import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/db/outage.server";
 import { PRODUCTS_PAGE_SIZE, TRACKING_SHORT } from "~/products/constants";
+import { ControlledBadge } from "~/products/controlled-badge";
 import { ProductListQuery } from "~/products/forms";
 import { listProducts } from "~/products/list.server";
 import { area } from "~/shell/areas";
@@ -133,6 +134,12 @@ export default function ProductsScreen() {
               <Link to={`/products/${p.id}`} className="font-medium text-sky-800 hover:underline">
                 {p.name}
               </Link>
+              {p.controlled && (
+                <>
+                  {" "}
+                  <ControlledBadge />
+                </>
+              )}
               {(p.sku || p.manufacturer) && (
                 <div className="text-slate-500 text-xs">{[p.sku, p.manufacturer].filter(Boolean).join(" · ")}</div>
               )}

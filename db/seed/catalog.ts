@@ -32,6 +32,8 @@ interface SeedProduct {
   unitScale: 1 | 10 | 100 | 1000;
   beyondUseHours: number | null;
   storage: (typeof schema.STORAGE_CONDITIONS)[number];
+  /** A controlled substance: wasting its units needs a witness. */
+  controlled?: boolean;
   costCents: number;
   priceCents: number | null;
   variations: readonly SeedVariation[];
@@ -309,6 +311,27 @@ export const CATALOG_PRODUCTS: readonly (SeedProduct & { vendor: VendorName })[]
         unitsPerPackage: 300,
         costCents: 350,
         par: { DTN: [6, 2, 10], WST: [4, 2, 6], NTH: [3, 1, 5] },
+      },
+    ],
+  },
+  {
+    // Schedule IV, kept for sedation: what is left in an opened vial is wasted before a witness.
+    ...MULTI_DOSE_VIAL,
+    name: "Midazolam 1 mg/mL",
+    sku: "MDZ-1",
+    manufacturer: "Hospira",
+    vendor: "Henry Schein",
+    controlled: true,
+    costCents: 1200,
+    variations: [
+      {
+        name: "10 mL multi-dose vial",
+        sku: "MDZ-1-10",
+        gtin: "00304092135108",
+        unitsPerPackage: 100,
+        costCents: 1200,
+        barcode: "MDZ-1MG-10ML",
+        par: { DTN: [2, 1, 3] },
       },
     ],
   },

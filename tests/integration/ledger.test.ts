@@ -11,6 +11,7 @@ import type { Actor, ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { schema } from "../../app/db/client.server";
 import { constraintFailed } from "../../app/db/sql.server";
+import { describeChange } from "../../app/products/changes";
 import { addReceiptLine } from "../../app/receiving/add-line.server";
 import { completeReceipt } from "../../app/receiving/complete.server";
 import { openReceipt } from "../../app/receiving/open.server";
@@ -412,6 +413,12 @@ describe("adjustStock", () => {
         reason: "donated",
         note: "From the Westside opening",
       },
+    });
+
+    // The product page's recent changes say it in the clinic's words.
+    expect(describeChange({ action: "stock_adjust", summary: activity?.summary ?? null })).toEqual({
+      title: "Stock adjusted at North · 250 mL bottle",
+      details: ["+2.5 mL (Donated), 2.5 mL on hand after", "Note: From the Westside opening"],
     });
 
     // A signed change, with a typographic minus or the product's unit typed after it.

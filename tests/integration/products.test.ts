@@ -16,6 +16,7 @@ import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { archiveProduct, restoreProduct } from "../../app/products/archive.server";
 import { addBarcode, findByCode, removeBarcode } from "../../app/products/barcodes.server";
+import { describeChange } from "../../app/products/changes";
 import { createProduct } from "../../app/products/create.server";
 import { formatBeyondUse, formatMoney, parseScaled } from "../../app/products/format";
 import {
@@ -408,6 +409,72 @@ describe("updateProduct", () => {
     ]);
     expect(refusals.map((r) => !r.ok && r.refusal)).toEqual(["sku_taken", "scale_locked", "forbidden", "not_found"]);
     expect(await product(id)).toMatchObject({ name: "Radiesse", sku: `RAD-1-${RUN}`, unitScale: 1, version: 1 });
+  });
+});
+
+describe("the controlled flag", () => {
+  it("is ticked on the product form, saved on create and edit, logged, and listed", async () => {
+    expect(productForm().controlled).toBe(false);
+    expect(productForm({ controlled: "on" }).controlled).toBe(true);
+
+    const manager = as("manager");
+    const id = await newProduct({ name: `Midazolam ${RUN}`, controlled: "on" });
+    expect(await product(id)).toMatchObject({ controlled: true });
+    expect(await t.lastActivity()).toMatchObject({ action: "product_create", summary: { controlled: true } });
+
+    // Unticked on the edit form: a box left empty is sent as nothing, and that clears the flag.
+    const cleared = await updateProduct(t.db, manager, {
+      productId: id,
+      ...editForm(1, { name: `Midazolam ${RUN}` }),
+    });
+    expect(cleared).toEqual({ ok: true, changed: true, version: 2 });
+    expect(await product(id)).toMatchObject({ controlled: false });
+    const log = await t.lastActivity();
+    expect(log).toMatchObject({
+      action: "update_product",
+      summary: { before: { controlled: 1 }, after: { controlled: false } },
+    });
+    expect(describeChange({ action: "update_product", summary: log?.summary ?? null })).toEqual({
+      title: "Product edited",
+      details: ["Controlled substance: yes → no"],
+    });
+    const ticked = await updateProduct(t.db, manager, {
+      productId: id,
+      ...editForm(2, { name: `Midazolam ${RUN}`, controlled: "on" }),
+    });
+    expect(ticked).toEqual({ ok: true, changed: true, version: 3 });
+    expect(await product(id)).toMatchObject({ controlled: true });
+
+    // The list (and GET /api/products, which reads the same columns) says so.
+    const list = await listProducts(t.db, manager, { q: `Midazolam ${RUN}`, status: "active", page: 1, pageSize: 25 });
+    expect(list.products.map((p) => [p.name, p.controlled])).toEqual([[`Midazolam ${RUN}`, true]]);
+  });
+
+  it("cannot be changed by a user without WRITE_PRODUCTS, by the verb or a forged post", async () => {
+    const id = await newProduct({ name: `Ketamine ${RUN}`, controlled: "on" });
+    const refused = await expectNoActivity(() =>
+      updateProduct(t.db, as("staff"), { productId: id, ...editForm(1, { name: `Ketamine ${RUN}` }) }),
+    );
+    expect(refused).toMatchObject({ ok: false, refusal: "forbidden" });
+    const created = await expectNoActivity(() =>
+      createProduct(t.db, as("staff"), productForm({ name: `Staff controlled ${RUN}`, controlled: "on" })),
+    );
+    expect(created).toMatchObject({ ok: false, refusal: "forbidden" });
+
+    const cookie = sessions.get("staff")?.cookie ?? "";
+    const forged = await expectNoActivity(() =>
+      productAction({
+        request: new Request(`http://clinic.test/products/${id}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "update", ...rawProduct({ name: `Ketamine ${RUN}` }), version: "1" }),
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context: { env, db: t.db, ctx: {} } as unknown as AppLoadContext,
+        params: { productId: id },
+      }).catch((e: unknown) => e),
+    );
+    expect((forged as Response).status).toBe(403);
+    expect(await product(id)).toMatchObject({ controlled: true, version: 1 });
   });
 });
 

@@ -154,7 +154,13 @@ describe("GET /api/products", () => {
       name: `API Toxin ${RUN}`,
       variationCount: 1,
       costCents: 40000,
+      controlled: false,
     });
+    // A controlled substance says so (the demo's midazolam): wasting its units needs a witness.
+    const midazolam = (await (await get("/api/products?q=MDZ-1", staff)).json()) as {
+      items: { controlled: boolean }[];
+    };
+    expect(midazolam.items.map((p) => p.controlled)).toEqual([true]);
     // Odd input falls back to the first page rather than failing.
     expect((await get("/api/products?page=-3&pageSize=oops", staff)).status).toBe(200);
   });
