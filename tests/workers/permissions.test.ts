@@ -207,6 +207,7 @@ const SCREEN_POSTS: readonly {
   form?: Record<string, string>;
   at?: "record" | "organization";
 }[] = [
+  { path: "/inventory/sample-id", permission: "WRITE_INVENTORY", form: { intent: "start" } },
   { path: "/locations/new", permission: "WRITE_LOCATIONS", at: "organization" },
   { path: "/locations/sample-id", permission: "WRITE_LOCATIONS", form: { intent: "update" }, at: "record" },
   { path: "/printer-settings", permission: "WRITE_SETTINGS", form: { intent: "archive" } },
