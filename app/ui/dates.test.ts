@@ -1,3 +1,4 @@
+import { format as dateFns } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { calendarDateParts, formatDate, formatDayOf, showInstant, startOfDayIn } from "./dates";
 
@@ -86,5 +87,32 @@ describe("startOfDayIn: where a calendar day begins in a zone (date filters)", (
 
   it("has no start for a day that does not exist", () => {
     expect(startOfDayIn("2026-02-30", "UTC")).toBeNull();
+  });
+});
+
+describe("the patterns, written without date-fns in the browser", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  it("writes 'MMM d, yyyy' exactly as date-fns does, every few days over eight years", () => {
+    for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2032, 0, 1); at += 3 * DAY_MS) {
+      const day = new Date(at);
+      const local = new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+      expect(formatDate(day.toISOString().slice(0, 10))).toBe(dateFns(local, "MMM d, yyyy"));
+    }
+  });
+
+  it("writes 'MMM d, H:mm' and 'H:mm' exactly as date-fns does, every 37 minutes over ten days", () => {
+    for (let at = NOW.getTime(); at < NOW.getTime() + 10 * DAY_MS; at += 37 * 60 * 1000) {
+      const instant = new Date(at);
+      const local = new Date(
+        instant.getUTCFullYear(),
+        instant.getUTCMonth(),
+        instant.getUTCDate(),
+        instant.getUTCHours(),
+        instant.getUTCMinutes(),
+      );
+      const shown = showInstant(instant, "UTC", instant);
+      expect(shown?.text).toBe(`${dateFns(local, "MMM d, H:mm")} UTC`);
+      expect(shown?.title).toBe(`${dateFns(local, "MMM d, yyyy")} ${dateFns(local, "H:mm")} UTC (UTC)`);
+    }
   });
 });

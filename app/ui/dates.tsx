@@ -11,7 +11,20 @@
 //   (organization mode on a screen about users or products) the zone is UTC and says so.
 // - 'MMM d, H:mm' has no year, so an instant outside the current year (in that zone) is shown as
 //   its date alone, 'MMM d, yyyy' ("Mar 3, 2025"); the exact time and zone stay in the `title`.
-import { format } from "date-fns";
+//
+// The three patterns are written out below rather than by date-fns's `format`: live screens (the
+// expiry badges of the scan and inventory pages) render dates in the browser too, and date-fns
+// would add 6 KiB (gzip) to each of them for three fixed English patterns.
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** date-fns's 'MMM d, yyyy', 'MMM d, H:mm' and 'H:mm' of a local Date, exactly as it writes them. */
+function format(local: Date, pattern: "MMM d, yyyy" | "MMM d, H:mm" | "H:mm"): string {
+  const time = `${local.getHours()}:${String(local.getMinutes()).padStart(2, "0")}`;
+  if (pattern === "H:mm") return time;
+  const day = `${MONTHS[local.getMonth()]} ${local.getDate()}`;
+  return pattern === "MMM d, H:mm" ? `${day}, ${time}` : `${day}, ${String(local.getFullYear()).padStart(4, "0")}`;
+}
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
