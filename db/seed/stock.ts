@@ -2,7 +2,9 @@
 // own label code and label barcode, as receiving makes them) and bulk quantities through RECEIVE
 // movements of the ledger, one open receipt at Downtown to continue, and each location's printer
 // profiles. Dates are relative to the seed time, so some lots are always expiring within 30 days
-// and some have always expired. Runs inside the demo seed's one batch, after the catalogue.
+// and some have always expired. A few vials at Downtown are in use, with draws, as the vial verbs
+// make them (deadline by the same rule, a usage entry and USE movement per draw, the activity rows).
+// Runs inside the demo seed's one batch, after the catalogue.
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
@@ -11,6 +13,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "../../app/db/client.server";
 import { newLabelCode } from "../../app/stock/label-code";
 import { type Movement, recordMovements } from "../../app/stock/ledger.server";
+import { deadlineWhenStarted } from "../../app/vials/rules";
 import * as schema from "../schema";
 import type { LabelField } from "../schema/settings/constants";
 import { CATALOG_PRODUCTS, type CATALOG_VENDORS } from "./catalog";
@@ -217,6 +220,58 @@ export const STOCK_RECEIPTS: readonly SeedReceipt[] = [
   },
 ];
 
+interface SeedDraw {
+  /** Base units. */
+  units: number;
+  hoursAgo: number;
+  provider: string;
+  patientRef: string;
+}
+
+interface SeedInUse {
+  product: string;
+  variation: string;
+  /** A lot received at Downtown above. */
+  lot: string;
+  by: string;
+  startedHoursAgo: number;
+  draws: readonly SeedDraw[];
+}
+
+/** Vials open at Downtown, each started by its first draw (within its beyond-use hours, so still usable). */
+export const IN_USE_AT_DOWNTOWN: readonly SeedInUse[] = [
+  {
+    product: DYSPORT[0],
+    variation: DYSPORT[1],
+    lot: "1L0933",
+    by: "staff@demo.clinic",
+    startedHoursAgo: 3,
+    draws: [
+      { units: 60, hoursAgo: 3, provider: "Dr. Rivera", patientRef: "CH-10482" },
+      { units: 75, hoursAgo: 1, provider: "Dr. Rivera", patientRef: "CH-10517" },
+    ],
+  },
+  {
+    product: LIDOCAINE[0],
+    variation: LIDOCAINE[1],
+    lot: "HL-88213",
+    by: "multi@demo.clinic",
+    startedHoursAgo: 5 * 24,
+    draws: [
+      { units: 20, hoursAgo: 5 * 24, provider: "NP Chen", patientRef: "CH-10233" },
+      { units: 15, hoursAgo: 30, provider: "NP Chen", patientRef: "CH-10391" },
+    ],
+  },
+  {
+    product: JUVEDERM[0],
+    variation: JUVEDERM[1],
+    lot: "V41LB30118",
+    by: "staff@demo.clinic",
+    startedHoursAgo: 1,
+    draws: [{ units: 50, hoursAgo: 1, provider: "Dr. Rivera", patientRef: "CH-10517" }],
+  },
+];
+
 const VIAL_LABEL_FIELDS: LabelField[] = ["product", "variation", "lot", "expiry", "received", "label_code"];
 
 /** Every location prints on 2.25 × 1.25 in stickers from the browser; Downtown also has a Zebra. */
@@ -278,7 +333,13 @@ function catalogVariation(product: string, variation: string) {
     p.variations.find((candidate) => candidate.name === variation),
     `${product} · ${variation}`,
   );
-  return { tracking: p.tracking, gtin: v.gtin, unitsPerPackage: v.unitsPerPackage, costCents: v.costCents };
+  return {
+    tracking: p.tracking,
+    gtin: v.gtin,
+    unitsPerPackage: v.unitsPerPackage,
+    costCents: v.costCents,
+    beyondUseHours: p.beyondUseHours,
+  };
 }
 
 /**
@@ -306,6 +367,17 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
   const movements: Movement[] = [];
   const activity: (typeof schema.activityLog.$inferInsert)[] = [];
   const completed: { id: string; completedAt: Date; completedBy: string }[] = [];
+  const usage: SQLiteInsertValue<typeof schema.usageEntries>[] = [];
+  /** The sealed items made, to open some of them below. */
+  const made: {
+    item: SQLiteInsertValue<typeof schema.items>;
+    id: string;
+    locationId: string;
+    variationId: SQL;
+    expirationDate: string | null;
+    location: LocationCode;
+    line: SeedLine;
+  }[] = [];
 
   for (const receipt of STOCK_RECEIPTS) {
     const receiptId = uuidv7();
@@ -363,7 +435,7 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
         const itemId = uuidv7();
         const labelCode = newLabelCode();
         itemCount++;
-        items.push({
+        const sealed: SQLiteInsertValue<typeof schema.items> = {
           id: itemId,
           locationId,
           variationId,
@@ -377,6 +449,16 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
           costCents: catalog.costCents,
           receivedAt,
           createdAt: receivedAt,
+        };
+        items.push(sealed);
+        made.push({
+          item: sealed,
+          id: itemId,
+          locationId,
+          variationId,
+          expirationDate,
+          location: receipt.location,
+          line: l,
         });
         labelBarcodes.push({ code: labelCode, itemId, createdAt: receivedAt });
         movements.push({
@@ -412,6 +494,78 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
     }
   }
 
+  // Open a few of Downtown's vials, each with its draws, as drawUnits would have: the first draw
+  // starts it (deadline by the verbs' own rule), each draw a usage entry and its USE movement.
+  for (const open of IN_USE_AT_DOWNTOWN) {
+    const found = made.find(
+      (m) =>
+        m.location === "DTN" &&
+        m.item.state === "sealed" &&
+        m.line.product === open.product &&
+        m.line.variation === open.variation &&
+        m.line.lot === open.lot,
+    );
+    const {
+      item,
+      id: itemId,
+      locationId,
+      variationId,
+      expirationDate,
+    } = required(found, `a sealed ${open.product} of lot ${open.lot} at Downtown`);
+    const lot = open.lot;
+    const catalog = catalogVariation(open.product, open.variation);
+    const userId = userOf(open.by);
+    const startedAt = new Date(now.getTime() - open.startedHoursAgo * 60 * 60 * 1000);
+    const expiresAt = required(
+      deadlineWhenStarted({ expirationDate, beyondUseHours: catalog.beyondUseHours }, startedAt) ?? undefined,
+      `the deadline of ${open.product}`,
+    );
+    const drawn = open.draws.reduce((total, d) => total + d.units, 0);
+    Object.assign(item, {
+      state: "in_use",
+      startedAt,
+      expiresAt,
+      unitsRemaining: catalog.unitsPerPackage - drawn,
+      updatedAt: now,
+    });
+    const base = { userId, locationId, entity: "item", entityId: itemId };
+    activity.push({ ...base, at: startedAt, action: "start_vial", summary: { startedAt, expiresAt, by: "draw" } });
+    for (const draw of open.draws) {
+      const usedAt = new Date(now.getTime() - draw.hoursAgo * 60 * 60 * 1000);
+      const usageId = uuidv7();
+      usage.push({
+        id: usageId,
+        itemId,
+        locationId,
+        variationId,
+        lot,
+        units: draw.units,
+        provider: draw.provider,
+        patientRef: draw.patientRef,
+        usedAt,
+        userId,
+        createdAt: usedAt,
+      });
+      movements.push({
+        locationId,
+        variationId,
+        itemId,
+        lot,
+        quantity: -draw.units,
+        type: "USE",
+        reference: { type: "usage", id: usageId },
+        userId,
+        occurredAt: usedAt,
+      });
+      activity.push({
+        ...base,
+        at: usedAt,
+        action: "draw_units",
+        summary: { usageId, units: draw.units, provider: draw.provider, patientRef: draw.patientRef },
+      });
+    }
+  }
+
   const profiles: (typeof schema.printerProfiles.$inferInsert)[] = (["DTN", "WST", "NTH"] as const).map((code) => ({
     ...PRINTER_PROFILES.default,
     fields: [...PRINTER_PROFILES.default.fields],
@@ -430,6 +584,7 @@ export function stockSeedStatements(db: AnyLibsqlDatabase, target: StockSeedTarg
     db.insert(schema.receiptLines).values(lines),
     db.insert(schema.items).values(items),
     db.insert(schema.barcodes).values(labelBarcodes),
+    db.insert(schema.usageEntries).values(usage),
     ...recordMovements(ledgerDb, movements as [Movement, ...Movement[]]),
     // Completed after their lines: a closed receipt takes no more lines.
     ...completed.map((c) =>

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../app/db/client.server";
 import { expirationUrgency } from "../../app/stock/expiry";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
+import { deadlineWhenStarted } from "../../app/vials/rules";
+import { IN_USE_AT_DOWNTOWN } from "../../db/seed/stock";
 import { freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
@@ -37,8 +39,8 @@ describe("the demo stock", () => {
     expect(new Set(levels.map((l) => codeOf.get(l.locationId)))).toEqual(new Set(["DTN", "WST", "NTH"]));
   });
 
-  it("gives every sealed item a label code, a barcode row pointing at it and one RECEIVE movement of its units", async () => {
-    const [items, barcodes, movements] = await t.db.batch([
+  it("gives every item a label code, a barcode row pointing at it, one RECEIVE movement of a package and a USE per draw", async () => {
+    const [items, barcodes, movements, usage] = await t.db.batch([
       t.db
         .select({
           item: schema.items,
@@ -56,6 +58,7 @@ describe("the demo stock", () => {
         .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId)),
       t.db.select().from(schema.barcodes).where(sql`${schema.barcodes.itemId} IS NOT NULL`),
       t.db.select().from(schema.stockMovements).where(sql`${schema.stockMovements.itemId} IS NOT NULL`),
+      t.db.select().from(schema.usageEntries),
     ]);
     const total = await t.db.select({ n: sql<number>`count(*)` }).from(schema.items);
     expect(items).toHaveLength(Number(total[0]?.n)); // every item came from a receipt line
@@ -67,29 +70,65 @@ describe("the demo stock", () => {
         label: item.labelCode,
         ok: true,
       });
-      expect(item.state).toBe("sealed");
       expect(from).toMatchObject({
         receiptLocationId: item.locationId,
         receiptStatus: "completed",
         lineVariationId: item.variationId,
         tracking: "serialized",
-        unitsPerPackage: item.unitsRemaining,
       });
       expect(barcodeOf.get(item.id)).toMatchObject({ code: item.labelCode, itemId: item.id, variationId: null });
+      const uses = usage.filter((u) => u.itemId === item.id);
+      // Sealed: its package as received; in use: less what its usage entries drew, one USE movement each.
+      expect(item.state).toBe(uses.length > 0 ? "in_use" : "sealed");
+      expect(item.unitsRemaining).toBe(from.unitsPerPackage - uses.reduce((n, u) => n + u.units, 0));
       expect(movementsOf(item.id)).toEqual([
         expect.objectContaining({
           type: "RECEIVE",
           locationId: item.locationId,
           variationId: item.variationId,
-          quantity: item.unitsRemaining,
+          quantity: from.unitsPerPackage,
           lot: item.lot,
           referenceType: "receipt",
           referenceId: from.receiptId,
         }),
+        ...uses.map((u) =>
+          expect.objectContaining({
+            type: "USE",
+            locationId: item.locationId,
+            quantity: -u.units,
+            lot: item.lot,
+            referenceType: "usage",
+            referenceId: u.id,
+          }),
+        ),
       ]);
     }
     expect(barcodes).toHaveLength(items.length);
     expect(new Set(items.map((i) => i.item.labelCode)).size).toBe(items.length);
+  });
+
+  it("has a few vials in use at Downtown, each deadline by the verbs' rule and still ahead, with their activity rows", async () => {
+    const [open, activity] = await t.db.batch([
+      t.db
+        .select({ item: schema.items, beyondUseHours: schema.products.beyondUseHours })
+        .from(schema.items)
+        .innerJoin(schema.productVariations, eq(schema.productVariations.id, schema.items.variationId))
+        .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
+        .where(eq(schema.items.state, "in_use")),
+      t.db.select().from(schema.activityLog).where(eq(schema.activityLog.entity, "item")),
+    ]);
+    expect(open).toHaveLength(IN_USE_AT_DOWNTOWN.length);
+    const draws = IN_USE_AT_DOWNTOWN.reduce((n, v) => n + v.draws.length, 0);
+    for (const { item, beyondUseHours } of open) {
+      expect(codeOf.get(item.locationId)).toBe("DTN");
+      const startedAt = item.startedAt ?? new Date(Number.NaN);
+      expect(item.expiresAt).toEqual(
+        deadlineWhenStarted({ expirationDate: item.expirationDate, beyondUseHours }, startedAt),
+      );
+      expect(item.expiresAt?.getTime()).toBeGreaterThan(Date.now());
+      expect(activity.filter((a) => a.entityId === item.id && a.action === "start_vial")).toHaveLength(1);
+    }
+    expect(activity.filter((a) => a.action === "draw_units")).toHaveLength(draws);
   });
 
   it("completes receipts that match their movements: items per serialized line, base units per bulk line", async () => {
