@@ -69,17 +69,51 @@ export function writeReach(actor: ScopedActor): Reach | VialRefused {
   return locationsFor(actor, "WRITE_INVENTORY").where;
 }
 
-/** The vial as it stands for a write, or not_found (unknown, or at a location out of reach). */
-export async function readForChange(db: Database, reach: Reach, itemId: string, now: Date): Promise<Vial | null> {
-  if (!itemId || itemId.length > 100) return null;
-  const [row] = await vialQuery(db, itemId, reach);
-  return row ? vialOf(row, now) : null;
+/** What a verb goes on with: where it writes, the vial as it stands, its key and moment. */
+export interface Prepared extends VialContext {
+  key: IdempotencyKey | null;
+  now: Date;
+  /** Why the vial does not qualify; with a key the batch still runs (it may be a repeat). */
+  refused: VialRefused | null;
+}
+
+/**
+ * The start every verb but a draw shares: the actor may write here, the vial as it stands (one
+ * round trip; not_found when unknown or out of reach), and `rule`'s refusal. A refusal is answered
+ * at once unless a key came: then it may be the repeat of a change that happened, and the batch
+ * finds its first answer (or refuses, writing nothing).
+ */
+export async function prepareChange(
+  db: Database,
+  actor: ScopedActor,
+  verb: VialVerb,
+  input: { itemId: string; idempotencyKey?: string | null },
+  rule: (vial: Vial, now: Date) => VialRefused | null,
+  options: ChangeOptions,
+): Promise<Prepared | VialRefused> {
+  const reach = writeReach(actor);
+  if (typeof reach !== "function") return reach;
+  const now = options.now ?? new Date();
+  if (!input.itemId || input.itemId.length > 100) return refuse("not_found");
+  const [row] = await vialQuery(db, input.itemId, reach);
+  if (!row) return refuse("not_found");
+  const vial = vialOf(row, now);
+  const key = vialKey(actor, verb, vial.id, input.idempotencyKey);
+  const refused = rule(vial, now);
+  if (refused && !key) return refused;
+  return { reach, vial, key, now, refused };
+}
+
+export function isPrepared(value: Prepared | VialRefused): value is Prepared {
+  return "vial" in value;
 }
 
 /** The idempotency key of a verb on one vial: `vial_draw:<itemId>` and so on. */
+export type VialVerb = "start" | "draw" | "empty" | "discard";
+
 export function vialKey(
   actor: ScopedActor,
-  verb: "start" | "draw" | "empty" | "discard",
+  verb: VialVerb,
   itemId: string,
   key: string | null | undefined,
 ): IdempotencyKey | null {

@@ -12,13 +12,12 @@ import {
   type Changed,
   type ChangeOptions,
   changeVial,
-  readForChange,
+  isPrepared,
+  prepareChange,
   type VialChange,
-  vialKey,
-  writeReach,
 } from "./change.server";
 import type { Witness } from "./forms";
-import { refuse, type VialRefused } from "./outcome";
+import type { VialRefused } from "./outcome";
 import { needsWitness } from "./rules";
 import { confirmWitness, isWitness } from "./witness.server";
 
@@ -66,26 +65,14 @@ export async function endVial(
   ending: Ending,
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
-  const reach = writeReach(actor);
-  if (typeof reach !== "function") return reach;
-  const now = options.now ?? new Date();
-  const vial = await readForChange(db, reach, input.itemId, now);
-  if (!vial) return refuse("not_found");
-  const key = vialKey(actor, ending.verb, vial.id, input.idempotencyKey);
-  // With a key, a refusal may be the repeat of a change that happened: the batch finds its answer.
-  const refused = ending.refusal(vial);
-  if (refused && !key) return refused;
+  const prepared = await prepareChange(db, actor, ending.verb, input, ending.refusal, options);
+  if (!isPrepared(prepared)) return prepared;
+  const { vial, now, refused } = prepared;
   let witness: { id: string; name: string } | null = null;
   if (!refused && needsWitness(vial)) {
     const confirmed = await confirmWitness(db, actor, vial, input.witness);
     if (!isWitness(confirmed)) return confirmed;
     witness = confirmed;
   }
-  return changeVial(
-    db,
-    actor,
-    { vial, reach, key, now, answer: {} },
-    endChange(vial, ending, now, witness),
-    ending.refusal,
-  );
+  return changeVial(db, actor, { ...prepared, answer: {} }, endChange(vial, ending, now, witness), ending.refusal);
 }

@@ -4,16 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import {
-  type Changed,
-  type ChangeOptions,
-  changeVial,
-  notRecalled,
-  readForChange,
-  vialKey,
-  writeReach,
-} from "./change.server";
-import { refuse } from "./outcome";
+import { type Changed, type ChangeOptions, changeVial, isPrepared, notRecalled, prepareChange } from "./change.server";
 import { deadlineWhenStarted, startRefusal } from "./rules";
 
 /** The item update that opens a sealed vial at `now` (shared with a draw from a sealed vial). */
@@ -31,26 +22,19 @@ export async function startVial(
   input: { itemId: string; idempotencyKey?: string | null },
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
-  const reach = writeReach(actor);
-  if (typeof reach !== "function") return reach;
-  const now = options.now ?? new Date();
-  const vial = await readForChange(db, reach, input.itemId, now);
-  if (!vial) return refuse("not_found");
-  const key = vialKey(actor, "start", vial.id, input.idempotencyKey);
-  const why = (v: typeof vial) => startRefusal(v, now);
-  // With a key, a refusal may be the repeat of a start that happened: the batch finds its answer.
-  const refused = why(vial);
-  if (refused && !key) return refused;
+  const prepared = await prepareChange(db, actor, "start", input, startRefusal, options);
+  if (!isPrepared(prepared)) return prepared;
+  const { vial, now } = prepared;
   const deadline = deadlineWhenStarted(vial, now) ?? now;
   return changeVial(
     db,
     actor,
-    { vial, reach, key, now, answer: {} },
+    { ...prepared, answer: {} },
     {
       action: "start_vial",
       guard: sql`i.state = 'sealed' AND ${notRecalled} AND ${deadline.getTime()} > ${now.getTime()}`,
       ...openVial(deadline, now),
     },
-    why,
+    (v) => startRefusal(v, now),
   );
 }
