@@ -2,9 +2,7 @@
 // (JSON) alike; the verbs check the same rules again.
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
-
-export const RECALL_NOTE_MAX = 1000;
-export const RECALL_LOT_MAX = 100;
+import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "./constants";
 
 export const RECALL_MESSAGES = {
   variation: "Choose the product variation whose lot is recalled.",

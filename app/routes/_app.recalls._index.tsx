@@ -9,7 +9,8 @@ import { orOutage } from "~/db/outage.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
-import { LiftForm, MarkRecallForm, RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/forms";
+import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/constants";
+import { LiftForm, MarkRecallForm } from "~/recalls/forms";
 import { liftRecall } from "~/recalls/lift.server";
 import { recallReportPath } from "~/recalls/links";
 import { recallsScreen } from "~/recalls/list.server";
@@ -113,7 +114,8 @@ export default function RecallsScreen() {
 
       {canWrite && (
         <Card title="Mark a lot recalled">
-          <Form method="post" className="flex flex-col gap-3">
+          {/* A fresh key per page load also empties the form once a recall is marked. */}
+          <Form key={idempotencyKey} method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="mark" />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             <FormAlert message={result?.intent === "mark" ? result.formError : null} />

@@ -55,6 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
         provider: u.provider,
         recordedBy: u.recordedBy,
         labelCode: u.labelCode,
+        itemId: u.itemId,
       })),
       vials: report.vials.map((v) => ({
         ...v,
@@ -66,6 +67,8 @@ export async function loader(args: LoaderFunctionArgs) {
     asked,
   };
 }
+
+const LINK = "font-medium text-sky-800 hover:underline";
 
 function LotPicker({
   variations,
@@ -187,7 +190,15 @@ export default function RecallReportScreen() {
                   <td className={CELL}>{u.serviceName ?? "—"}</td>
                   <td className={CELL}>{u.provider ?? "—"}</td>
                   <td className={CELL}>{u.recordedBy ?? "—"}</td>
-                  <td className={`${CELL} font-mono text-xs`}>{u.labelCode ?? "—"}</td>
+                  <td className={`${CELL} font-mono text-xs`}>
+                    {u.labelCode ? (
+                      <Link to={`/inventory/${u.itemId}`} className={LINK}>
+                        {u.labelCode}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
                 </DataRow>
               ))}
             </DataTable>
@@ -211,7 +222,11 @@ export default function RecallReportScreen() {
             >
               {report.vials.map((v) => (
                 <DataRow key={v.id}>
-                  <td className={`${CELL} font-mono`}>{v.labelCode}</td>
+                  <td className={`${CELL} font-mono`}>
+                    <Link to={`/inventory/${v.id}`} className={LINK}>
+                      {v.labelCode}
+                    </Link>
+                  </td>
                   <td className={CELL}>
                     <StateBadge state={v.state} />
                   </td>

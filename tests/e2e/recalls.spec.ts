@@ -1,0 +1,138 @@
+// Lot recalls and the usage log at a phone's width (390 × 844), as Westside's manager (WRITE_PRODUCTS
+// there): units drawn from a vial of a lot with a patient reference appear in the usage log, its
+// filters and its CSV; marking the lot recalled quarantines its vials (a start is refused with code
+// "recalled") and the recall report lists the patient under a red banner; lifting it is recorded.
+// The e2e database is shared: this run's patient reference is its own, and the recall is lifted
+// at the end. Screenshots at 390 and 1280 px are attached to the report.
+
+import { readFileSync } from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, signIn, test } from "./support";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const run = Date.now().toString(36).toUpperCase();
+const PATIENT = `E2E-${run}`;
+/** Juvederm Ultra XC 1 mL syringes, received at Westside and North by the demo seed (db/seed/stock.ts). */
+const LOT = "V41LB30207";
+const VARIATION = "Juvederm Ultra XC · 1 mL syringe";
+
+test.use({ viewport: PHONE });
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a start and its patients are in the report", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, "manager@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+
+  // Two sealed syringes of the lot at Westside: units drawn from one for this run's patient.
+  const list = await page.request.get(`/api/vials?lot=${LOT}&state=sealed`);
+  expect(list.status()).toBe(200);
+  const vials = ((await list.json()) as { items: { id: string; variationId: string }[] }).items;
+  expect(vials.length).toBeGreaterThanOrEqual(2);
+  const [drawn, sealed] = vials;
+  const draw = await page.request.post(`/api/vials/${drawn?.id}/draw`, {
+    data: { units: "0.2", patientRef: PATIENT, provider: "Dr. E2E" },
+  });
+  expect(draw.status(), await draw.text()).toBe(200);
+
+  // The usage log, filtered by lot and patient, as a GET form.
+  await page.goto("/usage-log");
+  await expect(page.getByRole("heading", { name: "Usage Log" })).toBeVisible();
+  await page.getByLabel("Lot", { exact: true }).fill(LOT);
+  await page.getByLabel("Patient reference").fill(PATIENT.toLowerCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`lot=${LOT}`));
+  const row = page.getByRole("row").filter({ hasText: PATIENT });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("0.2 mL");
+  await expect(row).toContainText("Dr. E2E");
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "usage-log-390.png");
+
+  // The CSV of the same filters.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^usage-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path()) ?? "", "utf8").replace(/^\uFEFF/, "");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(/^Used at \(UTC\),Used at \(location time\),Location,Product/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(PATIENT);
+  expect(lines[1]).toContain(LOT);
+
+  // Mark the lot recalled from the recalls screen, reached from the usage log's header.
+  await page.getByRole("link", { name: "Lot recalls" }).click();
+  await expect(page.getByRole("heading", { name: "Lot Recalls" })).toBeVisible();
+  await page.getByLabel("Product variation").selectOption({ label: VARIATION });
+  await page.getByLabel("Lot", { exact: true }).fill(LOT);
+  await page.getByLabel("Note").fill(`E2E ${run}: manufacturer notice`);
+  await page.getByRole("button", { name: "Mark lot recalled" }).click();
+  const inForce = page.getByRole("table", { name: "Recalls in force" });
+  await expect(inForce.getByRole("row").filter({ hasText: LOT })).toHaveCount(1);
+  await expect(page.getByLabel("Lot", { exact: true }), "the form is emptied for the next recall").toHaveValue("");
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "recalls-390.png");
+
+  // Every vial of the lot is quarantined: a start is refused.
+  const start = await page.request.post(`/api/vials/${sealed?.id}/start`, { data: {} });
+  expect(start.status()).toBe(409);
+  expect(await start.json()).toMatchObject({ code: "recalled" });
+
+  // The report: a red banner, the patient, and the unused syringes.
+  await inForce.getByRole("link", { name: LOT }).click();
+  await expect(page.getByRole("heading", { name: "Recall Report" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Recalled" })).toBeVisible();
+  const uses = page.getByRole("table", { name: "Uses of this lot" });
+  await expect(uses.getByRole("row").filter({ hasText: PATIENT })).toContainText("0.2 mL");
+  const unused = page.getByRole("table", { name: "Unused vials of this lot" });
+  await expect(unused.getByRole("row").filter({ hasText: "Westside" }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "recall-report-390.png");
+  await page.setViewportSize(DESKTOP);
+  await attachScreenshot(page, testInfo, "recall-report-1280.png");
+  const [reportCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  expect(readFileSync((await reportCsv.path()) ?? "", "utf8")).toContain(PATIENT);
+
+  // Lift it: recorded, and the lot's vials start again.
+  await page.goto("/recalls");
+  await page
+    .getByRole("table", { name: "Recalls in force" })
+    .getByRole("row")
+    .filter({ hasText: LOT })
+    .getByText("Lift…")
+    .click();
+  await page.getByLabel("Why it is lifted").fill(`E2E ${run}: notice withdrawn`);
+  await page.getByRole("button", { name: "Lift recall" }).click();
+  await expect(
+    page
+      .getByRole("table", { name: "Lifted recalls" })
+      .getByRole("row")
+      .filter({ hasText: `E2E ${run}: notice withdrawn` }),
+  ).toHaveCount(1);
+  await expect(
+    page.getByRole("table", { name: "Recalls in force" }).getByRole("row").filter({ hasText: LOT }),
+  ).toHaveCount(0);
+  await attachScreenshot(page, testInfo, "recalls-1280.png");
+  await page.goto(`/usage-log?lot=${LOT}`);
+  await attachScreenshot(page, testInfo, "usage-log-1280.png");
+});
