@@ -1,10 +1,10 @@
 // The vial page's action forms: start, draw, empty, discard. Plain posts to the page itself with an
 // `intent` and a fresh idempotency key from the loader (a double tap writes once), built from the
 // one field family, so they work before JavaScript loads. Only the forms the loader allows are shown.
+// The limits are the server's to tell (app/vials/forms holds them with zod, which stays off the page).
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, Card, Field, type FieldErrors, FormAlert, SelectField, TextareaField } from "~/ui/form";
-import { DISCARD_NOTE_MAX, PROVIDER_MAX } from "~/vials/forms";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
 import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
@@ -23,14 +23,14 @@ interface FormsProps {
 /** One action's form: its intent, its key, its errors above, its button at the end. */
 function VialForm({
   intent,
-  idempotencyKey,
+  keys,
   problem,
   button,
   tone = "primary",
   children,
 }: {
   intent: VialIntent;
-  idempotencyKey: string;
+  keys: Record<VialIntent, string>;
   problem: VialProblem | undefined;
   button: string;
   tone?: "primary" | "secondary" | "danger";
@@ -38,6 +38,7 @@ function VialForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const idempotencyKey = keys[intent];
   return (
     // A new key (after a success) is a new form: what was typed is cleared for the next one.
     <Form key={idempotencyKey} method="post" className="flex flex-col gap-4" aria-label={button}>
@@ -103,11 +104,12 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
   const draw = { errors: errorsOf("draw"), typed: typedOf("draw") };
   const discard = { errors: errorsOf("discard"), typed: typedOf("discard") };
   const empty = { errors: errorsOf("empty"), typed: typedOf("empty") };
+  const shared = { keys, problem };
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {actions.draw && (
         <Card title="Draw units">
-          <VialForm intent="draw" idempotencyKey={keys.draw} problem={problem} button="Record draw">
+          <VialForm intent="draw" {...shared} button="Record draw">
             <div className="grid gap-3 sm:grid-cols-2">
               <Field
                 label={`Units (${unit})`}
@@ -134,7 +136,6 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
                 idPrefix="draw-"
                 note="optional"
                 required={false}
-                maxLength={PROVIDER_MAX}
                 defaultValue={draw.typed.provider}
                 error={draw.errors.provider}
               />
@@ -158,18 +159,12 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
         <Card title="Vial">
           <div className="flex flex-col gap-6">
             {actions.start && (
-              <VialForm intent="start" idempotencyKey={keys.start} problem={problem} button="Start vial">
+              <VialForm intent="start" {...shared} button="Start vial">
                 <p className="text-slate-700 text-sm">Opening the vial starts its Use-By Deadline.</p>
               </VialForm>
             )}
             {actions.empty && (
-              <VialForm
-                intent="empty"
-                idempotencyKey={keys.empty}
-                problem={problem}
-                button="Empty vial"
-                tone="secondary"
-              >
+              <VialForm intent="empty" {...shared} button="Empty vial" tone="secondary">
                 <p className="text-slate-700 text-sm">
                   The vial is used up or put away for good; what is left in it ({unitsLeft}) is booked as waste.
                 </p>
@@ -177,13 +172,7 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
               </VialForm>
             )}
             {actions.discard && (
-              <VialForm
-                intent="discard"
-                idempotencyKey={keys.discard}
-                problem={problem}
-                button="Discard vial"
-                tone="danger"
-              >
+              <VialForm intent="discard" {...shared} button="Discard vial" tone="danger">
                 <SelectField
                   label="Reason"
                   name="reason"
@@ -201,7 +190,6 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
                   idPrefix="discard-"
                   note="needed for Other"
                   rows={2}
-                  maxLength={DISCARD_NOTE_MAX}
                   defaultValue={discard.typed.note}
                   error={discard.errors.note}
                 />

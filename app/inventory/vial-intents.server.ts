@@ -62,80 +62,57 @@ const TITLES: Record<VialIntent, string> = {
   discard: "Vial discarded",
 };
 
-async function answer<T extends { vial: Vial }>(
+/**
+ * The handler of one form: parse it with `schema`, call the verb, and answer: a refusal next to
+ * its field (else above that form), a vial gone elsewhere the 404 screen, a success back to the
+ * vial page with a toast.
+ */
+function handler<S extends z.ZodType, T extends { vial: Vial }>(
   intent: VialIntent,
-  args: VialIntentArgs,
-  work: Promise<Outcome<T>>,
+  schema: S,
+  verb: (args: VialIntentArgs, input: z.output<S>) => Promise<Outcome<T>>,
   toast: (result: T) => string,
 ) {
-  const result = await orOutage(work);
-  if (!result.ok) {
-    const field = fieldOf(result.refusal, result.message);
-    return refused(result, typedOf(intent, args.form), { fields: () => field });
-  }
-  return done(pageOf(args.itemId), TITLES[intent], toast(result));
-}
-
-function parsed<S extends z.ZodType>(intent: VialIntent, schema: S, args: VialIntentArgs) {
-  const result = schema.safeParse(args.form);
-  return result.success
-    ? ({ ok: true, data: result.data as z.output<S> } as const)
-    : ({ ok: false, problem: invalid(result.error, typedOf(intent, args.form)) } as const);
+  return async (args: VialIntentArgs): FormAnswer<VialProblem> => {
+    const form = schema.safeParse(args.form);
+    if (!form.success) return invalid(form.error, typedOf(intent, args.form));
+    const result = await orOutage(verb(args, form.data));
+    if (!result.ok) {
+      const field = fieldOf(result.refusal, result.message);
+      return refused(result, typedOf(intent, args.form), { fields: () => field });
+    }
+    return done(pageOf(args.itemId), TITLES[intent], toast(result));
+  };
 }
 
 const left = (vial: Vial) => formatQuantity(vial.unitsRemaining, vial.unitScale, vial.baseUnit);
 const named = (vial: Vial) => `${vial.productName} (lot ${vial.lot ?? "—"})`;
 
 export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => FormAnswer<VialProblem>> = {
-  async start(args) {
-    const form = parsed("start", StartForm, args);
-    if (!form.ok) return form.problem;
-    return answer(
-      "start",
-      args,
-      startVial(args.db, args.actor, { itemId: args.itemId, idempotencyKey: form.data.idempotencyKey }),
-      ({ vial }) => `${named(vial)} is open; its Use-By Deadline is running.`,
-    );
-  },
-  async draw(args) {
-    const form = parsed("draw", DrawForm, args);
-    if (!form.ok) return form.problem;
-    return answer(
-      "draw",
-      args,
-      drawUnits(args.db, args.actor, { itemId: args.itemId, ...form.data }),
-      ({ vial, usage }) => `${usage.unitsText} drawn from ${named(vial)}; ${left(vial)} left.`,
-    );
-  },
-  async empty(args) {
-    const form = parsed("empty", EmptyForm, args);
-    if (!form.ok) return form.problem;
-    return answer(
-      "empty",
-      args,
-      emptyVial(args.db, args.actor, {
-        itemId: args.itemId,
-        witness: witnessOf(form.data),
-        idempotencyKey: form.data.idempotencyKey,
-      }),
-      ({ vial }) => `${named(vial)} is empty; anything left in it was booked as waste.`,
-    );
-  },
-  async discard(args) {
-    const form = parsed("discard", DiscardForm, args);
-    if (!form.ok) return form.problem;
-    const { reason, note, idempotencyKey } = form.data;
-    return answer(
-      "discard",
-      args,
-      discardVial(args.db, args.actor, {
-        itemId: args.itemId,
-        reason,
-        note,
-        witness: witnessOf(form.data),
-        idempotencyKey,
-      }),
-      ({ vial }) => `${named(vial)} is discarded; what was left in it left the stock.`,
-    );
-  },
+  start: handler(
+    "start",
+    StartForm,
+    ({ db, actor, itemId }, { idempotencyKey }) => startVial(db, actor, { itemId, idempotencyKey }),
+    ({ vial }) => `${named(vial)} is open; its Use-By Deadline is running.`,
+  ),
+  draw: handler(
+    "draw",
+    DrawForm,
+    ({ db, actor, itemId }, input) => drawUnits(db, actor, { itemId, ...input }),
+    ({ vial, usage }) => `${usage.unitsText} drawn from ${named(vial)}; ${left(vial)} left.`,
+  ),
+  empty: handler(
+    "empty",
+    EmptyForm,
+    ({ db, actor, itemId }, input) =>
+      emptyVial(db, actor, { itemId, witness: witnessOf(input), idempotencyKey: input.idempotencyKey }),
+    ({ vial }) => `${named(vial)} is empty; anything left in it was booked as waste.`,
+  ),
+  discard: handler(
+    "discard",
+    DiscardForm,
+    ({ db, actor, itemId }, { reason, note, idempotencyKey, ...witness }) =>
+      discardVial(db, actor, { itemId, reason, note, witness: witnessOf(witness), idempotencyKey }),
+    ({ vial }) => `${named(vial)} is discarded; what was left in it left the stock.`,
+  ),
 };

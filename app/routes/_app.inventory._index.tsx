@@ -16,7 +16,7 @@ import { formatOnHand } from "~/stock/level-status";
 import { Field } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
 import { FilterSelect, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { STATE_OPTIONS, StateBadge } from "~/vials/state-badge";
 import { ITEM_STATES } from "../../db/schema/stock/constants";
@@ -195,11 +195,7 @@ export default function InventoryScreen() {
         >
           {vials.map((v) => (
             <DataRow key={v.id}>
-              {organizationMode && (
-                <td className={`${CELL} text-slate-700`}>
-                  {v.location.name} <span className="text-slate-500 text-xs">{v.location.code}</span>
-                </td>
-              )}
+              {organizationMode && <LocationCell location={v.location} />}
               <td className={CELL}>
                 <Link to={`/inventory/${v.id}`} className={LINK}>
                   {v.productName}
@@ -250,11 +246,7 @@ export default function InventoryScreen() {
           >
             {bulk.rows.map((r) => (
               <DataRow key={r.key}>
-                {organizationMode && (
-                  <td className={`${CELL} text-slate-700`}>
-                    {r.location.name} <span className="text-slate-500 text-xs">{r.location.code}</span>
-                  </td>
-                )}
+                {organizationMode && <LocationCell location={r.location} />}
                 <td className={CELL}>
                   <Link to={`/products/${r.productId}`} className={LINK}>
                     {r.productName}

@@ -17,7 +17,8 @@ import { formatQuantity } from "~/products/format";
 import { typedValues } from "~/products/forms";
 import { area } from "~/shell/areas";
 import { adjustStock } from "~/stock/adjust.server";
-import { ADJUST_REASON_LABELS, AdjustForm } from "~/stock/adjust-form";
+import { AdjustForm } from "~/stock/adjust-form";
+import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
 import { AdjustPanel, adjustLink, listWithout } from "~/stock/adjust-panel";
 import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
@@ -31,7 +32,7 @@ import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { formatDate } from "~/ui/dates";
 import { pageCount } from "~/ui/page-count";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
 
@@ -204,11 +205,7 @@ export default function StockLevelsScreen() {
       >
         {rows.map((r) => (
           <DataRow key={r.key}>
-            {organizationMode && (
-              <td className={`${CELL} text-slate-700`}>
-                {r.location.name} <span className="text-slate-500 text-xs">{r.location.code}</span>
-              </td>
-            )}
+            {organizationMode && <LocationCell location={r.location} />}
             <td className={CELL}>
               <Link to={`/products/${r.productId}`} className="font-medium text-sky-800 hover:underline">
                 {r.productName}

@@ -91,6 +91,15 @@ export function DataTable({
   );
 }
 
+/** The location column of a list in organization mode: the location's name and code. */
+export function LocationCell({ location }: { location: { name: string; code: string } }) {
+  return (
+    <td className={`${CELL} text-slate-700`}>
+      {location.name} <span className="text-slate-500 text-xs">{location.code}</span>
+    </td>
+  );
+}
+
 export function DataRow({ children }: { children: ReactNode }) {
   return (
     <tr className="border-slate-100 border-b last:border-0 max-sm:flex! max-sm:flex-col max-sm:py-2">{children}</tr>
