@@ -553,4 +553,18 @@ describe("waste at the deadline", () => {
     expect(await wasteAtDeadline(t.db)).toEqual({ wasted: 0 });
     expect(await written()).toEqual(after);
   });
+
+  it("two runs at once waste each vial once: the second's guards find them changed, it reads again and finds none", async () => {
+    const ids = await receive(BOTOX, 3);
+    for (const id of ids) {
+      await drawUnits(t.db, as("staff"), { itemId: id, units: "10" }, { now: new Date(Date.now() - 30 * HOUR) });
+    }
+    const before = await written();
+    const [a, b] = await Promise.all([wasteAtDeadline(t.db), wasteAtDeadline(t.db)]);
+    expect(a.wasted + b.wasted).toBe(3);
+    for (const id of ids) {
+      expect((await movementsOf(id)).map((m) => m.type)).toEqual(["RECEIVE", "USE", "WASTE"]);
+    }
+    expect(await written()).toMatchObject({ movements: (before.movements ?? 0) + 3, onHand: before.onHand - 270 });
+  });
 });
