@@ -38,7 +38,28 @@ const PAGES: Page[] = [
   { name: "stock levels", path: "/stock-levels", as: "admin@demo.clinic" },
   { name: "stock levels api", path: "/api/stock-levels", as: "staff@demo.clinic" },
   { name: "vials api", path: "/api/vials", as: "staff@demo.clinic" },
-  { name: "coming soon", path: "/inventory", as: "staff@demo.clinic" },
+  { name: "inventory", path: "/inventory", as: "staff@demo.clinic" },
+  { name: "inventory in use", path: "/inventory?state=in_use", as: "staff@demo.clinic" },
+  { name: "inventory expiring 30d", path: "/inventory?expiringWithinDays=30", as: "staff@demo.clinic" },
+  { name: "vial page", path: "/inventory/{item:in_use}", as: "staff@demo.clinic" },
+  { name: "vial api", path: "/api/vials/{item:in_use}", as: "staff@demo.clinic" },
+  { name: "scan", path: "/scan", as: "staff@demo.clinic" },
+  { name: "scan a label", path: "/scan?code={label:in_use}", as: "staff@demo.clinic" },
+  { name: "barcode api (label)", path: "/api/barcodes/{label:in_use}", as: "staff@demo.clinic" },
+  { name: "usage log", path: "/usage-log", as: "staff@demo.clinic" },
+  { name: "usage api", path: "/api/usage", as: "staff@demo.clinic" },
+  { name: "recalls", path: "/recalls", as: "manager@demo.clinic" },
+  {
+    name: "recall report",
+    path: "/recalls/report?variationId={item-variation:in_use}&lot={item-lot:in_use}",
+    as: "staff@demo.clinic",
+  },
+  {
+    name: "recall report api",
+    path: "/api/recalls/{item-lot:in_use}?variationId={item-variation:in_use}",
+    as: "staff@demo.clinic",
+  },
+  { name: "coming soon", path: "/transfers", as: "staff@demo.clinic" },
   { name: "locations api", path: "/api/locations/my", as: "multi@demo.clinic" },
   { name: "health", path: "/health" },
 ];
@@ -100,7 +121,8 @@ async function signIn(email: string): Promise<string> {
 
 /**
  * Replaces `{user:staff}` with the id of staff@demo.clinic, `{product:Name}` with that product's id,
- * and `{receipt:open}` / `{receipt:completed}` with the first such receipt on admin@'s /receiving.
+ * `{receipt:open}` / `{receipt:completed}` with the first such receipt on admin@'s /receiving, and
+ * `{item:in_use}` (or its label, variation or lot) with an in-use vial at staff@'s location.
  */
 async function resolveIds(path: string): Promise<string> {
   for (const [placeholder, status] of path.matchAll(/\{receipt:(open|completed)\}/g)) {
@@ -112,6 +134,21 @@ async function resolveIds(path: string): Promise<string> {
     const id = html.match(new RegExp(`/receiving/([0-9a-f-]{36})/${page}`))?.[1];
     if (!id) throw new Error(`bench: no ${status} receipt on /receiving in the demo data`);
     path = path.replace(placeholder, id);
+  }
+  // An in-use vial at staff@'s location (Downtown): the demo seed starts a few.
+  for (const [placeholder, field] of path.matchAll(/\{(item|label|item-variation|item-lot):in_use\}/g)) {
+    const cookie = await signIn("staff@demo.clinic");
+    const body = (await (
+      await fetch(`${product.url}/api/vials?state=in_use`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      items?: { id: string; labelCode: string; variationId: string; lot: string | null }[];
+    };
+    const vial = body.items?.find((v) => v.lot);
+    if (!vial) throw new Error("bench: no in-use vial with a lot at Downtown in the demo data");
+    const value = { item: vial.id, label: vial.labelCode, "item-variation": vial.variationId, "item-lot": vial.lot }[
+      field as "item" | "label" | "item-variation" | "item-lot"
+    ];
+    path = path.replace(placeholder, encodeURIComponent(value ?? ""));
   }
   for (const [placeholder, kind, name] of path.matchAll(/\{(user|product):([^}]+)\}/g)) {
     const cookie = await signIn(kind === "user" ? `${name}@demo.clinic` : "owner@demo.clinic");
