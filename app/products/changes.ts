@@ -1,7 +1,7 @@
 // The recent-changes list of the product page: an activity row in the clinic's words, e.g.
 // "Product edited" · "Price: $10.00 → $12.50".
 
-import { ADJUST_REASON_LABELS } from "~/stock/adjust-form";
+import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
 import type { AdjustReason } from "../../db/schema/stock/constants";
 import { ACTION_LABELS, FIELD_LABELS } from "./constants";
 import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "./format";

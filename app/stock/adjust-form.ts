@@ -1,23 +1,12 @@
 // The rules of a stock adjustment as people type it, one zod schema shared by the /stock-levels
-// form (strings), POST /api/stock-adjustments (numbers or strings) and the verb itself. Safe in the
-// browser: the quantity is checked here as typed, and turned into base units by the server with
+// form (strings), POST /api/stock-adjustments (numbers or strings) and the verb itself. No server
+// code, but kept out of the browser (see ./adjust-labels): the quantity is checked here as typed, and turned into base units by the server with
 // the product's scale (app/stock/adjust.server.ts), exactly, never through a float.
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { AMOUNT_MESSAGES, parseQuantity, type TypedQuantity } from "~/services/amounts";
 import { ADJUST_REASONS, type AdjustReason } from "../../db/schema/stock/constants";
-
-export const ADJUST_NOTE_MAX = 500;
-/** Longest quantity text read ("-100000.000 each" and some spaces fit). */
-const QUANTITY_TEXT_MAX = 40;
-
-export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
-  count_correction: "Count correction",
-  damaged: "Damaged",
-  expired: "Expired",
-  donated: "Donated",
-  other: "Other (say what in the note)",
-};
+import { ADJUST_NOTE_MAX, QUANTITY_TEXT_MAX } from "./adjust-labels";
 
 export const ADJUST_MESSAGES = {
   quantity: "Enter the change in the product's unit: positive to add (like 5), negative to remove (like -5), not zero.",

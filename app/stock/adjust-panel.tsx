@@ -3,7 +3,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, TextareaField } from "~/ui/form";
 import { ADJUST_REASONS } from "../../db/schema/stock/constants";
-import { ADJUST_NOTE_MAX, ADJUST_REASON_LABELS } from "./adjust-form";
+import { ADJUST_NOTE_MAX, ADJUST_REASON_LABELS } from "./adjust-labels";
 
 export interface AdjustPanelTarget {
   locationId: string;
