@@ -26,6 +26,8 @@ interface Vial {
   expirationDate: string | null;
   state: string;
   unitsRemaining: number;
+  /** An in-use vial's Use-By Deadline (JSON: an ISO instant). */
+  expiresAt: string | null;
   isExpired: boolean;
 }
 interface Level {
