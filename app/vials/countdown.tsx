@@ -14,15 +14,20 @@ function asDate(value: Instant): Date {
 /**
  * The current time, moved on every `intervalMs` once the page runs in a browser. The first render
  * uses `initial` (the server's instant, when the caller has it), so server and browser render the
- * same text; the clock is read as soon as the page has hydrated.
+ * same text; the clock is read as soon as the page has hydrated, and again whenever a new
+ * `initial` comes (the loader ran again, e.g. after the vial was started: the time read before
+ * is stale by up to a tick, and would show a fresh deadline as a minute longer).
  */
 export function useNow(intervalMs: number = MINUTE_MS, initial?: Instant): Date {
   const [now, setNow] = useState(() => (initial === undefined ? new Date() : asDate(initial)));
+  const given = initial === undefined ? undefined : asDate(initial).getTime();
   useEffect(() => {
+    // `given` is what the effect restarts on: a new server instant means a fresh read of the clock.
+    void given;
     setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, [intervalMs, given]);
   return now;
 }
 
