@@ -2,7 +2,9 @@
 // (serialized and bulk) every level equals the sum of its movements and none is negative, every
 // sealed item is backed by its RECEIVE movement; a refused command (an adjustment below zero, a
 // serial scanned twice) leaves no movement, no level change, no item, no line and no activity row; movements cannot be edited or deleted; an adjustment is one
-// round trip; WRITE_INVENTORY at THAT location is required.
+// round trip; WRITE_INVENTORY at THAT location is required. With vials in use (start, draw, empty,
+// discard, the waste job) mixed in, on a fresh database per sequence, every item's units remaining
+// equal its movements and finished vials never change (npm run test:soak runs 10,000 sequences).
 import { asc, count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
@@ -18,6 +20,12 @@ import { openReceipt } from "../../app/receiving/open.server";
 import { type AdjustInput, adjustStock, STOCK_REFUSALS } from "../../app/stock/adjust.server";
 import { ADJUST_MESSAGES } from "../../app/stock/adjust-form";
 import { isNotEnoughStock, recordMovements } from "../../app/stock/ledger.server";
+import { discardVial } from "../../app/vials/discard.server";
+import { drawUnits } from "../../app/vials/draw.server";
+import { emptyVial } from "../../app/vials/empty.server";
+import { startVial } from "../../app/vials/start.server";
+import { wasteAtDeadline } from "../../app/vials/waste.server";
+import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;
@@ -733,4 +741,286 @@ describe("stock_movements is append-only", () => {
     const [row] = await t.db.select().from(m).where(eq(m.id, outcome.movementId));
     expect(row?.quantity).toBe(7);
   });
+});
+
+// The ledger with vials in use: sequences mixing receipts, start, draw, empty, discard, the waste
+// job at the deadline and adjustments, by several people (some refused), each sequence on a fresh
+// copy of the demo database, so a failure replays from its seed (printed; SEED=… NUM_RUNS=1 to
+// replay). `npm test` runs a few dozen; `npm run test:soak` runs NUM_RUNS=10000.
+describe("the ledger with vials in use", () => {
+  const NUM_RUNS = Number(process.env.NUM_RUNS ?? 30);
+  const SEED = process.env.SEED ? Number(process.env.SEED) : Math.floor(Math.random() * 2 ** 31);
+  type Place = "DTN" | "WST";
+  /** Botox 100 U (serialized, U), lidocaine (serialized, 0.1 mL), midazolam (controlled), gauze (bulk). */
+  const PRODUCTS = [
+    ["Botox Cosmetic", "100 U vial"],
+    ["Lidocaine 1%", "20 mL multi-dose vial"],
+    ["Midazolam 1 mg/mL", "10 mL multi-dose vial"],
+    ["Gauze 2x2", "Pack of 200"],
+  ] as const;
+  const HOUR_MS = 60 * 60 * 1000;
+
+  type Standing = Place | "ORG";
+  /** Who acts where they stand: mostly where they may write, sometimes where they may not (refused). */
+  const person = <P extends Standing>(owner: readonly P[], refused: readonly { who: Who; at: P }[]) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...owner.map((at) => ({ who: "owner" as Who, at }))) },
+      { weight: 2, arbitrary: fc.constant({ who: "staff" as Who, at: "DTN" as P }) },
+      { weight: 2, arbitrary: fc.constant({ who: "manager" as Who, at: "WST" as P }) },
+      { weight: 1, arbitrary: fc.constantFrom(...refused) },
+    );
+  const atPlace = person<Place>(
+    ["DTN", "WST"],
+    [
+      { who: "staff", at: "WST" },
+      { who: "manager", at: "DTN" },
+    ],
+  );
+  const standing = person<Standing>(
+    ["DTN", "WST", "ORG"],
+    [
+      { who: "staff", at: "WST" },
+      { who: "manager", at: "DTN" },
+      { who: "staff", at: "ORG" },
+    ],
+  );
+  const item = fc.nat({ max: 10_000 });
+  const witness = fc.boolean();
+  const command = fc.oneof(
+    fc.record({
+      kind: fc.constant("receive" as const),
+      by: atPlace,
+      lines: fc.array(fc.record({ product: fc.nat({ max: 3 }), quantity: fc.integer({ min: 1, max: 2 }) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
+    fc.record({ kind: fc.constant("start" as const), by: standing, item }),
+    fc.record({
+      kind: fc.constant("draw" as const),
+      by: standing,
+      item,
+      units: fc.constantFrom("1", "5", "20", "0.5", "2.5", "100", "250", "0", "-3", "abc"),
+    }),
+    fc.record({ kind: fc.constant("empty" as const), by: standing, item, witness }),
+    fc.record({
+      kind: fc.constant("discard" as const),
+      by: standing,
+      item,
+      witness,
+      reason: fc.constantFrom("expired", "contaminated", "damaged", "recalled", "other"),
+      note: fc.option(fc.constantFrom("Dropped on the floor", "x".repeat(501)), { nil: null }),
+    }),
+    fc.record({ kind: fc.constant("waste" as const), hoursLater: fc.integer({ min: 0, max: 800 }) }),
+    fc.record({
+      kind: fc.constant("adjust" as const),
+      by: atPlace,
+      product: fc.nat({ max: 3 }),
+      quantity: fc.integer({ min: -40, max: 40 }).filter((q) => q !== 0),
+      reason: fc.constantFrom("count_correction", "damaged", "expired", "donated", "other"),
+    }),
+  );
+  type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
+
+  /** Everything the invariants look at, in one batch. */
+  async function snapshot(db: TestDatabase["db"]) {
+    const [wrong, negative, levels, sums, ended, counts, digest, otherItemMoves] = await db.batch([
+      // Each item's units remaining against its RECEIVE less USE, WASTE and DISCARD movements.
+      db.all<{ id: string; units: number; moved: number }>(sql`SELECT i.id, i.units_remaining AS units,
+          coalesce((SELECT sum(m.quantity) FROM stock_movements AS m WHERE m.item_id = i.id
+            AND m.type IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')), 0) AS moved
+        FROM items AS i WHERE i.units_remaining IS NOT coalesce((SELECT sum(m.quantity) FROM stock_movements AS m
+          WHERE m.item_id = i.id AND m.type IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')), 0)`),
+      db.all<{ id: string }>(sql`SELECT id FROM items WHERE units_remaining < 0
+        OR (state IN ('empty', 'discarded') AND units_remaining != 0)
+        UNION ALL SELECT location_id FROM stock_levels WHERE on_hand < 0`),
+      db.all<{ k: string; onHand: number }>(
+        sql`SELECT location_id || '|' || variation_id AS k, on_hand AS onHand FROM stock_levels ORDER BY k`,
+      ),
+      db.all<{ k: string; total: number }>(sql`SELECT location_id || '|' || variation_id AS k, sum(quantity) AS total
+        FROM stock_movements GROUP BY location_id, variation_id ORDER BY k`),
+      db.all<Record<string, unknown>>(sql`SELECT * FROM items WHERE state IN ('empty', 'discarded') ORDER BY id`),
+      db.all<{ movements: number; activity: number; usage: number; items: number }>(sql`SELECT
+          (SELECT count(*) FROM stock_movements) AS movements, (SELECT count(*) FROM activity_log) AS activity,
+          (SELECT count(*) FROM usage_entries) AS usage, (SELECT count(*) FROM items) AS items`),
+      db.all<{
+        d: string;
+      }>(sql`SELECT group_concat(id || ':' || location_id || ':' || state || ':' || units_remaining, ',')
+        AS d FROM (SELECT * FROM items ORDER BY id)`),
+      db.all<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE item_id IS NOT NULL
+        AND type NOT IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')`),
+    ]);
+    return {
+      wrong,
+      negative,
+      levels: Object.fromEntries(levels.map((l) => [l.k, Number(l.onHand)])),
+      sums: Object.fromEntries(sums.map((s) => [s.k, Number(s.total)])),
+      ended: new Map(ended.map((row) => [String(row.id), JSON.stringify(row)])),
+      counts: counts[0],
+      digest: digest[0]?.d ?? "",
+      otherItemMoves: Number(otherItemMoves[0]?.n ?? 0),
+    };
+  }
+  type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+  function expectConsistent(after: Snapshot, before: Snapshot, what: string) {
+    expect(after.wrong, `${what}: items whose units remaining differ from their movements`).toEqual([]);
+    expect(after.negative, `${what}: negative (or ended with units left)`).toEqual([]);
+    expect(after.levels, `${what}: levels against the sum of movements`).toEqual(after.sums);
+    expect(after.otherItemMoves, `${what}: item movements of another type`).toBe(0);
+    for (const [id, row] of before.ended) expect(after.ended.get(id), `${what}: ended item ${id} changed`).toBe(row);
+  }
+
+  it(
+    `keeps every item's units equal to its movements, levels to theirs, none negative, ended vials frozen, refusals leaving nothing (${NUM_RUNS} sequences, seed ${SEED})`,
+    async () => {
+      // Ids are the template's, the same in every copy: read them once.
+      const first = await freshDatabase();
+      const { loc: places } = await demoLocations(first.db);
+      const people = Object.fromEntries(
+        await Promise.all(
+          (["owner", "staff", "manager"] as const).map(async (w) => {
+            const [u] = await first.db
+              .select()
+              .from(schema.users)
+              .where(eq(schema.users.email, `${w}@demo.clinic`));
+            const roles =
+              u?.organizationRole === "ORGANIZATION_ADMIN"
+                ? Object.values(places).map((locationId) => ({ locationId, role: "ADMIN" as const }))
+                : await first.db
+                    .select({ locationId: schema.userLocationRoles.locationId, role: schema.userLocationRoles.role })
+                    .from(schema.userLocationRoles)
+                    .where(eq(schema.userLocationRoles.userId, u?.id ?? ""));
+            return [w, { id: u?.id ?? "", organizationRole: u?.organizationRole ?? null, locationRoles: roles }];
+          }),
+        ),
+      ) as Record<Who, Actor>;
+      const products: { id: string; tracking: string }[] = [];
+      for (const [product, name] of PRODUCTS) {
+        const [row] = await first.db
+          .select({ id: schema.productVariations.id, tracking: schema.products.tracking })
+          .from(schema.productVariations)
+          .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
+          .where(sql`${schema.products.name} = ${product} AND ${schema.productVariations.name} = ${name}`);
+        if (!row) throw new Error(`no variation ${product} · ${name}`);
+        products.push(row);
+      }
+      await first.close();
+      const scoped = (w: Who, at: Standing): ScopedActor => ({
+        ...people[w],
+        locationId: at === "ORG" ? ORGANIZATION : places[at],
+      });
+      const mayWriteAt = (w: Who, at: Standing) =>
+        at === "ORG"
+          ? w === "owner"
+          : w === "owner" || (w === "staff" && at === "DTN") || (w === "manager" && at === "WST");
+
+      async function run(db: TestDatabase["db"], c: Command, before: Snapshot) {
+        const now = new Date();
+        if (c.kind === "waste") {
+          const at = new Date(now.getTime() + c.hoursLater * HOUR_MS);
+          await wasteAtDeadline(db, at);
+          // Nothing in use is left past its deadline.
+          const [left] = await db.all<{ n: number }>(
+            sql`SELECT count(*) AS n FROM items WHERE state = 'in_use' AND expires_at <= ${at.getTime()}`,
+          );
+          expect(Number(left?.n), "in use past the deadline after the waste job").toBe(0);
+          return null;
+        }
+        if (c.kind === "receive") {
+          const actor = scoped(c.by.who, c.by.at);
+          const opened = await openReceipt(db, actor, {
+            locationId: places[c.by.at],
+            vendorId: null,
+            reference: "Soak",
+            notes: null,
+          });
+          if (!opened.ok) return opened;
+          for (const line of c.lines) {
+            const added = await addReceiptLine(db, actor, {
+              receiptId: opened.receiptId,
+              variationId: products[line.product]?.id ?? "",
+              quantity: line.quantity,
+              lot: `SOAK-${line.product}`,
+              serial: null,
+              expirationDate: "2027-06-30",
+              unitCostCents: null,
+            });
+            expect(added.ok).toBe(true);
+          }
+          const completed = await completeReceipt(db, actor, { receiptId: opened.receiptId });
+          expect(completed.ok).toBe(true);
+          return completed;
+        }
+        if (c.kind === "adjust") {
+          return adjustStock(db, scoped(c.by.who, c.by.at), {
+            locationId: places[c.by.at],
+            variationId: products[c.product]?.id ?? "",
+            quantity: String(c.quantity),
+            reason: c.reason,
+            note: c.reason === "other" ? "Counted again" : null,
+          });
+        }
+        // The vial verbs: an item of the database (the demo's or one received in this sequence).
+        // Mostly one at the location they stand at (one elsewhere is simply not found there).
+        const items = before.digest.split(",").map((d) => d.split(":"));
+        // An empty is tried on an open vial, the rest on a sealed or open one.
+        const usable = c.kind === "empty" ? ["in_use"] : ["sealed", "in_use"];
+        const here = items.filter(
+          ([, locationId, state]) =>
+            (c.by.at === "ORG" || locationId === places[c.by.at]) && usable.includes(state ?? ""),
+        );
+        const pool = c.item % 5 === 0 || here.length === 0 ? items : here;
+        const itemId = pool[c.item % Math.max(1, pool.length)]?.[0] ?? "";
+        const actor = scoped(c.by.who, c.by.at);
+        const options = { now };
+        const witnessed = "witness" in c && c.witness ? { email: "admin@demo.clinic", password: DEMO_PASSWORD } : null;
+        switch (c.kind) {
+          case "start":
+            return startVial(db, actor, { itemId }, options);
+          case "draw":
+            return drawUnits(db, actor, { itemId, units: c.units, patientRef: "CH-1" }, options);
+          case "empty":
+            return emptyVial(db, actor, { itemId, witness: witnessed }, options);
+          case "discard":
+            return discardVial(db, actor, { itemId, reason: c.reason, note: c.note, witness: witnessed }, options);
+        }
+      }
+
+      // LEDGER_STATS=1 prints how the commands ended, to see that the sequences reach every verb.
+      const ended = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 10 }), async (commands) => {
+          const fresh = await freshDatabase();
+          try {
+            let before = await snapshot(fresh.db);
+            expectConsistent(before, before, "the demo database");
+            for (const [index, c] of commands.entries()) {
+              const what = `command ${index} ${JSON.stringify(c)}`;
+              const outcome = await run(fresh.db, c, before);
+              const how = `${c.kind}: ${outcome ? (outcome.ok ? "done" : outcome.refusal) : "ran"}`;
+              ended.set(how, (ended.get(how) ?? 0) + 1);
+              const after = await snapshot(fresh.db);
+              expectConsistent(after, before, what);
+              if (outcome && "by" in c && !mayWriteAt(c.by.who, c.by.at)) {
+                expect(outcome.ok, `${what} was allowed`).toBe(false);
+              }
+              if (outcome && !outcome.ok) {
+                // A refusal writes nothing at all.
+                expect(after.counts, `${what} refused, yet wrote`).toEqual(before.counts);
+                expect(after.digest, `${what} refused, yet changed an item`).toBe(before.digest);
+                expect(after.levels, `${what} refused, yet moved a level`).toEqual(before.levels);
+              }
+              before = after;
+            }
+          } finally {
+            await fresh.close();
+          }
+        }),
+        { numRuns: NUM_RUNS, seed: SEED },
+      );
+      if (process.env.LEDGER_STATS) console.log(Object.fromEntries([...ended].sort()));
+    },
+    Math.max(180_000, NUM_RUNS * 5_000),
+  );
 });
