@@ -4,7 +4,7 @@
 // The limits are the server's to tell (app/vials/forms holds them with zod, which stays off the page).
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, Card, Field, type FieldErrors, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { Button, Card, Field, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
 import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
@@ -110,48 +110,37 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
       {actions.draw && (
         <Card title="Draw units">
           <VialForm intent="draw" {...shared} button="Record draw">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={`Units (${unit})`}
-                name="units"
-                idPrefix="draw-"
-                inputMode="decimal"
-                autoComplete="off"
-                hint={`${unitsLeft} left.${actions.start ? " Drawing from a sealed vial starts it." : ""}`}
-                defaultValue={draw.typed.units}
-                error={draw.errors.units}
-              />
-              <SelectField
-                label="Service"
-                name="serviceId"
-                idPrefix="draw-"
-                note="optional"
-                defaultValue={draw.typed.serviceId ?? ""}
-                options={[{ value: "", label: "No service" }, ...services.map((s) => ({ value: s.id, label: s.name }))]}
-                error={draw.errors.serviceId}
-              />
-              <Field
-                label="Provider"
-                name="provider"
-                idPrefix="draw-"
-                note="optional"
-                required={false}
-                defaultValue={draw.typed.provider}
-                error={draw.errors.provider}
-              />
-              <Field
-                label="Patient reference"
-                name="patientRef"
-                idPrefix="draw-"
-                note="optional"
-                required={false}
-                maxLength={PATIENT_REF_MAX}
-                autoComplete="off"
-                hint="A chart number, never a name."
-                defaultValue={draw.typed.patientRef}
-                error={draw.errors.patientRef}
-              />
-            </div>
+            <FieldGrid
+              className="sm:grid-cols-2"
+              idPrefix="draw-"
+              values={draw.typed}
+              errors={draw.errors}
+              hints={{
+                units: `${unitsLeft} left.${actions.start ? " Drawing from a sealed vial starts it." : ""}`,
+                patientRef: "A chart number, never a name.",
+              }}
+              fields={[
+                { label: `Units (${unit})`, name: "units", inputMode: "decimal", autoComplete: "off" },
+                {
+                  label: "Service",
+                  name: "serviceId",
+                  note: "optional",
+                  options: [
+                    { value: "", label: "No service" },
+                    ...services.map((s) => ({ value: s.id, label: s.name })),
+                  ],
+                },
+                { label: "Provider", name: "provider", note: "optional", required: false },
+                {
+                  label: "Patient reference",
+                  name: "patientRef",
+                  note: "optional",
+                  required: false,
+                  maxLength: PATIENT_REF_MAX,
+                  autoComplete: "off",
+                },
+              ]}
+            />
           </VialForm>
         </Card>
       )}

@@ -18,6 +18,7 @@ import { VialForms } from "~/inventory/vial-forms";
 import { VialHistory } from "~/inventory/vial-history";
 import { VIAL_INTENT_HANDLERS } from "~/inventory/vial-intents.server";
 import { vialPage } from "~/inventory/vial-page.server";
+import { ControlledBadge } from "~/products/controlled-badge";
 import { formatQuantity } from "~/products/format";
 import { area } from "~/shell/areas";
 import { formatDate, showInstant, Time } from "~/ui/dates";
@@ -157,9 +158,7 @@ export default function VialScreen() {
         <div className="flex flex-wrap items-center gap-2">
           <StateBadge state={vial.state} />
           {!finished && <ExpiryBadge item={vial.expiry} now={now} />}
-          {vial.controlled && (
-            <span className="rounded bg-slate-800 px-1.5 py-0.5 font-medium text-white text-xs">Controlled</span>
-          )}
+          {vial.controlled && <ControlledBadge />}
         </div>
       </div>
 

@@ -40,9 +40,12 @@ export function ExpiryBadge({
           {RECALLED}
         </span>
       )}
-      <span data-band={band} className={`${BADGE} gap-1 ${BAND_TONES[band]}`} suppressHydrationWarning>
-        <span className="font-semibold">{label}</span>
-        <span suppressHydrationWarning>{text}</span>
+      <span data-band={band} className={`${BADGE} flex-wrap gap-x-1 ${BAND_TONES[band]}`} suppressHydrationWarning>
+        {/* A narrow column breaks between the label and its date, never inside either. */}
+        <span className="whitespace-nowrap font-semibold">{label}</span>
+        <span className="whitespace-nowrap" suppressHydrationWarning>
+          {text}
+        </span>
       </span>
     </span>
   );

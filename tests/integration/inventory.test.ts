@@ -259,6 +259,10 @@ describe("a vial's page and history", () => {
     await t.db.update(schema.products).set({ controlled: true }).where(eq(schema.products.id, dysport.productId));
     const [itemId] = (await receive(dysport.variationId, 1, "DTN")).ids as [string];
     expect((await startVial(t.db, as("admin"), { itemId })).ok).toBe(true);
+    // Its page asks for a witness on empty and discard.
+    const page = await vialScreen.loader(await vialArgs(itemId, "admin", "DTN"));
+    expect(page.actions).toMatchObject({ empty: true, discard: true, witness: true });
+    expect(page.vial.controlled).toBe(true);
     const emptied = await emptyVial(t.db, as("admin"), {
       itemId,
       witness: { email: "staff@demo.clinic", password: DEMO_PASSWORD },
