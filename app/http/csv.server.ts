@@ -2,6 +2,8 @@
 // memory, each value quoted as RFC 4180 says and neutralised against spreadsheet formula injection
 // (a patient reference or a note typed as "=HYPERLINK(...)" must stay text when the file is opened).
 
+import { attachmentHeaders } from "./download.server";
+
 /** A value a spreadsheet would run as a formula: starts with = + - @, or a tab or carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -46,12 +48,5 @@ export function csvResponse(
       await iterator.return?.();
     },
   });
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "export";
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${safe}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(body, { headers: attachmentHeaders(name, "csv", "text/csv; charset=utf-8", "export") });
 }

@@ -20,20 +20,8 @@ export interface Recall {
   inForce: boolean;
 }
 
-interface RecallRow {
-  id: string;
-  variationId: string;
-  productId: string;
-  productName: string;
-  variationName: string;
-  lot: string;
-  note: string;
-  recalledAt: number;
-  recalledBy: string | null;
-  liftedAt: number | null;
-  liftedBy: string | null;
-  liftNote: string | null;
-}
+/** A row as read: instants in ms, in force not yet worked out. */
+type RecallRow = Omit<Recall, "recalledAt" | "liftedAt" | "inForce"> & { recalledAt: number; liftedAt: number | null };
 
 const userName = (alias: string) => {
   const a = sql.identifier(alias);

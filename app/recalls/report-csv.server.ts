@@ -25,49 +25,44 @@ export const REPORT_CSV_HEADER = [
   "Expiration date",
 ] as const;
 
+/** Records sent per chunk of the stream. */
 const CHUNK = 500;
 
+function* chunks<T>(list: readonly T[]): Generator<readonly T[]> {
+  for (let at = 0; at < list.length; at += CHUNK) yield list.slice(at, at + CHUNK);
+}
+
 async function* records(report: RecallReport) {
-  const lotColumns = [report.productName, report.variationName, report.lot];
-  for (let at = 0; at < report.uses.length; at += CHUNK) {
-    yield report.uses
-      .slice(at, at + CHUNK)
-      .map((u) => [
-        "use",
-        ...lotColumns,
-        `${u.location.name} (${u.location.code})`,
-        u.usedAt.toISOString(),
-        showInstant(u.usedAt, u.location.timeZone)?.title ?? "",
-        u.patientRef,
-        u.unitsText,
-        u.serviceName,
-        u.provider,
-        u.recordedBy,
-        u.labelCode,
-        null,
-        null,
-        null,
-      ]);
+  const lot = [report.productName, report.variationName, report.lot];
+  const where = (l: { name: string; code: string }) => `${l.name} (${l.code})`;
+  const none = (n: number) => Array<null>(n).fill(null);
+  for (const uses of chunks(report.uses)) {
+    yield uses.map((u) => [
+      "use",
+      ...lot,
+      where(u.location),
+      u.usedAt.toISOString(),
+      showInstant(u.usedAt, u.location.timeZone)?.title ?? "",
+      u.patientRef,
+      u.unitsText,
+      u.serviceName,
+      u.provider,
+      u.recordedBy,
+      u.labelCode,
+      ...none(3),
+    ]);
   }
-  for (let at = 0; at < report.vials.length; at += CHUNK) {
-    yield report.vials
-      .slice(at, at + CHUNK)
-      .map((v) => [
-        "unused vial",
-        ...lotColumns,
-        `${v.location.name} (${v.location.code})`,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        v.labelCode,
-        STATE_NAMES[v.state],
-        v.unitsText,
-        v.expirationDate,
-      ]);
+  for (const vials of chunks(report.vials)) {
+    yield vials.map((v) => [
+      "unused vial",
+      ...lot,
+      where(v.location),
+      ...none(7),
+      v.labelCode,
+      STATE_NAMES[v.state],
+      v.unitsText,
+      v.expirationDate,
+    ]);
   }
 }
 

@@ -19,6 +19,7 @@ import type { Recall } from "~/recalls/recall.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Lot Recalls · Clinic Inventory" }];
@@ -126,18 +127,7 @@ export default function RecallsScreen() {
                 required
                 defaultValue=""
                 error={markErrors.variationId}
-                choices={
-                  <>
-                    <option value="" disabled>
-                      Choose a variation…
-                    </option>
-                    {variations.map((v) => (
-                      <option key={v.value} value={v.value}>
-                        {v.label}
-                      </option>
-                    ))}
-                  </>
-                }
+                options={[{ value: "", label: "Choose a variation…" }, ...variations]}
               />
               <Field
                 label="Lot"
@@ -163,10 +153,7 @@ export default function RecallsScreen() {
         </Card>
       )}
 
-      <section aria-labelledby="in-force-title" className="flex flex-col gap-2">
-        <h2 id="in-force-title" className="font-semibold text-lg">
-          In force
-        </h2>
+      <Section id="in-force" title="In force">
         <DataTable
           caption="Recalls in force"
           columns={[
@@ -223,12 +210,9 @@ export default function RecallsScreen() {
             </DataRow>
           ))}
         </DataTable>
-      </section>
+      </Section>
 
-      <section aria-labelledby="lifted-title" className="flex flex-col gap-2">
-        <h2 id="lifted-title" className="font-semibold text-lg">
-          Lifted
-        </h2>
+      <Section id="lifted" title="Lifted">
         <DataTable
           caption="Lifted recalls"
           columns={[{ label: "Product", title: true }, "Lot", "Recalled", { label: "Lifted", key: true }, "Why lifted"]}
@@ -253,7 +237,7 @@ export default function RecallsScreen() {
             </DataRow>
           ))}
         </DataTable>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { area } from "~/shell/areas";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Button, Field, SelectField } from "~/ui/form";
+import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { StateBadge } from "~/vials/state-badge";
 
@@ -70,6 +71,14 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const LINK = "font-medium text-sky-800 hover:underline";
 
+function LocationCell({ location }: { location: { name: string; code: string } }) {
+  return (
+    <td className={CELL}>
+      {location.name} <span className="text-slate-500 text-xs">{location.code}</span>
+    </td>
+  );
+}
+
 function LotPicker({
   variations,
   asked,
@@ -83,19 +92,9 @@ function LotPicker({
         <SelectField
           label="Product variation"
           name="variationId"
+          required
           defaultValue={asked.variationId}
-          choices={
-            <>
-              <option value="" disabled>
-                Choose a variation…
-              </option>
-              {variations.map((v) => (
-                <option key={v.value} value={v.value}>
-                  {v.label}
-                </option>
-              ))}
-            </>
-          }
+          options={[{ value: "", label: "Choose a variation…" }, ...variations]}
         />
       </div>
       <div className="min-w-40 flex-1">
@@ -158,10 +157,7 @@ export default function RecallReportScreen() {
             </div>
           )}
 
-          <section aria-labelledby="uses-title" className="flex flex-col gap-2">
-            <h2 id="uses-title" className="font-semibold text-lg">
-              Uses ({report.uses.length})
-            </h2>
+          <Section id="uses" title={`Uses (${report.uses.length})`}>
             <DataTable
               caption="Uses of this lot"
               columns={[
@@ -184,9 +180,7 @@ export default function RecallReportScreen() {
                     <Time at={u.usedAt} />
                   </td>
                   <td className={`${CELL} whitespace-nowrap tabular-nums`}>{u.units}</td>
-                  <td className={CELL}>
-                    {u.location.name} <span className="text-slate-500 text-xs">{u.location.code}</span>
-                  </td>
+                  <LocationCell location={u.location} />
                   <td className={CELL}>{u.serviceName ?? "—"}</td>
                   <td className={CELL}>{u.provider ?? "—"}</td>
                   <td className={CELL}>{u.recordedBy ?? "—"}</td>
@@ -202,12 +196,9 @@ export default function RecallReportScreen() {
                 </DataRow>
               ))}
             </DataTable>
-          </section>
+          </Section>
 
-          <section aria-labelledby="vials-title" className="flex flex-col gap-2">
-            <h2 id="vials-title" className="font-semibold text-lg">
-              Unused vials ({report.vials.length})
-            </h2>
+          <Section id="vials" title={`Unused vials (${report.vials.length})`}>
             <DataTable
               caption="Unused vials of this lot"
               columns={[
@@ -230,15 +221,13 @@ export default function RecallReportScreen() {
                   <td className={CELL}>
                     <StateBadge state={v.state} />
                   </td>
-                  <td className={CELL}>
-                    {v.location.name} <span className="text-slate-500 text-xs">{v.location.code}</span>
-                  </td>
+                  <LocationCell location={v.location} />
                   <td className={`${CELL} tabular-nums`}>{v.unitsText}</td>
                   <td className={CELL}>{v.expirationDate ?? "—"}</td>
                 </DataRow>
               ))}
             </DataTable>
-          </section>
+          </Section>
         </>
       )}
     </div>

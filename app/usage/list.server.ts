@@ -9,38 +9,11 @@ import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
 import { startOfDayIn } from "~/ui/dates";
+import type { UsageEntry } from "~/vials/usage-entry";
 import { UsageQuery, type UsageQueryInput } from "./query";
 
-interface UsageRow {
-  id: string;
-  usedAt: number;
-  itemId: string;
-  labelCode: string | null;
-  locationId: string;
-  locationName: string;
-  locationCode: string;
-  timeZone: string;
-  productId: string;
-  productName: string;
-  variationId: string;
-  variationName: string;
-  lot: string | null;
-  units: number;
-  baseUnit: string;
-  unitScale: number;
-  serviceId: string | null;
-  serviceName: string | null;
-  provider: string | null;
-  patientRef: string | null;
-  userId: string | null;
-  recordedBy: string | null;
-}
-
-/** One usage entry as the log shows it: units in the product's unit, who and where by name. */
-export interface UsageLogEntry {
-  id: string;
-  usedAt: Date;
-  itemId: string;
+/** One usage entry as the log shows it (a draw's answer, with where, what and who by name). */
+export interface UsageLogEntry extends UsageEntry {
   labelCode: string | null;
   locationId: string;
   location: { name: string; code: string; timeZone: string };
@@ -49,18 +22,19 @@ export interface UsageLogEntry {
   variationId: string;
   variationName: string;
   lot: string | null;
-  /** Base units drawn, at the product's unit scale. */
-  units: number;
-  /** The units as staff read them: "20 U", "0.5 mL". */
-  unitsText: string;
-  serviceId: string | null;
-  serviceName: string | null;
-  provider: string | null;
-  patientRef: string | null;
-  userId: string | null;
   /** The name of who recorded it. */
   recordedBy: string | null;
 }
+
+/** A row as read: the location flat, the time in ms, the unit to format with. */
+type UsageRow = Omit<UsageLogEntry, "usedAt" | "location" | "unitsText"> & {
+  usedAt: number;
+  locationName: string;
+  locationCode: string;
+  timeZone: string;
+  baseUnit: string;
+  unitScale: number;
+};
 
 function entryOf(row: UsageRow): UsageLogEntry {
   const { usedAt, locationName, locationCode, timeZone, unitScale, baseUnit, ...rest } = row;
