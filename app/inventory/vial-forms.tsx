@@ -4,7 +4,7 @@
 // The limits are the server's to tell (app/vials/forms holds them with zod, which stays off the page).
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, Card, Field, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { Button, Card, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
 import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
@@ -56,7 +56,7 @@ function VialForm({
 }
 
 /** A witness's email and password: a controlled substance's waste is confirmed by a second person. */
-function WitnessFields({
+export function WitnessFields({
   prefix,
   errors,
   typed,
@@ -72,27 +72,23 @@ function WitnessFields({
         Units left in a controlled substance are wasted only before a witness: another active user of this location
         enters their own email and password.
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label="Witness email"
-          name="witnessEmail"
-          idPrefix={prefix}
-          type="email"
-          required={false}
-          autoComplete="off"
-          defaultValue={typed.witnessEmail}
-          error={errors.witnessEmail}
-        />
-        <Field
-          label="Witness password"
-          name="witnessPassword"
-          idPrefix={prefix}
-          type="password"
-          required={false}
-          autoComplete="off"
-          error={errors.witnessPassword}
-        />
-      </div>
+      <FieldGrid
+        className="sm:grid-cols-2"
+        idPrefix={prefix}
+        // Never the password back into the page, whatever was typed.
+        values={{ witnessEmail: typed.witnessEmail }}
+        errors={errors}
+        fields={[
+          { label: "Witness email", name: "witnessEmail", type: "email", required: false, autoComplete: "off" },
+          {
+            label: "Witness password",
+            name: "witnessPassword",
+            type: "password",
+            required: false,
+            autoComplete: "off",
+          },
+        ]}
+      />
     </fieldset>
   );
 }
