@@ -8,7 +8,6 @@ import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
 import { formatQuantity } from "~/products/format";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import { type HistoryEntry, type HistoryKind, kindOfMovement } from "./history";
@@ -79,10 +78,8 @@ export function vialHistoryQueries(db: Database, actor: ScopedActor, itemId: str
       .leftJoin(who, eq(who.id, m.userId))
       .where(
         and(
+          // Served by stock_movements_item_at_idx (migration 0011).
           eq(m.itemId, itemId),
-          // The ledger's index is by location and variation: name both, as the item's.
-          sql`${m.locationId} IN (SELECT id FROM locations WHERE organization_id = ${organizationOf(actor)})`,
-          sql`${m.variationId} = (SELECT variation_id FROM items WHERE items.id = ${itemId})`,
           reached,
         ),
       )

@@ -45,6 +45,8 @@ export const stockMovements = sqliteTable(
     check("stock_movements_type", sql`${t.type} IN (${sql.raw(MOVEMENT_TYPES.map((type) => `'${type}'`).join(", "))})`),
     // Serves the history of a variation at a location, by time (stock card, lot trace, invariant).
     index("stock_movements_location_variation_at_idx").on(t.locationId, t.variationId, t.occurredAt),
+    // Serves one vial's history (its movements by time) and the ledger check item by item.
+    index("stock_movements_item_at_idx").on(t.itemId, t.occurredAt),
     // Serves the movements of one receipt, transfer, audit, import or usage entry.
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX `stock_movements_item_at_idx` ON `stock_movements` (`item_id`,`occurred_at`);
