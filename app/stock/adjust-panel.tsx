@@ -3,18 +3,11 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, TextareaField } from "~/ui/form";
 import { ADJUST_REASONS } from "../../db/schema/stock/constants";
+import type { AdjustLevel } from "./adjust.server";
 import { ADJUST_NOTE_MAX, ADJUST_REASON_LABELS } from "./adjust-labels";
 
-export interface AdjustPanelTarget {
-  locationId: string;
-  location: string;
-  variationId: string;
-  product: string;
-  variation: string;
-  baseUnit: string;
-  /** On hand now, as text with its unit. */
-  onHand: string;
-}
+/** The level the form adjusts, its on-hand as text with its unit. */
+export type AdjustPanelTarget = Omit<AdjustLevel, "onHand" | "unitScale"> & { onHand: string };
 
 const REASON_CHOICES = [
   { value: "", label: "Choose a reason" },

@@ -53,20 +53,24 @@ export interface AdjustInput {
   idempotencyKey?: string | null;
 }
 
-/** What an adjustment answers (and a repeat of its key answers again). */
-export interface Adjusted {
-  movementId: string;
+/** A level as an adjustment names it: where, what, in which unit, and what is on hand. */
+export interface AdjustLevel {
   locationId: string;
   location: string;
   variationId: string;
   product: string;
   variation: string;
-  /** Signed, in base units (1/unitScale of baseUnit), as stock_movements keeps it. */
-  quantity: number;
-  /** The level after the adjustment, in base units. */
-  onHand: number;
   unitScale: UnitScale;
   baseUnit: string;
+  /** In base units (1/unitScale of baseUnit). */
+  onHand: number;
+}
+
+/** What an adjustment answers (and a repeat of its key answers again): the level after it. */
+export interface Adjusted extends AdjustLevel {
+  movementId: string;
+  /** Signed, in base units, as stock_movements keeps it. */
+  quantity: number;
   reason: AdjustReason;
   note: string | null;
 }
@@ -236,16 +240,7 @@ export interface AdjustTarget {
  */
 export function adjustTargetQuery(db: Database, actor: ScopedActor, target: AdjustTarget | null) {
   const reached = target !== null && reachesAt(actor, "WRITE_INVENTORY", target.locationId);
-  return db.all<{
-    locationId: string;
-    location: string;
-    variationId: string;
-    product: string;
-    variation: string;
-    baseUnit: string;
-    unitScale: UnitScale;
-    onHand: number;
-  }>(sql`SELECT l.id AS locationId, l.name AS location, v.id AS variationId, p.name AS product, v.name AS variation,
+  return db.all<AdjustLevel>(sql`SELECT l.id AS locationId, l.name AS location, v.id AS variationId, p.name AS product, v.name AS variation,
       p.base_unit AS baseUnit, p.unit_scale AS unitScale,
       coalesce((SELECT on_hand FROM stock_levels WHERE location_id = l.id AND variation_id = v.id), 0) AS onHand
     FROM locations AS l, product_variations AS v JOIN products AS p ON p.id = v.product_id
