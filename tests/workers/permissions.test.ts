@@ -229,8 +229,12 @@ const SCREEN_POSTS: readonly {
   { path: "/vendors/sample-id", permission: "WRITE_VENDORS", form: { intent: "update" } },
 ];
 
-/** The /api/* endpoints: only sign-in takes a POST; the rest answer it without a server error. */
+/** The JSON writes of a vial (WRITE_INVENTORY at the location in scope); "sample-id" is no vial. */
+const API_VIAL_WRITES = ["start", "draw", "empty", "discard"].map((verb) => `/api/vials/sample-id/${verb}`);
+
+/** The /api/* endpoints: sign-in and the writes take a POST; the rest answer it without a server error. */
 const API_POSTS = [
+  ...API_VIAL_WRITES,
   "/api/auth/login",
   "/api/auth/me",
   "/api/locations/my",
@@ -332,6 +336,26 @@ describe("every POST, as every demo user", () => {
       redirect: "manual",
     });
     expect(forged.status).toBe(403);
+  });
+
+  it("answers the JSON writes with 403 exactly when the role lacks WRITE_INVENTORY, else a 4xx about the missing vial", async () => {
+    for (const user of DEMO_USERS) {
+      const { cookie, locations } = sessions.get(user.email) ?? { cookie: "", locations: [] };
+      const access: Access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
+      const allowed = can(access, "WRITE_INVENTORY", locations[0]?.locationId ?? null);
+      for (const path of API_VIAL_WRITES) {
+        const response = await app().fetch(`${BASE}${path}`, {
+          method: "POST",
+          body: JSON.stringify({ units: 1, reason: "damaged" }),
+          headers: { Cookie: cookie, Origin: BASE, Host: new URL(BASE).host, "Content-Type": "application/json" },
+          redirect: "manual",
+        });
+        const answer = { user: user.email, path, status: response.status };
+        if (!allowed) expect(answer).toEqual({ ...answer, status: 403 });
+        else expect(answer).toEqual({ ...answer, status: 404 });
+        expect(await response.json()).toMatchObject({ code: allowed ? "not_found" : "forbidden" });
+      }
+    }
   });
 
   // Every endpoint × 3 bodies × 4 callers, one after another: over 200 requests on a loaded 2-core machine.

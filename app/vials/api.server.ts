@@ -1,0 +1,50 @@
+// The vial JSON API's one shape (POST /api/vials/{id}/start, /draw, /empty, /discard): WRITE_INVENTORY
+// at the location in scope (or the `?locationId=` named, like the read APIs), the body parsed by
+// the verb's own schema, the Idempotency-Key header, and the verb's Outcome answered through the one
+// write glue: `{vial}` (and `usage` for a draw) as GET /api/vials shows it, or `{error, code}`.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import type { ScopedActor } from "~/access/actor";
+import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
+import type { Database } from "~/db/client.server";
+import { orOutage } from "~/db/outage.server";
+import { API_MESSAGES, answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { jsonError } from "~/http/json.server";
+import type { Outcome, VialRefusal } from "./outcome";
+
+/** The request as a verb takes it: the vial named in the path, the parsed body, the key. */
+export interface VialRequest<B> {
+  itemId: string;
+  body: B;
+  idempotencyKey: string | null;
+}
+
+type Verb<B> = (db: Database, actor: ScopedActor, request: VialRequest<B>) => Promise<Outcome<object>>;
+
+/**
+ * A refused witness or a key sent for another request is the caller's input (422); a vial in the
+ * wrong state for the verb is a conflict (409, the glue's default); not_found 404, forbidden 403.
+ */
+const STATUSES: Partial<Record<VialRefusal, number>> = {
+  witness_required: 422,
+  witness_invalid: 422,
+  key_misused: 422,
+};
+
+/** The action of one vial write route: gate first, so a caller without the permission learns nothing else. */
+export function vialAction<S extends z.ZodType>(schema: S, verb: Verb<z.output<S>>) {
+  return async (args: ActionFunctionArgs) => {
+    const { actor } = await requireApiReader(args, "WRITE_INVENTORY");
+    const body = await readJsonBody(args.request, schema);
+    const idempotencyKey = idempotencyKeyOf(args.request);
+    const outcome = await orOutage(
+      verb(args.context.db, actor, { itemId: args.params.itemId ?? "", body, idempotencyKey }),
+    );
+    return answerOutcome(outcome, { statuses: STATUSES });
+  };
+}
+
+/** A GET of a write path: 405 naming the method to use. */
+export function postOnly() {
+  return jsonError(405, API_MESSAGES.method, { ...API_HEADERS, Allow: "POST" });
+}
