@@ -6,14 +6,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
-import { jsonError } from "~/http/json.server";
 import { requireCatalogReader } from "~/products/api.server";
-import { lookUpCode, UNKNOWN_CODE } from "~/scan/lookup.server";
+import { lookUpCode, scanAnswer } from "~/scan/lookup.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor } = await requireCatalogReader(args);
-  const found = await orOutage(lookUpCode(args.context.db, actor, args.params.code ?? ""));
-  if (found.kind === "invalid") return jsonError(400, found.errors.join(" "), API_HEADERS, "invalid_barcode");
-  if (found.kind === "unknown") return jsonError(404, UNKNOWN_CODE, API_HEADERS);
-  return Response.json(found, { headers: API_HEADERS });
+  const { status, body } = scanAnswer(await orOutage(lookUpCode(args.context.db, actor, args.params.code ?? "")));
+  return Response.json(body, { status, headers: API_HEADERS });
 }

@@ -114,3 +114,13 @@ function variationChoices(db: Database, actor: Actor) {
     .where(and(sql`${p.organizationId} = ${organizationOf(actor)}`, eq(p.active, true), eq(v.active, true)))
     .orderBy(asc(p.name), asc(v.name));
 }
+
+/** The organization's active services by name, as a query to batch: what a draw may be recorded against. */
+export function serviceChoices(db: Database, actor: Actor) {
+  // Served by services_org_active_name_idx (organization, active, name).
+  return db
+    .select({ id: s.id, name: s.name })
+    .from(s)
+    .where(and(ofOrganization(actor), eq(s.active, true)))
+    .orderBy(asc(s.name));
+}

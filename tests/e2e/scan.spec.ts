@@ -1,0 +1,197 @@
+// Scan at the treatment cart, at a phone's width (390 × 844), as Westside's manager: a vial's label
+// typed as a keyboard-wedge scanner types it (fast keys and Enter, no field focused) opens the
+// vial; it is started, drawn from twice for a patient, shows its countdown and is emptied with
+// units left. A discard without a reason is refused with a message under the field, and a
+// controlled product's discard asks for a witness until one confirms with their password. Then
+// the same screen at 1280 px, a catalogue code listing the variation's vials, and unknown codes.
+// The e2e database is shared: the vials are Westside's Xeomin lot XM4390, which no other spec
+// uses, and the controlled flag set on Xeomin for one step is taken off again.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { expect, signIn, test } from "./support";
+
+const LOT = "XM4390";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+interface ListedVial {
+  id: string;
+  labelCode: string;
+  productId: string;
+  unitsRemaining: number;
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+/** The sealed vials of the lot at Westside (the manager's location): three in the demo data, one a test. */
+async function sealedVials(page: Page): Promise<ListedVial[]> {
+  const response = await page.request.get(`/api/vials?lot=${LOT}&state=sealed`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: ListedVial[] }).items;
+}
+
+/** A statement on the e2e database, as the test support of the other layers would run it. */
+async function onDatabase(sql: string, args: (string | number)[]) {
+  const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
+  const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
+  const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
+  try {
+    await client.execute({ sql, args });
+  } finally {
+    client.close();
+  }
+}
+
+/** Types `code` as a wedge scanner does: every key at once and Enter, with nothing focused. */
+async function wedgeScan(page: Page, code: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(code);
+  await page.keyboard.press("Enter");
+}
+
+async function openScanScreen(page: Page) {
+  await page.goto("/scan");
+  await expect(page.getByRole("heading", { name: "Scan", level: 1 })).toBeVisible();
+  // The wedge listener is the page's own script: wait until it runs.
+  await page.waitForLoadState("networkidle");
+}
+
+const factOf = (page: Page, term: string) =>
+  page.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+
+test.describe("at phone size", () => {
+  test.use({ viewport: PHONE });
+
+  test("a wedge-scanned label: start, two draws for a patient, the countdown, empty with units left", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, "manager@demo.clinic");
+    const [vial] = await sealedVials(page);
+    if (!vial) throw new Error(`no sealed vial of lot ${LOT} at Westside`);
+    await openScanScreen(page);
+    await attachScreenshot(page, testInfo, "scan-390-empty");
+
+    await wedgeScan(page, vial.labelCode);
+    await expect(page).toHaveURL(new RegExp(`/scan\\?code=${vial.labelCode}$`));
+    await expect(page.getByRole("heading", { name: /Xeomin · 100 U vial/ })).toBeVisible();
+    await expect(factOf(page, "Lot")).toHaveText(LOT);
+    await expect(factOf(page, "State")).toHaveText("Sealed");
+    await expect(page.getByTestId("units-left")).toHaveText("100 U");
+    await expect(page.getByRole("link", { name: "Open vial page" })).toHaveAttribute("href", `/inventory/${vial.id}`);
+
+    await page.getByRole("button", { name: "Start vial" }).click();
+    await expect(page.getByRole("status")).toHaveText("Vial started.");
+    await expect(factOf(page, "State")).toHaveText("In use");
+    await expect(page.getByRole("timer")).toHaveText(/\d+(d|h|m)( \d+(h|m))? left$/);
+
+    const patient = `CH-${Date.now().toString(36).toUpperCase()}`;
+    for (const [units, left] of [
+      ["20", "80 U"],
+      ["15", "65 U"],
+    ] as const) {
+      const draw = page.getByRole("form", { name: "Draw units" });
+      await draw.getByLabel("Units (U)").fill(units);
+      await draw.getByLabel(/Patient reference/).fill(patient);
+      await draw.getByRole("button", { name: "Record draw" }).click();
+      await expect(page.getByTestId("units-left")).toHaveText(left);
+      await expect(page.getByRole("status")).toHaveText("Draw recorded.");
+      // The form is cleared for the next draw.
+      await expect(draw.getByLabel("Units (U)")).toHaveValue("");
+    }
+    await expect(page.getByRole("timer")).toBeVisible();
+    await attachScreenshot(page, testInfo, "scan-390-in-use");
+
+    // The draws are the vial's, with the patient, in its history (the vial page reads the same API).
+    const history = (await (await page.request.get(`/api/vials/${vial.id}`)).json()) as {
+      history: { kind: string; patientRef?: string | null }[];
+    };
+    expect(history.history.filter((h) => h.kind === "drawn").map((h) => h.patientRef)).toEqual([patient, patient]);
+
+    const empty = page.getByRole("form", { name: "Empty" });
+    await expect(empty).toContainText("65 U still in it will be booked as waste.");
+    await empty.getByRole("button", { name: "Empty vial" }).click();
+    await expect(page.getByRole("status")).toHaveText("Vial emptied.");
+    await expect(factOf(page, "State")).toHaveText("Empty");
+    await expect(page.getByTestId("units-left")).toHaveText("0 U");
+    await expect(page.getByRole("button", { name: /Start vial|Record draw|Empty vial|Discard vial/ })).toHaveCount(0);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await attachScreenshot(page, testInfo, "scan-390-emptied");
+  });
+
+  test("a discard needs a reason, and a controlled product's discard needs a witness", async ({ page }, testInfo) => {
+    await signIn(page, "manager@demo.clinic");
+    const [vial] = await sealedVials(page);
+    if (!vial) throw new Error(`no sealed vial of lot ${LOT} at Westside`);
+    await onDatabase("UPDATE products SET controlled = 1 WHERE id = ?", [vial.productId]);
+    try {
+      await openScanScreen(page);
+      // Typed into the labelled input this time.
+      await page.getByLabel("Barcode or label code").fill(vial.labelCode.toLowerCase());
+      await page.getByLabel("Barcode or label code").press("Enter");
+      const discard = page.getByRole("form", { name: "Discard" });
+      await expect(discard.getByRole("group", { name: "Witness (controlled substance)" })).toBeVisible();
+
+      await discard.getByRole("button", { name: "Discard vial" }).click();
+      await expect(discard.getByText(/Choose why the vial is discarded/)).toBeVisible();
+      await expect(discard.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+
+      await discard.getByLabel("Reason").selectOption("damaged");
+      await discard.getByRole("button", { name: "Discard vial" }).click();
+      await expect(discard.getByRole("alert")).toHaveText(/a second person of this location must witness/);
+      await expect(factOf(page, "State")).toHaveText("Sealed");
+      await attachScreenshot(page, testInfo, "scan-390-witness");
+
+      await discard.getByLabel("Witness email").fill("admin@demo.clinic");
+      await discard.getByLabel("Witness password").fill(DEMO_PASSWORD);
+      await discard.getByRole("button", { name: "Discard vial" }).click();
+      await expect(page.getByRole("status")).toHaveText("Vial discarded.");
+      await expect(factOf(page, "State")).toHaveText("Discarded");
+    } finally {
+      await onDatabase("UPDATE products SET controlled = 0 WHERE id = ?", [vial.productId]);
+    }
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a catalogue code lists the variation's vials here, first to use on top; bad and unknown codes say why", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, "manager@demo.clinic");
+    const [vial] = await sealedVials(page);
+    if (!vial) throw new Error(`no sealed vial of lot ${LOT} at Westside`);
+    await openScanScreen(page);
+    await wedgeScan(page, vial.labelCode);
+    await expect(page.getByRole("heading", { name: /Xeomin · 100 U vial/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start vial" })).toBeVisible();
+    await attachScreenshot(page, testInfo, "scan-1280-vial");
+
+    // The server renders a lookup by itself (?code=), before any script runs.
+    const unknown = await page.request.get("/scan?code=NO-SUCH-CODE-1");
+    expect(await unknown.text()).toContain("Nothing here has this code");
+    await page.goto("/scan?code=a!");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid character(s) detected: !. Only A-Z, 0-9, hyphens, and underscores are allowed. Barcode code must be at least 4 characters long",
+    );
+
+    // Xeomin's catalogue barcode, as on its carton: the variation and its vials here.
+    const scanned = "XEO-100U";
+    await page.getByLabel("Barcode or label code").fill(scanned);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByRole("heading", { name: /Xeomin · 100 U vial/ })).toBeVisible();
+    await expect(page.getByText("the one to use first on top")).toBeVisible();
+    await expect(page.getByText("Use first", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Receive Xeomin" })).toHaveAttribute("href", "/receiving");
+    await attachScreenshot(page, testInfo, "scan-1280-variation");
+  });
+});
