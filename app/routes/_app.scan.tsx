@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { type ShouldRevalidateFunction, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useRef, useSyncExternalStore } from "react";
 import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/db/outage.server";
 import type { Loaded } from "~/scan/live-result";
@@ -55,6 +55,9 @@ export default function ScanScreen() {
     navigate(`/scan?code=${encodeURIComponent(next)}`);
   }
   useWedgeScanner(scanned);
+  // What the loader read is the page's first code only: once another was shown, the data layer reads.
+  const moved = useRef(false);
+  if (code !== loaded.code) moved.current = true;
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -65,7 +68,7 @@ export default function ScanScreen() {
       </p>
       <ScanForm code={code} />
       <CameraScanner onScan={scanned} />
-      {code !== null && <ScanResult key={code} code={code} loaded={code === loaded.code ? loaded : null} />}
+      {code !== null && <ScanResult key={code} code={code} loaded={moved.current ? null : loaded} />}
     </div>
   );
 }

@@ -29,14 +29,17 @@ export default function LiveResult({
   const queryClient = useQueryClient();
   const answer = loaded?.answer;
   const refusedByServer = answer && answer.status !== 200 ? (answer.body as { error: string }).error : null;
+  // Kept only while shown: coming back to a code later starts from what the loader read then.
   const lookup = useQuery<Found>({
     queryKey: lookupKey(code),
+    gcTime: 0,
     initialData: answer?.status === 200 ? (answer.body as Found) : undefined,
     enabled: !refusedByServer,
   });
   const variationId = lookup.data?.kind === "variation" ? lookup.data.variation.id : null;
   const items = useQuery<ItemsPage>({
     queryKey: itemsKey(variationId ?? ""),
+    gcTime: 0,
     initialData: loaded?.items ?? undefined,
     enabled: variationId !== null,
   });
