@@ -59,9 +59,7 @@ test("staff adjust a bulk product at their location with a reason, and the API r
   const changes = page.getByRole("list", { name: "Recent changes" });
   const entry = changes.getByRole("listitem").filter({ hasText: "Stock adjusted at Downtown · Pack of 200" }).first();
   await expect(entry).toContainText("Sam Staff");
-  await expect(entry).toContainText(
-    `+5 each (Count correction), ${before + 5} each on hand after`,
-  );
+  await expect(entry).toContainText(`+5 each (Count correction), ${before + 5} each on hand after`);
 
   // The API: refused at another location (403), changing nothing there or here.
   const owner = await playwright.request.newContext({ baseURL });

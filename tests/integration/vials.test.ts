@@ -118,7 +118,12 @@ async function written() {
 
 /** The item's movements as the ledger holds them. */
 async function movementsOf(itemId: string) {
-  return t.db.select().from(schema.stockMovements).where(eq(schema.stockMovements.itemId, itemId));
+  // In the order they were written: a draw's movement may be dated before the receipt's (its usedAt).
+  return t.db
+    .select()
+    .from(schema.stockMovements)
+    .where(eq(schema.stockMovements.itemId, itemId))
+    .orderBy(sql`${schema.stockMovements}.rowid`);
 }
 
 async function recall(variationId: string, itemId: string) {
