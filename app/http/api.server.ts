@@ -16,6 +16,7 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 export const API_MESSAGES = {
   method: "Use POST for this endpoint.",
+  readOnly: "This endpoint only reads: use GET.",
   contentType: "Send the body as JSON with Content-Type: application/json.",
   tooLarge: `The body is too large: send at most ${API_BODY_MAX_BYTES / 1024} KiB of JSON.`,
   notJson: 'The body is not valid JSON. Send a JSON object, e.g. {"units": 20}.',
@@ -90,4 +91,17 @@ export function answerOutcome<T extends object, R extends string>(
   }
   const { ok: _ok, ...answer } = outcome;
   return Response.json(answer, { status: options.status ?? 200, headers: API_HEADERS });
+}
+
+/** A GET of a write path: 405 in the one error shape, naming the method to use. */
+export function postOnly(): Response {
+  return jsonError(405, API_MESSAGES.method, { ...API_HEADERS, Allow: "POST" });
+}
+
+/**
+ * A write to a read path: 405 in the one error shape, naming the method to use (the framework's
+ * own answer is plain text). Read routes export it as their `action`.
+ */
+export function getOnly(): Response {
+  return jsonError(405, API_MESSAGES.readOnly, { ...API_HEADERS, Allow: "GET" });
 }

@@ -14,3 +14,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { status, body } = scanAnswer(await orOutage(lookUpCode(args.context.db, actor, args.params.code ?? "")));
   return Response.json(body, { status, headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

@@ -9,3 +9,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireViewer(args);
   return Response.json(user.locationRoles, { headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

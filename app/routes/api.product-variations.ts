@@ -13,3 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await orOutage(listVariations(args.context.db, actor, query));
   return Response.json(page, { headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

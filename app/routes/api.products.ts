@@ -17,3 +17,6 @@ export async function loader(args: LoaderFunctionArgs) {
     { headers: API_HEADERS },
   );
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

@@ -21,3 +21,6 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!report) throw jsonError(404, REPORT_MESSAGES.notFound, API_HEADERS);
   return Response.json(report, { headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

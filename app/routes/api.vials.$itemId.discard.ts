@@ -7,4 +7,4 @@ import { DiscardBody } from "~/vials/forms";
 export const action = vialAction(DiscardBody, (db, actor, { itemId, body, idempotencyKey }) =>
   discardVial(db, actor, { ...body, itemId, idempotencyKey }),
 );
-export { postOnly as loader } from "~/vials/api.server";
+export { postOnly as loader } from "~/http/api.server";

@@ -7,4 +7,4 @@ import { DrawForm } from "~/vials/forms";
 export const action = vialAction(DrawForm, (db, actor, { itemId, body, idempotencyKey }) =>
   drawUnits(db, actor, { ...body, itemId, idempotencyKey }),
 );
-export { postOnly as loader } from "~/vials/api.server";
+export { postOnly as loader } from "~/http/api.server";

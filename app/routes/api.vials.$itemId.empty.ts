@@ -7,4 +7,4 @@ import { EmptyBody } from "~/vials/forms";
 export const action = vialAction(EmptyBody, (db, actor, { itemId, body, idempotencyKey }) =>
   emptyVial(db, actor, { itemId, witness: body.witness, idempotencyKey }),
 );
-export { postOnly as loader } from "~/vials/api.server";
+export { postOnly as loader } from "~/http/api.server";

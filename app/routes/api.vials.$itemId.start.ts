@@ -6,4 +6,4 @@ import { startVial } from "~/vials/start.server";
 export const action = vialAction(StartForm, (db, actor, { itemId, idempotencyKey }) =>
   startVial(db, actor, { itemId, idempotencyKey }),
 );
-export { postOnly as loader } from "~/vials/api.server";
+export { postOnly as loader } from "~/http/api.server";

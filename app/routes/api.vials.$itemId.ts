@@ -13,3 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found) return jsonError(404, VIAL_REFUSALS.not_found, API_HEADERS);
   return Response.json(found, { headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

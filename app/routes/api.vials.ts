@@ -13,3 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await orOutage(readVials(args.context.db, actor, locationIds, vialQueryOf(searchParams)));
   return Response.json(page, { headers: API_HEADERS });
 }
+
+// A write here answers 405 in the API's one error shape.
+export { getOnly as action } from "~/http/api.server";

@@ -5,11 +5,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
-import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
+import { requireApiReader } from "~/access/api-reader.server";
 import type { Database } from "~/db/client.server";
 import { orOutage } from "~/db/outage.server";
-import { API_MESSAGES, answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
-import { jsonError } from "~/http/json.server";
+import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
 import type { Outcome, VialRefusal } from "./outcome";
 
 /** The request as a verb takes it: the vial named in the path, the parsed body, the key. */
@@ -42,9 +41,4 @@ export function vialAction<S extends z.ZodType>(schema: S, verb: Verb<z.output<S
     );
     return answerOutcome(outcome, { statuses: STATUSES });
   };
-}
-
-/** A GET of a write path: 405 naming the method to use. */
-export function postOnly() {
-  return jsonError(405, API_MESSAGES.method, { ...API_HEADERS, Allow: "POST" });
 }

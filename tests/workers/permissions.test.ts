@@ -380,6 +380,11 @@ describe("every POST, as every demo user", () => {
           });
           expect(response.status, `${email} POST ${path} ${body}`).toBeLessThan(500);
           expect(response.status, `${email} POST ${path}`).not.toBe(200);
+          // In the API's one error shape, whoever asks and whatever the route.
+          expect(await response.json(), `${email} POST ${path} ${body}`).toMatchObject({
+            error: expect.any(String),
+            code: expect.any(String),
+          });
         }
       }
     }
