@@ -1,11 +1,10 @@
 // What /inventory/{itemId} reads, in one batch: the vial and its whole history (./history.server,
 // shared with the API), and the active services a draw may name; then which of the four actions
 // this reader may take on it now, by the same rules the verbs check (app/vials/rules).
-import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { reachesAt } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { serviceChoices } from "~/services/list.server";
 import type { Vial } from "~/stock/vials.server";
 import { historyOf, vialHistoryQueries } from "~/vials/history.server";
 import { discardRefusal, drawRefusal, emptyRefusal, needsWitness, startRefusal } from "~/vials/rules";
@@ -34,8 +33,7 @@ export function vialActions(actor: ScopedActor, vial: Vial, now: Date): VialActi
 export async function vialPage(db: Database, actor: ScopedActor, itemId: string, now = new Date()) {
   const [vials, movements, activity, ends, services] = await db.batch([
     ...vialHistoryQueries(db, actor, itemId),
-    db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
-      WHERE organization_id = ${organizationOf(actor)} AND active = 1 ORDER BY lower(name), id`),
+    serviceChoices(db, actor),
   ]);
   const found = historyOf([vials, movements, activity, ends], now);
   if (!found) return null;
