@@ -3,8 +3,8 @@
 // vial's page starts it, draws units with a patient reference (in its history), and refuses a
 // discard without a reason with a message under the field. The countdown moves on with the clock.
 // The e2e database is shared: each run takes a sealed vial no one has touched, and its own patient.
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./support";
+import type { Page } from "@playwright/test";
+import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
 
 const run = Date.now().toString(36).toUpperCase();
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
@@ -17,19 +17,6 @@ interface ListedVial {
   controlled: boolean;
   recalled: boolean;
   isExpired: boolean;
-}
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** A sealed vial at Downtown counted in units (U), usable and not a controlled substance. */

@@ -3,8 +3,8 @@
 // line's Remove, par levels' Reorder point and Max) are on screen, not cut off past the right
 // edge. A toast never covers the field being typed in. Screenshots of the four screens the issue
 // names are attached to the report. The e2e database is shared: this run's receipt is its own.
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36).toUpperCase();
@@ -17,14 +17,6 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, "admin@demo.clinic"); // ADMIN at Downtown: sees every list screen
   await expect(page).toHaveURL(/\/$/);
 });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 /**
  * Visible, and wholly between the screen's left and right edges (a clipped column is not). Polled,
@@ -45,11 +37,6 @@ async function cell(table: Locator, header: string, row = 0): Promise<Locator> {
   const headers = (await table.locator("thead th").allTextContents()).map((h) => h.trim());
   expect(headers).toContain(header);
   return table.locator("tbody tr").nth(row).locator("td").nth(headers.indexOf(header));
-}
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0)); // else the sticky header is drawn mid-page
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 }
 
 const intersects = (a: DOMRect | null, b: DOMRect | null) =>

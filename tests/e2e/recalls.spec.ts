@@ -6,8 +6,7 @@
 // at the end. Screenshots at 390 and 1280 px are attached to the report.
 
 import { readFileSync } from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -18,19 +17,6 @@ const LOT = "V41LB30207";
 const VARIATION = "Juvederm Ultra XC · 1 mL syringe";
 
 test.use({ viewport: PHONE });
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a start and its patients are in the report", async ({
   page,

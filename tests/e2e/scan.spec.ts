@@ -9,9 +9,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { expect, signIn, test } from "./support";
+import { attachScreenshot, expect, signIn, test } from "./support";
 
 const LOT = "XM4390";
 const PHONE = { width: 390, height: 844 };
@@ -22,10 +22,6 @@ interface ListedVial {
   labelCode: string;
   productId: string;
   unitsRemaining: number;
-}
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 }
 
 /** The sealed vials of the lot at Westside (the manager's location): three in the demo data, one a test. */

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 
 /** Where the e2e global setup listens for "stop/start the database" (see global-setup.ts). */
@@ -97,4 +97,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function expectSignedInAs(page: Page, name: string) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("signed-in-user")).toHaveText(name);
+}
+
+/** A full-page screenshot in the HTML report, from the top (else a sticky header is drawn mid-page). */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+/** Nothing on the page is wider than the window: a phone never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
