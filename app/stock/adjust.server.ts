@@ -16,6 +16,7 @@ import { reachesAt } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import {
   type IdempotencyKey,
   isKeyTaken,
@@ -37,7 +38,7 @@ export const { messages: STOCK_REFUSALS, refuse } = refusalsOf({
   not_enough_stock: "Not enough stock: this would leave less than zero on hand.",
   serialized:
     "This product is tracked vial by vial: its stock is corrected by discarding each vial on its own page, not by a number.",
-  key_misused: "This form was already sent for something else. Reload the page and try again.",
+  key_misused: IDEMPOTENCY_MESSAGES.misused,
 });
 export type StockRefusal = keyof typeof STOCK_REFUSALS;
 export type Outcome<T extends object = object> = AnyOutcome<T, StockRefusal>;
