@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { can } from "../../app/access/permissions";
 import { UNKNOWN_CODE } from "../../app/scan/lookup.server";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { app, BASE, type MyLocation, signInAs } from "./support";
+import { get, type MyLocation, postForm, signInAs } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -13,20 +13,6 @@ const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 let codes: Record<string, string> = {};
 
 const cookieOf = (email: string) => sessions.get(`${email}@demo.clinic`)?.cookie ?? "";
-
-function get(path: string, cookie = "") {
-  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-}
-
-/** A form post from the app's own pages (same origin), as the browser sends it. */
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return app().fetch(`${BASE}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: BASE, Host: "clinic.test", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
 
 let productId = "";
 let variationId = "";
@@ -40,7 +26,7 @@ beforeAll(async () => {
 
   // The manager adds a product, a variation and a barcode through the product screens.
   const manager = cookieOf("manager");
-  const created = await post("/products/new", manager, {
+  const created = await postForm("/products/new", manager, {
     name: `API Toxin ${RUN}`,
     sku: `API-${RUN}`,
     category: `API ${RUN}`,
@@ -56,7 +42,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(302);
   productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
-  const variation = await post(`/products/${productId}`, manager, {
+  const variation = await postForm(`/products/${productId}`, manager, {
     intent: "variation-create",
     name: "100 U vial",
     sku: "",
@@ -67,7 +53,7 @@ beforeAll(async () => {
   });
   expect(variation.status).toBe(302);
   variationId = (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "";
-  const added = await post(`/products/${productId}`, manager, {
+  const added = await postForm(`/products/${productId}`, manager, {
     intent: "barcode-add",
     variationId,
     code: barcode.toLowerCase(),

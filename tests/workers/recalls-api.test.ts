@@ -4,17 +4,13 @@
 // lot recalled here is made up, so no vial another test file uses is quarantined.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { app, BASE, type MyLocation, signInAs } from "./support";
+import { app, BASE, get, type MyLocation, signInAs } from "./support";
 
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 const cookieOf = (name: string) => sessions.get(`${name}@demo.clinic`)?.cookie ?? "";
 const LOT = `WT-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
 let variationId = "";
 let codes: Record<string, string> = {};
-
-function get(path: string, cookie = "") {
-  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-}
 
 function post(body: string, cookie: string, headers: Record<string, string> = {}) {
   return app().fetch(`${BASE}/api/recalls`, {

@@ -6,7 +6,7 @@ import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { can } from "../../app/access/permissions";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { app, BASE, type MyLocation, signInAs } from "./support";
+import { app, BASE, get, type MyLocation, signInAs } from "./support";
 
 interface Page<T> {
   items: T[];
@@ -45,10 +45,6 @@ const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();
 let codes: Record<string, string> = {};
 
 const cookieOf = (name: string) => sessions.get(`${name}@demo.clinic`)?.cookie ?? "";
-
-function get(path: string, cookie = "") {
-  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-}
 
 async function json<T>(path: string, cookie: string): Promise<T> {
   const response = await get(path, cookie);

@@ -24,3 +24,18 @@ export async function signInAs(email: string): Promise<{ cookie: string; locatio
   const mine = await app().fetch(`${BASE}/api/locations/my`, { headers: { Cookie: cookie } });
   return { cookie, locations: (await mine.json()) as MyLocation[] };
 }
+
+/** A GET as the signed-in `cookie` (redirects are answers to check, not to follow). */
+export function get(path: string, cookie = "") {
+  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+}
+
+/** A form post from the app's own pages (same origin), as the browser sends it. */
+export function postForm(path: string, cookie: string, fields: Record<string, string>) {
+  return app().fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: BASE, Host: "clinic.test", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}

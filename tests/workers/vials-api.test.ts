@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "../../app/products/gtin";
 import { GS } from "../../app/stock/gs1";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../db/seed/demo";
-import { app, BASE, type MyLocation, signInAs } from "./support";
+import { app, BASE, get, type MyLocation, postForm, signInAs } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();
 const LOT = `VA-${RUN}`;
@@ -35,20 +35,6 @@ interface Vial {
   controlled: boolean;
 }
 
-function get(path: string, cookie = "") {
-  return app().fetch(`${BASE}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-}
-
-/** A form post from the app's own pages, as the browser sends it. */
-function form(path: string, cookie: string, fields: Record<string, string>) {
-  return app().fetch(`${BASE}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: BASE, Host: "clinic.test", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-}
-
 /** A JSON write, as an integration (or the scan screen) sends it. */
 function post(path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) {
   return app().fetch(`${BASE}${path}`, {
@@ -72,7 +58,7 @@ async function vialOf(id: string, cookie = cookieOf("manager")): Promise<Vial> {
 /** A product with one variation, made on the product screens by the manager. */
 async function product(name: string, gtin: string, controlled: boolean): Promise<string> {
   const manager = cookieOf("manager");
-  const created = await form("/products/new", manager, {
+  const created = await postForm("/products/new", manager, {
     name,
     sku: `${name.replace(/\W+/g, "-")}`,
     category: `Vials ${RUN}`,
@@ -89,7 +75,7 @@ async function product(name: string, gtin: string, controlled: boolean): Promise
   });
   expect(created.status).toBe(302);
   const productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
-  const variation = await form(`/products/${productId}`, manager, {
+  const variation = await postForm(`/products/${productId}`, manager, {
     intent: "variation-create",
     name: "100 U vial",
     sku: "",
@@ -105,11 +91,11 @@ async function product(name: string, gtin: string, controlled: boolean): Promise
 /** Receives `lines` at West as its manager, through the receiving screens. */
 async function receive(lines: { variationId: string; quantity: number; lot: string; serial?: string }[]) {
   const manager = cookieOf("manager");
-  const opened = await form("/receiving", manager, { vendorId: "", reference: `VA-${RUN}`, notes: "" });
+  const opened = await postForm("/receiving", manager, { vendorId: "", reference: `VA-${RUN}`, notes: "" });
   expect(opened.status).toBe(302);
   const path = (opened.headers.get("Location") ?? "").split("?")[0] ?? "";
   for (const line of lines) {
-    const added = await form(path, manager, {
+    const added = await postForm(path, manager, {
       intent: "add-line",
       variationId: line.variationId,
       quantity: String(line.quantity),
@@ -120,7 +106,7 @@ async function receive(lines: { variationId: string; quantity: number; lot: stri
     });
     expect(added.status, await added.clone().text()).toBeLessThan(400);
   }
-  const completed = await form(path, manager, { intent: "complete" });
+  const completed = await postForm(path, manager, { intent: "complete" });
   expect(completed.status).toBeLessThan(400);
 }
 
