@@ -8,6 +8,7 @@ import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
+import { serializedVariationChoices } from "~/products/list.server";
 import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
 import { UsageQuery, type UsageQueryInput } from "./query";
@@ -148,11 +149,7 @@ export async function usageScreen(db: Database, actor: ScopedActor, query: Usage
   const where = usageWhere(actor, query, await zoneFor(db, actor, query));
   const [rows, totals, variations, services, zones] = await db.batch([
     ...pageStatements(db, where, query),
-    db.all<{ id: string; name: string; productId: string; productName: string }>(sql`SELECT v.id, v.name,
-        p.id AS productId, p.name AS productName
-      FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-      WHERE p.organization_id = ${organization} AND p.tracking = 'serialized'
-      ORDER BY lower(p.name), p.id, lower(v.name), v.id`),
+    serializedVariationChoices(db, actor),
     db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
       WHERE organization_id = ${organization} ORDER BY active DESC, lower(name), id`),
     db.all<{ id: string; timezone: string }>(
