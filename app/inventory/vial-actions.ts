@@ -3,14 +3,7 @@ export const VIAL_INTENTS = ["start", "draw", "empty", "discard"] as const;
 export type VialIntent = (typeof VIAL_INTENTS)[number];
 
 /** Which forms the page shows: the actions that would not be refused as the vial stands now. */
-export interface VialActions {
-  start: boolean;
-  draw: boolean;
-  empty: boolean;
-  discard: boolean;
-  /** Empty and discard ask for a witness: a controlled substance with units left. */
-  witness: boolean;
-}
+export type { VialActions } from "~/vials/rules";
 
 /** What a refused form came back with: which form, what was typed (never a password), and what is wrong. */
 export interface VialProblem {

@@ -7,27 +7,14 @@ import type { Database } from "~/db/client.server";
 import { serviceChoices } from "~/services/list.server";
 import type { Vial } from "~/stock/vials.server";
 import { historyOf, vialHistoryQueries } from "~/vials/history.server";
-import { discardRefusal, drawRefusal, emptyRefusal, needsWitness, startRefusal } from "~/vials/rules";
+import { openActions } from "~/vials/rules";
 import type { VialActions } from "./vial-actions";
 
 const NONE: VialActions = { start: false, draw: false, empty: false, discard: false, witness: false };
 
-/**
- * The actions `actor` may take on `vial` at `now`: WRITE_INVENTORY at its location (from where
- * they stand), and the state allows it. A recalled vial is quarantined: discarding is all that is left.
- */
+/** The actions `actor` may take on `vial` at `now`: WRITE_INVENTORY at its location (from where they stand), and the state allows it. */
 export function vialActions(actor: ScopedActor, vial: Vial, now: Date): VialActions {
-  if (!reachesAt(actor, "WRITE_INVENTORY", vial.locationId)) return NONE;
-  const discard = discardRefusal(vial) === null;
-  if (vial.recalled) return { ...NONE, discard, witness: discard && needsWitness(vial) };
-  return {
-    start: startRefusal(vial, now) === null,
-    // The smallest draw there is: anything left, and the vial open or openable.
-    draw: vial.unitsRemaining > 0 && drawRefusal(vial, 1, now) === null,
-    empty: emptyRefusal(vial) === null,
-    discard,
-    witness: needsWitness(vial),
-  };
+  return reachesAt(actor, "WRITE_INVENTORY", vial.locationId) ? openActions(vial, now) : NONE;
 }
 
 export async function vialPage(db: Database, actor: ScopedActor, itemId: string, now = new Date()) {

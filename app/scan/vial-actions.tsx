@@ -9,7 +9,7 @@ import { refusalOf } from "~/http/client/api-error";
 import { Field, FormAlert, SelectField } from "~/ui/form";
 import { useNow } from "~/vials/countdown";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
-import { discardRefusal, drawRefusal, emptyRefusal, needsWitness, startRefusal, unitsText } from "~/vials/rules";
+import { openActions, unitsText } from "~/vials/rules";
 import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 import { newAttemptKey, useVialAction, type VialVerb } from "./vial-action";
 import type { VialData } from "./vial-card";
@@ -51,7 +51,8 @@ export function VialActions({
   const current = useNow(undefined, now);
   const [done, setDone] = useState<string | null>(null);
   const facts = { ...vial, expiresAt: vial.expiresAt ? new Date(vial.expiresAt) : null };
-  const witness = needsWitness(vial);
+  const open = openActions(facts, current);
+  const { witness } = open;
   const finished = (verb: VialVerb) => (answer: { vial: VialData }) => {
     setDone(DONE[verb]);
     onChange(answer.vial);
@@ -67,8 +68,8 @@ export function VialActions({
         </p>
       )}
       <div className="flex flex-col gap-4">
-        {!startRefusal(facts, current) && <ActionForm {...shared} verb="start" submit="Start vial" body={() => ({})} />}
-        {!drawRefusal(facts, 0, current) && (
+        {open.start && <ActionForm {...shared} verb="start" submit="Start vial" body={() => ({})} />}
+        {open.draw && (
           <ActionForm
             {...shared}
             verb="draw"
@@ -102,7 +103,7 @@ export function VialActions({
             )}
           </ActionForm>
         )}
-        {!emptyRefusal(facts) && (
+        {open.empty && (
           <ActionForm
             {...shared}
             verb="empty"
@@ -123,7 +124,7 @@ export function VialActions({
             }
           </ActionForm>
         )}
-        {!discardRefusal(facts) && (
+        {open.discard && (
           <ActionForm
             {...shared}
             verb="discard"

@@ -101,3 +101,32 @@ export function discardRefusal(vial: VialFacts): VialRefused | null {
 export function needsWitness(vial: Pick<VialFacts, "controlled" | "unitsRemaining">): boolean {
   return vial.controlled && vial.unitsRemaining > 0;
 }
+
+/** Which actions a screen offers: those the verbs would not refuse as the vial stands now. */
+export interface VialActions {
+  start: boolean;
+  draw: boolean;
+  empty: boolean;
+  discard: boolean;
+  /** Empty and discard ask for a witness: a controlled substance with units left. */
+  witness: boolean;
+}
+
+/**
+ * The actions open on `vial` at `now`, for someone who may write inventory at its location (the
+ * vial page and the scan card both ask here). A recalled vial is quarantined: discarding is all
+ * that is left.
+ */
+export function openActions(vial: VialFacts, now: Date): VialActions {
+  const discard = discardRefusal(vial) === null;
+  if (vial.recalled)
+    return { start: false, draw: false, empty: false, discard, witness: discard && needsWitness(vial) };
+  return {
+    start: startRefusal(vial, now) === null,
+    // The smallest draw there is: anything left, and the vial open or openable.
+    draw: vial.unitsRemaining > 0 && drawRefusal(vial, 1, now) === null,
+    empty: emptyRefusal(vial) === null,
+    discard,
+    witness: needsWitness(vial),
+  };
+}
