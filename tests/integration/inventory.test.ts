@@ -9,9 +9,6 @@ import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
 import { inventoryQueryOf, inventoryScreen } from "../../app/inventory/screen.server";
-import { addReceiptLine } from "../../app/receiving/add-line.server";
-import { completeReceipt } from "../../app/receiving/complete.server";
-import { openReceipt } from "../../app/receiving/open.server";
 import * as listScreen from "../../app/routes/_app.inventory._index";
 import * as vialScreen from "../../app/routes/_app.inventory.$itemId";
 import { readVials, vialQueryOf } from "../../app/stock/vials.server";
@@ -23,6 +20,7 @@ import { readVialHistory } from "../../app/vials/history.server";
 import { startVial } from "../../app/vials/start.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+import { receiveVials } from "../support/receive";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Code = "DTN" | "WST" | "NTH";
@@ -59,28 +57,15 @@ let lots = 0;
 /** Sealed vials of a fresh lot, received as receiving makes them: the lot and the vials' ids. */
 async function receive(variationId: string, quantity: number, where: "DTN" | "WST", expiresInDays = 200) {
   const by = as(where === "DTN" ? "admin" : "manager", where);
-  const opened = await openReceipt(t.db, by, { locationId: loc[where], vendorId: null, reference: null, notes: null });
-  if (!opened.ok) throw new Error(opened.message);
   const lot = `INV${++lots}-${Date.now().toString(36).toUpperCase()}`;
-  const added = await addReceiptLine(t.db, by, {
-    receiptId: opened.receiptId,
+  const ids = await receiveVials(t.db, by, {
+    locationId: loc[where],
     variationId,
     quantity,
     lot,
-    serial: null,
     expirationDate: day(expiresInDays),
-    unitCostCents: null,
-    expiryConfirmed: false,
-    expiryReason: null,
   });
-  if (!added.ok) throw new Error(added.message);
-  const done = await completeReceipt(t.db, by, { receiptId: opened.receiptId });
-  if (!done.ok) throw new Error(done.message);
-  const rows = await t.db
-    .select({ id: schema.items.id })
-    .from(schema.items)
-    .where(and(eq(schema.items.variationId, variationId), eq(schema.items.lot, lot)));
-  return { lot, ids: rows.map((r) => r.id) };
+  return { lot, ids };
 }
 
 /** The inventory screen as `actor` reads it with these URL parameters. */

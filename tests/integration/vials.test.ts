@@ -7,9 +7,6 @@ import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
-import { addReceiptLine } from "../../app/receiving/add-line.server";
-import { completeReceipt } from "../../app/receiving/complete.server";
-import { openReceipt } from "../../app/receiving/open.server";
 import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { emptyVial } from "../../app/vials/empty.server";
@@ -20,6 +17,7 @@ import { startVial } from "../../app/vials/start.server";
 import { wasteAtDeadline } from "../../app/vials/waste.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+import { receiveVials } from "../support/receive";
 import { signedIn } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
@@ -59,28 +57,14 @@ async function receive(
   { where = "DTN", expiresInDays = 200 }: { where?: "DTN" | "WST"; expiresInDays?: number } = {},
 ): Promise<string[]> {
   const by = as(where === "DTN" ? "admin" : "manager", where);
-  const opened = await openReceipt(t.db, by, { locationId: loc[where], vendorId: null, reference: null, notes: null });
-  if (!opened.ok) throw new Error(opened.message);
   const lot = `VT${++lotCounter}`;
-  const added = await addReceiptLine(t.db, by, {
-    receiptId: opened.receiptId,
+  return receiveVials(t.db, by, {
+    locationId: loc[where],
     variationId,
     quantity,
     lot,
-    serial: null,
     expirationDate: day(expiresInDays),
-    unitCostCents: null,
-    expiryConfirmed: expiresInDays < 0,
-    expiryReason: expiresInDays < 0 ? "test of an expired lot" : null,
   });
-  if (!added.ok) throw new Error(added.message);
-  const done = await completeReceipt(t.db, by, { receiptId: opened.receiptId });
-  if (!done.ok) throw new Error(done.message);
-  const rows = await t.db
-    .select({ id: schema.items.id })
-    .from(schema.items)
-    .where(and(eq(schema.items.variationId, variationId), eq(schema.items.lot, lot)));
-  return rows.map((r) => r.id);
 }
 
 async function one(variationId: string, options?: Parameters<typeof receive>[2]): Promise<string> {
