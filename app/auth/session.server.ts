@@ -19,8 +19,15 @@ export interface SessionUser {
   organizationRole: "ORGANIZATION_ADMIN" | null;
   mustChangePassword: boolean;
   sessionId: string;
-  /** Active locations the user works at, by name, in the shape of /api/locations/my (spec section 7). */
-  locationRoles: { locationId: string; role: LocationRole; location: { name: string; code: string } }[];
+  /**
+   * Active locations the user works at, by name, in the shape of /api/locations/my (spec section 7),
+   * with each one's time zone: a screen reads dates in it without a round trip of its own.
+   */
+  locationRoles: {
+    locationId: string;
+    role: LocationRole;
+    location: { name: string; code: string; timeZone: string };
+  }[];
 }
 
 function sessionCookie(env: Env, request: Request) {
@@ -93,6 +100,7 @@ export async function getSessionUser(env: Env, db: Database, request: Request): 
         role: sql<LocationRole>`CASE WHEN ${schema.users.organizationRole} = 'ORGANIZATION_ADMIN' THEN 'ADMIN' ELSE ${schema.userLocationRoles.role} END`,
         name: schema.locations.name,
         code: schema.locations.code,
+        timeZone: schema.locations.timezone,
       })
       .from(schema.sessions)
       .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
@@ -122,7 +130,7 @@ export async function getSessionUser(env: Env, db: Database, request: Request): 
     locationRoles: roles.map((r) => ({
       locationId: r.locationId,
       role: r.role,
-      location: { name: r.name, code: r.code },
+      location: { name: r.name, code: r.code, timeZone: r.timeZone },
     })),
   };
 }

@@ -3,7 +3,7 @@
 // organization in organization mode), filtered, newest first. A page and its total are one batch;
 // the CSV walks the same rows by keyset, a page at a time, so no export holds the whole log.
 import { type SQL, sql } from "drizzle-orm";
-import type { ScopedActor } from "~/access/actor";
+import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
@@ -63,19 +63,15 @@ const JOINS = sql`FROM usage_entries AS u
   LEFT JOIN services AS s ON s.id = u.service_id
   LEFT JOIN users AS who ON who.id = u.user_id`;
 
-/** The zone the date filters are read in: the location's in scope, UTC in organization mode. */
-export function usageDateZone(actor: ScopedActor, locations: readonly { id: string; timezone: string }[]): string {
-  return locations.find((l) => l.id === actor.locationId)?.timezone ?? "UTC";
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The WHERE of the entries the actor reaches that match `query`. The dates are whole days in
- * `timeZone` (the location's; UTC in organization mode): from its first instant to the end of `to`.
+ * The WHERE of the entries the actor reaches that match `query`. The dates are whole days in the
+ * zone of the location in scope (UTC in organization mode): from its first instant to the end of `to`.
  */
-function usageWhere(actor: ScopedActor, query: UsageQueryInput, timeZone: string): SQL {
+function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
   const reach = locationsFor(actor, "READ_INVENTORY");
+  const timeZone = timeZoneHere(actor);
   const from = query.from ? startOfDayIn(query.from, timeZone) : null;
   const toStart = query.to ? startOfDayIn(query.to, timeZone) : null;
   // The day after `to` begins (a whole day later at noon, then back to its midnight: DST-proof).
@@ -110,21 +106,12 @@ function pageStatements(db: Database, where: SQL, query: UsageQueryInput) {
 
 /** Every use of one lot of a variation the actor reaches, newest first: a recall report's statement. */
 export function lotUses(db: Database, actor: ScopedActor, variationId: string, lot: string) {
-  const where = usageWhere(actor, { ...UsageQuery.parse({}), variationId, lot }, "UTC");
+  const where = usageWhere(actor, { ...UsageQuery.parse({}), variationId, lot });
   return db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where} ORDER BY u.used_at DESC, u.id DESC`);
 }
 
 /** A row of `lotUses` as the log shows it. */
 export { entryOf as usageEntryOf };
-
-/** The zone of the location in scope (one small read, only when a date filter needs it). */
-async function zoneFor(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<string> {
-  if (!query.from && !query.to) return "UTC";
-  const here = actor.locationId;
-  if (!here || here === "all") return "UTC";
-  const [row] = await db.all<{ timezone: string }>(sql`SELECT timezone FROM locations WHERE id = ${here}`);
-  return row?.timezone ?? "UTC";
-}
 
 export interface UsagePage {
   items: UsageLogEntry[];
@@ -133,28 +120,26 @@ export interface UsagePage {
   total: number;
 }
 
-/** A page of the log, {items, page, pageSize, total}: GET /api/usage. One batch (and the zone when dates filter). */
+/** A page of the log, {items, page, pageSize, total}: GET /api/usage. One batch. */
 export async function readUsage(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<UsagePage> {
-  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
+  const where = usageWhere(actor, query);
   const [rows, totals] = await db.batch(pageStatements(db, where, query));
   return { items: rows.map(entryOf), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
 }
 
 /**
  * The /usage-log screen: the page, its total and what the filters offer (the organization's
- * serialized products and their variations, its services, the zone the dates are read in), one batch.
+ * serialized products and their variations, its services; the zone the dates are read in comes
+ * with the session), one batch.
  */
 export async function usageScreen(db: Database, actor: ScopedActor, query: UsageQueryInput) {
   const organization = organizationOf(actor);
-  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
-  const [rows, totals, variations, services, zones] = await db.batch([
+  const where = usageWhere(actor, query);
+  const [rows, totals, variations, services] = await db.batch([
     ...pageStatements(db, where, query),
     serializedVariationChoices(db, actor),
     db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
       WHERE organization_id = ${organization} ORDER BY active DESC, lower(name), id`),
-    db.all<{ id: string; timezone: string }>(
-      sql`SELECT id, timezone FROM locations WHERE id = ${actor.locationId ?? ""}`,
-    ),
   ]);
   return {
     items: rows.map(entryOf),
@@ -163,7 +148,7 @@ export async function usageScreen(db: Database, actor: ScopedActor, query: Usage
     total: Number(totals[0]?.total ?? 0),
     variations,
     services,
-    timeZone: usageDateZone(actor, zones),
+    timeZone: timeZoneHere(actor),
   };
 }
 
@@ -180,7 +165,7 @@ export async function* usagePages(
   query: UsageQueryInput,
   pageSize = USAGE_CSV_PAGE,
 ): AsyncGenerator<UsageLogEntry[]> {
-  const where = usageWhere(actor, query, await zoneFor(db, actor, query));
+  const where = usageWhere(actor, query);
   let after: { usedAt: number; id: string } | null = null;
   for (;;) {
     const keyset: SQL = after

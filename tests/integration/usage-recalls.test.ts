@@ -167,6 +167,23 @@ describe("the usage log", () => {
     expect(await refs(at("staff", loc.DTN), { to: nyDate })).toEqual([evil]);
   });
 
+  it("filters by dates with no read of its own: the zone comes with the session, the screen is one batch beyond it", async () => {
+    t.resetRoundTrips();
+    const page = await readUsage(t.db, at("staff", loc.DTN), query({ from: nyDate, to: nyDate }));
+    expect(t.roundTrips()).toBe(1);
+    expect(page.items.map((e) => e.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
+
+    const request = new Request(`http://clinic.test/usage-log?lot=${LOT}&from=${nyDate}&to=${nyDate}`, {
+      headers: { Cookie: cookies.get("staff") ?? "" },
+    });
+    const context = { env, db: t.db } as unknown as AppLoadContext;
+    t.resetRoundTrips();
+    const screen = await usageScreenLoader({ request, context, params: {} });
+    expect(t.roundTrips()).toBe(2);
+    expect(screen.timeZone).toBe(NY);
+    expect(screen.rows.map((r) => r.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
+  });
+
   it("covers every location in organization mode, and only their own location for everyone else", async () => {
     const codes = async (actor: ScopedActor) =>
       (await readUsage(t.db, actor, query())).items.map((e) => e.location.code).sort();
