@@ -737,6 +737,46 @@ describe("raw Hrana pipelines", () => {
     await fetch(`${server.url}/__stats/reset`, { method: "POST", headers: JSON_WITH_TOKEN });
     expect(await (await fetch(`${server.url}/__stats`)).json()).toEqual({ pipelines: 0, requests: 0 });
   });
+
+  it("keeps no statements unless asked to", async () => {
+    await pipeline({ requests: [{ type: "execute", stmt: { sql: "SELECT 1" } }, { type: "close" }] });
+    expect(server.statements()).toEqual([]);
+  });
+
+  it("captures each statement with its bound args and round trip when started with captureStatements", async () => {
+    const s = await startExtra({ name: "capture", captureStatements: true });
+    const c = createWebClient({ url: s.url, authToken: TOKEN, intMode: "bigint" });
+    clients.push(c);
+    await c.execute("CREATE TABLE captured (id INTEGER PRIMARY KEY, name TEXT)");
+    s.resetStatements();
+    await c.batch(
+      [
+        { sql: "INSERT INTO captured (name) VALUES (?)", args: ["gauze"] },
+        { sql: "INSERT INTO captured (name) VALUES (:name)", args: { name: "syringe" } },
+      ],
+      "write",
+    );
+    await c.execute({ sql: "SELECT name FROM captured WHERE id > ?2 AND name <> ?1", args: ["x", 0n] });
+    const statements = s.statements();
+    const ours = statements.filter((st) => st.sql.includes("captured"));
+    expect(ours.map(({ pipeline, sql, args }) => ({ pipeline, sql, args }))).toEqual([
+      { pipeline: 1, sql: "INSERT INTO captured (name) VALUES (?)", args: ["gauze"] },
+      { pipeline: 1, sql: "INSERT INTO captured (name) VALUES (:name)", args: ["syringe"] },
+      { pipeline: 2, sql: "SELECT name FROM captured WHERE id > ?2 AND name <> ?1", args: ["x", 0n] },
+    ]);
+    // The batch's BEGIN and COMMIT ran in the first round trip too.
+    expect(statements.filter((st) => st.pipeline === 1).map((st) => st.sql)).toEqual([
+      "BEGIN IMMEDIATE",
+      "INSERT INTO captured (name) VALUES (?)",
+      "INSERT INTO captured (name) VALUES (:name)",
+      "COMMIT",
+    ]);
+    expect(ours.every((st) => st.durationMs >= 0)).toBe(true);
+    s.resetStatements();
+    expect(s.statements()).toEqual([]);
+    await c.execute("SELECT 1");
+    expect(s.statements().map(({ pipeline, sql }) => ({ pipeline, sql }))).toEqual([{ pipeline: 1, sql: "SELECT 1" }]);
+  });
 });
 
 describe("parameters found in the SQL text", () => {

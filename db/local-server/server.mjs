@@ -25,8 +25,14 @@ import Database from "libsql";
 /** @typedef {{ steps: { condition?: ProtoCond | null, stmt: ProtoStmt }[] }} ProtoBatch */
 /** @typedef {{ db: Db, meta: import("libsql").Statement }} Connection */
 /**
+ * One statement the server ran, kept when it was started with `captureStatements` (the bench reads
+ * them to explain each page's queries). `pipeline` numbers the HTTP round trips since the last reset.
+ * @typedef {{ pipeline: number, sql: string, args: SqlValue[], durationMs: number }} CapturedStatement
+ */
+/** @typedef {((entry: Omit<CapturedStatement, "pipeline">) => void) | null} Recorder */
+/**
  * @typedef {Connection & { dbPath: string, sqls: Map<number, string>, closed: boolean, tainted: boolean,
- *   baton: string | null, timer: NodeJS.Timeout | undefined }} Stream
+ *   baton: string | null, timer: NodeJS.Timeout | undefined, record: Recorder }} Stream
  */
 /** @typedef {{ names: (string | null)[], used: boolean[], readonly: boolean }} SqlInfo */
 
@@ -242,6 +248,7 @@ async function executeStmt(stream, stmt) {
     return [];
   });
   const [changes, lastRowid, after] = /** @type {[[bigint, bigint, bigint]]} */ (meta.all())[0];
+  stream.record?.({ sql, args: values ?? [], durationMs: performance.now() - started });
   // changes() keeps the count of the last INSERT/UPDATE/DELETE, so only trust it if this one changed rows.
   const affected = after === before ? 0 : Number(changes);
   return {
@@ -350,7 +357,9 @@ async function executeSequence(stream, req) {
       db.exec("ROLLBACK");
     });
   }
+  const started = performance.now();
   db.exec(sql);
+  stream.record?.({ sql, args: [], durationMs: performance.now() - started });
 }
 
 /** @param {Stream} stream @param {{ sql?: string | null, sql_id?: number | null }} req */
@@ -442,6 +451,7 @@ function openStream(dbPath) {
     tainted: false,
     baton: null,
     timer: undefined,
+    record: null,
   };
 }
 
@@ -493,9 +503,18 @@ async function handleRequest(stream, req) {
  * Every POST needs a JSON body and the bearer token. Any web page the developer opens can send a
  * "simple" cross-site POST (text/plain, form data) to a loopback port without a preflight, so
  * JSON is required first (415 otherwise), and the token (401) keeps out whatever can send JSON.
- * @param {{ dbPath: string, port?: number, host?: string, authToken: string, streamIdleMs?: number }} options
+ * `captureStatements` keeps every statement run (for the bench); off, nothing is kept or measured.
+ * @param {{ dbPath: string, port?: number, host?: string, authToken: string, streamIdleMs?: number,
+ *   captureStatements?: boolean }} options
  */
-export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", authToken, streamIdleMs = 10_000 }) {
+export async function startLocalServer({
+  dbPath,
+  port = 0,
+  host = "127.0.0.1",
+  authToken,
+  streamIdleMs = 10_000,
+  captureStatements = false,
+}) {
   if (!dbPath || dbPath === ":memory:") throw new Error("dbPath must be a file: every stream opens its own connection");
   if (typeof authToken !== "string" || !authToken) {
     throw new Error("authToken is required: clients must send Authorization: Bearer <token>");
@@ -510,6 +529,13 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
   const resetStats = () => {
     stats.pipelines = 0;
     stats.requests = 0;
+  };
+  /** @type {CapturedStatement[]} */
+  let captured = [];
+  let capturedPipelines = 0;
+  const resetStatements = () => {
+    captured = [];
+    capturedPipelines = 0;
   };
   /** Every open stream, including those busy with a pipeline (their baton is spent). */
   /** @type {Set<Stream>} */
@@ -543,6 +569,10 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
       clearTimeout(stream.timer);
     }
     stats.requests += body.requests.length;
+    if (captureStatements) {
+      const pipelineNo = ++capturedPipelines;
+      stream.record = (entry) => captured.push({ pipeline: pipelineNo, ...entry });
+    }
     const results = [];
     for (const req of body.requests) {
       try {
@@ -633,6 +663,9 @@ export async function startLocalServer({ dbPath, port = 0, host = "127.0.0.1", a
     port: actualPort,
     stats,
     resetStats,
+    /** The statements run since the last reset, oldest first (empty unless `captureStatements`). */
+    statements: () => [...captured],
+    resetStatements,
     /** Stops listening, then rolls back and closes every open stream. */
     close() {
       closing = true;

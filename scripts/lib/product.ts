@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startLocalServer } from "../../db/local-server/server.mjs";
+import { type CapturedStatement, startLocalServer } from "../../db/local-server/server.mjs";
 import { migrateDatabase, seedDemoIfEmpty } from "./database";
 
 export interface ProductOptions {
@@ -16,6 +16,13 @@ export interface ProductOptions {
   log?: (line: string) => void;
   /** Pass workerd's output through (npm start) or keep it quiet (tests, bench). */
   quiet?: boolean;
+  /** Keep every statement the local server runs (the large bench); off by default. */
+  captureStatements?: boolean;
+  /**
+   * Migrate and write the demo data into an empty database (the default). False runs the product
+   * on the database as it is, e.g. the large data set, which the bench must not change.
+   */
+  prepareDatabase?: boolean;
 }
 
 export interface RunningProduct {
@@ -25,6 +32,9 @@ export interface RunningProduct {
   /** Pipeline counters of the local libSQL server (absent with an external database). */
   databaseStats?: { pipelines: number; requests: number };
   resetDatabaseStats?: () => void;
+  /** The statements the local server ran since the last reset (with `captureStatements`). */
+  databaseStatements?: () => CapturedStatement[];
+  resetDatabaseStatements?: () => void;
   /** Stop and start the local database, for tests of the outage screens. */
   stopDatabase?: () => Promise<void>;
   startDatabase?: () => Promise<void>;
@@ -60,14 +70,17 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // A new token each run for the local server, which refuses every pipeline without it.
   const localToken = randomBytes(32).toString("hex");
   const databaseAuthToken = databaseUrl ? options.databaseAuthToken : localToken;
+  const captureStatements = options.captureStatements ?? false;
   if (!databaseUrl) {
-    database = await startLocalServer({ dbPath, port: 0, authToken: localToken });
+    database = await startLocalServer({ dbPath, port: 0, authToken: localToken, captureStatements });
     databaseUrl = database.url;
     log(`libSQL local server: ${databaseUrl} (file ${dbPath})`);
   }
 
-  await migrateDatabase(databaseUrl, databaseAuthToken);
-  if (await seedDemoIfEmpty(databaseUrl, databaseAuthToken)) log("Demo data written (first run).");
+  if (options.prepareDatabase ?? true) {
+    await migrateDatabase(databaseUrl, databaseAuthToken);
+    if (await seedDemoIfEmpty(databaseUrl, databaseAuthToken)) log("Demo data written (first run).");
+  }
 
   const envFile = writeWorkerSecrets(options.dataDir, {
     DATABASE_URL: databaseUrl,
@@ -109,11 +122,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
       return database?.stats;
     },
     resetDatabaseStats: () => database?.resetStats(),
+    databaseStatements: database ? () => database?.statements() ?? [] : undefined,
+    resetDatabaseStatements: database ? () => database?.resetStatements() : undefined,
     stopDatabase: database ? () => database?.close() ?? Promise.resolve() : undefined,
     startDatabase: database
       ? async () => {
           const port = database?.port;
-          database = await startLocalServer({ dbPath, port, authToken: localToken });
+          database = await startLocalServer({ dbPath, port, authToken: localToken, captureStatements });
         }
       : undefined,
     stop,
