@@ -62,8 +62,12 @@ export function classifyPlan(sql: string, rows: PlanRow[]): { verdict: PlanVerdi
       findings.push({ table, verdict: "full scan", detail: row.detail });
     }
   }
-  const verdict = findings.reduce<PlanVerdict>((worst, f) => (RANK[f.verdict] > RANK[worst] ? f.verdict : worst), "ok");
-  return { verdict, findings };
+  return { verdict: findings.reduce<PlanVerdict>((worst, f) => worse(worst, f.verdict), "ok"), findings };
+}
+
+/** The worse of two verdicts, to sum up a page by its worst statement. */
+export function worse(a: PlanVerdict, b: PlanVerdict): PlanVerdict {
+  return RANK[b] > RANK[a] ? b : a;
 }
 
 /**
@@ -147,8 +151,8 @@ export function explainStatements(dbPath: string, statements: CapturedStatement[
           try {
             const statement = db.prepare(sql);
             kept.push(statement);
-            const sum = () =>
-              (counters.all([sql]) as bigint[][]).reduce(
+            const sum = (): [number, number] =>
+              (counters.all([sql]) as [bigint, bigint][]).reduce<[number, number]>(
                 ([steps, scans], [nstep, nscan]) => [steps + Number(nstep), scans + Number(nscan)],
                 [0, 0],
               );
