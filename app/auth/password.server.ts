@@ -7,8 +7,11 @@ export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+/** `salt` is for seeds that must write the same bytes twice (db/seed/large); users get a random one. */
+export async function hashPassword(
+  password: string,
+  salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(SALT_BYTES)),
+): Promise<string> {
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
   return [ALGORITHM, PBKDF2_ITERATIONS, toBase64(salt), toBase64(hash)].join("$");
 }

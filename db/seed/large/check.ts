@@ -1,0 +1,32 @@
+// The ledger's invariants on the written file, in SQL: a level is the sum of its movements, a
+// vial's units left are the sum of its own movements, and every usage entry is booked by exactly
+// one USE movement of its units (and every USE movement by one entry).
+import type { Writer } from "./writer";
+
+export interface LedgerCheck {
+  levelsOff: number;
+  itemsOff: number;
+  usesOff: number;
+}
+
+export function checkLedger(w: Writer): LedgerCheck {
+  const count = (text: string) => Number((w.db.prepare(text).get() as { n: number }).n);
+  const levelsOff =
+    count(`SELECT count(*) AS n FROM (
+      SELECT location_id, variation_id, sum(quantity) AS total FROM stock_movements GROUP BY location_id, variation_id) AS m
+    LEFT JOIN stock_levels AS s USING (location_id, variation_id) WHERE s.on_hand IS NOT m.total`) +
+    count(`SELECT count(*) AS n FROM stock_levels AS s WHERE s.on_hand <> 0 AND NOT EXISTS (SELECT 1 FROM stock_movements AS m
+      WHERE m.location_id = s.location_id AND m.variation_id = s.variation_id)`);
+  const itemsOff = count(`SELECT count(*) AS n FROM items AS i LEFT JOIN (
+      SELECT item_id, sum(quantity) AS total FROM stock_movements WHERE item_id IS NOT NULL GROUP BY item_id) AS m
+    ON m.item_id = i.id WHERE i.units_remaining IS NOT coalesce(m.total, 0)`);
+  const usesOff =
+    count(`SELECT count(*) AS n FROM usage_entries AS u WHERE NOT EXISTS (SELECT 1 FROM stock_movements AS m
+      WHERE m.reference_type = 'usage' AND m.reference_id = u.id AND m.type = 'USE' AND m.quantity = -u.units
+        AND m.item_id = u.item_id AND m.location_id = u.location_id)`) +
+    Math.abs(
+      count("SELECT count(*) AS n FROM usage_entries") -
+        count("SELECT count(*) AS n FROM stock_movements WHERE type = 'USE'"),
+    );
+  return { levelsOff, itemsOff, usesOff };
+}

@@ -1,0 +1,96 @@
+// The large data set of issue #12: one organization at the scale of a big clinic chain, written
+// as the history the verbs would have made, deterministic for one seed and one `now`. Migrated with
+// the real migrations through the local server, then loaded with the native libSQL engine.
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "../../../app/auth/password.server";
+import { migrateDatabase } from "../../../scripts/lib/database";
+import { startLocalServer } from "../../local-server/server.mjs";
+import { DEMO_PASSWORD } from "../demo";
+import { writeCatalog } from "./catalog";
+import { checkLedger, type LedgerCheck } from "./check";
+import { Random } from "./random";
+import { sizesAt } from "./sizes";
+import { type StockCounts, writeStock } from "./stock";
+import { Writer } from "./writer";
+
+export { LARGE_SIZES } from "./sizes";
+export { LARGE_TARGETS, LARGE_USERS } from "./targets";
+
+const HOUR = 60 * 60 * 1000;
+
+export interface SeedLargeOptions {
+  /** A file that does not exist yet. */
+  dbPath: string;
+  seed?: number;
+  /** 1 = the sizes of LARGE_SIZES. */
+  scale?: number;
+  /** Times count back from here; default: the current hour, rounded down. */
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+export interface SeedLargeResult {
+  rows: Record<string, number>;
+  stock: StockCounts;
+  ledger: LedgerCheck;
+  phases: [string, number][];
+}
+
+export class LedgerError extends Error {}
+
+export function currentHour(): Date {
+  return new Date(Math.floor(Date.now() / HOUR) * HOUR);
+}
+
+export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeResult> {
+  const { dbPath, seed = 42, scale = 1, log = () => {} } = options;
+  const now = (options.now ?? currentHour()).getTime();
+  const sizes = sizesAt(scale);
+  const phases: [string, number][] = [];
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const ms = performance.now() - mark;
+    phases.push([name, ms]);
+    log(`  ${name.padEnd(28)} ${(ms / 1000).toFixed(1)} s`);
+    mark = performance.now();
+  };
+
+  // The real migrations, through the local server exactly as `npm start` migrates a database.
+  const authToken = randomBytes(18).toString("base64url");
+  const server = await startLocalServer({ dbPath, authToken });
+  try {
+    await migrateDatabase(server.url, authToken);
+  } finally {
+    await server.close();
+  }
+  phase("migrate");
+
+  const random = new Random(seed);
+  // One hash for the shared demo password, salted from the seed so two runs write the same bytes.
+  const salt = new Uint8Array(16).map(() => random.next32() & 0xff);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, salt);
+  const w = new Writer(dbPath);
+  try {
+    w.dropIndexes();
+    const catalog = writeCatalog(w, random, sizes, now - sizes.historyDays * 24 * HOUR - 30 * 24 * HOUR, passwordHash);
+    w.commit();
+    phase("organization and catalogue");
+    const ownerId = catalog.owner;
+    const stock = writeStock(w, random, sizes, catalog, now, ownerId);
+    w.commit();
+    phase("stock history");
+    w.rebuildIndexes();
+    phase("indexes");
+    const ledger = checkLedger(w);
+    phase("ledger check");
+    const rows = Object.fromEntries([...w.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    if (ledger.levelsOff || ledger.itemsOff || ledger.usesOff) {
+      throw new LedgerError(
+        `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements.`,
+      );
+    }
+    return { rows, stock, ledger, phases };
+  } finally {
+    w.close();
+  }
+}

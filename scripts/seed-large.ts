@@ -1,0 +1,62 @@
+// npm run seed:large [-- --seed 42 --scale 1 --data-dir .data-large --now 2026-01-01T00:00:00Z --force]
+// Writes the large data set of issue #12 into <data-dir>/clinic.db (never the demo's .data/).
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DEMO_PASSWORD } from "../db/seed/demo";
+import { currentHour, LARGE_USERS, seedLarge } from "../db/seed/large";
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: "string", default: "42" },
+    scale: { type: "string", default: "1" },
+    "data-dir": { type: "string", default: ".data-large" },
+    now: { type: "string" },
+    force: { type: "boolean", default: false },
+  },
+});
+
+const seed = Number(values.seed);
+const scale = Number(values.scale);
+const now = values.now ? new Date(values.now) : currentHour();
+if (!Number.isInteger(seed) || !(scale > 0) || Number.isNaN(now.getTime())) {
+  console.error(
+    "Usage: npm run seed:large -- [--seed <integer>] [--scale <number above 0>] [--now <ISO instant>] [--data-dir <dir>] [--force]",
+  );
+  process.exit(1);
+}
+const dataDir = path.resolve(values["data-dir"]);
+if (dataDir === path.resolve(".data")) {
+  console.error("Refusing to write the large data set into .data/, the demo's database. Pick another --data-dir.");
+  process.exit(1);
+}
+const dbPath = path.join(dataDir, "clinic.db");
+if (existsSync(dbPath)) {
+  if (!values.force) {
+    console.error(`${dbPath} already exists. Run again with --force to replace it.`);
+    process.exit(1);
+  }
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
+}
+mkdirSync(dataDir, { recursive: true });
+
+console.log(`Writing the large data set (seed ${seed}, scale ${scale}, now ${now.toISOString()}) into ${dbPath}…`);
+const started = performance.now();
+try {
+  const result = await seedLarge({ dbPath, seed, scale, now, log: (line) => console.log(line) });
+  const seconds = (performance.now() - started) / 1000;
+  console.log("\nRows:");
+  for (const [table, rows] of Object.entries(result.rows))
+    console.log(`  ${table.padEnd(22)} ${rows.toLocaleString("en-US")}`);
+  console.log("\nledger balances: yes");
+  const megabytes = statSync(dbPath).size / 1024 / 1024;
+  console.log(`Done in ${seconds.toFixed(1)} s; ${megabytes.toFixed(0)} MB on disk.`);
+  console.log(`\nRun it: DATA_DIR=${path.relative(process.cwd(), dataDir) || "."} npm start`);
+  console.log(`Logins (password "${DEMO_PASSWORD}"):`);
+  for (const user of Object.values(LARGE_USERS)) console.log(`  ${user.email.padEnd(22)} ${user.role}`);
+} catch (error) {
+  // A half-written file is worth nothing: remove it, so the next run need not --force.
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
