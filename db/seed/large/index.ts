@@ -2,6 +2,8 @@
 // as the history the verbs would have made, deterministic for one seed and one `now`. Migrated with
 // the real migrations through the local server, then loaded with the native libSQL engine.
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import Database from "libsql";
 import { hashPassword } from "../../../app/auth/password.server";
 import { migrateDatabase } from "../../../scripts/lib/database";
 import { startLocalServer } from "../../local-server/server.mjs";
@@ -55,14 +57,21 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     mark = performance.now();
   };
 
-  // The real migrations, through the local server exactly as `npm start` migrates a database.
+  // The real migrations, through the local server exactly as `npm start` migrates a database,
+  // into a scratch file: the server's connections may outlive close() until collected, and the
+  // load wants the only connection to its file (to leave WAL for the load). VACUUM INTO copies it.
+  const scratch = `${dbPath}.migrating`;
   const authToken = randomBytes(18).toString("base64url");
-  const server = await startLocalServer({ dbPath, authToken });
+  const server = await startLocalServer({ dbPath: scratch, authToken });
   try {
     await migrateDatabase(server.url, authToken);
   } finally {
     await server.close();
   }
+  const copy = new Database(scratch);
+  copy.prepare("VACUUM INTO ?").run(dbPath);
+  copy.close();
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${scratch}${suffix}`, { force: true });
   phase("migrate");
 
   const random = new Random(seed);

@@ -71,6 +71,8 @@ interface Options {
 export interface StockCounts {
   receipts: number;
   items: number;
+  /** Vials that were ever started. */
+  started: number;
   draws: number;
   movements: number;
   recalls: number;
@@ -88,7 +90,7 @@ function dateOf(at: number): string {
 export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Catalog, now: number, ownerId: string) {
   const start = now - sizes.historyDays * DAY;
   const levels = new Map<string, { locationId: string; variationId: string; onHand: number; updatedAt: number }>();
-  const counts: StockCounts = { receipts: 0, items: 0, draws: 0, movements: 0, recalls: 0 };
+  const counts: StockCounts = { receipts: 0, items: 0, started: 0, draws: 0, movements: 0, recalls: 0 };
 
   const insertReceipt = w.insert("receipts", [
     "id",
@@ -359,6 +361,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
       }
       item.state = "in_use";
       item.startedAt = startedAt;
+      counts.started++;
       item.expiresAt = deadline;
       item.updatedAt = startedAt;
       const shape = fate === "in_use" ? "most" : fate === "empty" ? (random.chance(0.5) ? "none" : "some") : "some";
@@ -626,10 +629,11 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
 
   // The receipts of two years, oldest first, each at one location; items and draws on a budget.
   const receiptCount = Math.max(1, Math.round(sizes.items / 24));
-  let itemsLeft = sizes.items;
+  // The named targets below bring their own vials (5 draws each for the lot of 500 uses, a few
+  // sealed, recalled and lifted ones at every location, one in use at L01) and draws.
+  const targetItems = LARGE_TARGETS.usesOfLot / 5 + catalog.locations.length * 8 + 1;
+  let itemsLeft = Math.max(1, sizes.items - targetItems);
   let drawsLeft = sizes.usageEntries - LARGE_TARGETS.usesOfLot - 2 - 2;
-  let startedSeen = 0;
-  let itemsSeen = 0;
   const fateOf = (age: number, canLive: boolean): Fate => {
     if (random.chance(0.015)) return "in_transit";
     const days = age / DAY;
@@ -669,19 +673,19 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
               ? { fate: "sealed", draws: 0 }
               : { fate: "discard_sealed", draws: 0, reason: "recalled", after: (lineRecall?.at ?? 0) + HOUR },
           );
+          itemsLeft--;
           continue;
         }
         const fate = fateOf(age, canLive);
         const started = fate === "in_use" || fate === "empty" || fate === "waste" || fate === "discard_open";
-        const share = itemsSeen > 100 ? startedSeen / itemsSeen : 0.75;
+        // Draws per started vial, from what is left of the budget and the share of vials that did start.
+        const share = counts.items > 100 ? counts.started / counts.items : 0.75;
         const mean = drawsLeft / Math.max(1, itemsLeft * share);
         const draws = started
           ? Math.max(fate === "in_use" ? 1 : 0, Math.round(mean * (0.3 + 1.4 * random.float())))
           : 0;
         items.push({ fate, draws });
         itemsLeft--;
-        itemsSeen++;
-        if (started) startedSeen++;
       }
       planned += quantity;
       lines.push({ variation, quantity, lot, expirationDate, items, recall: lineRecall });

@@ -30,8 +30,8 @@ export class Writer {
 
   constructor(dbPath: string) {
     this.db = new Database(dbPath);
-    // For the load only: the file is thrown away if the run fails, so no fsync. It stays in WAL
-    // (the migrating server's connections may linger until collected, and leaving WAL needs none).
+    // For the load only: the file is thrown away if the run fails, so no journal and no fsync.
+    this.db.exec("PRAGMA journal_mode = OFF");
     this.db.exec("PRAGMA synchronous = OFF");
     this.db.exec("PRAGMA cache_size = -1000000");
     this.db.exec("PRAGMA temp_store = MEMORY");
@@ -96,10 +96,10 @@ export class Writer {
     this.dropped = [];
   }
 
-  /** Leaves the file as the local server expects it (WAL, everything checkpointed) and closes it. */
+  /** Leaves the file as the local server expects it (WAL, written through) and closes it. */
   close() {
     this.commit();
-    this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    this.db.exec("PRAGMA journal_mode = WAL");
     this.db.close();
   }
 }
