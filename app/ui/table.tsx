@@ -106,36 +106,68 @@ export function DataRow({ children }: { children: ReactNode }) {
   );
 }
 
-/** Previous / Next links under a paginated list; plain links, so they work before JavaScript. */
-export function Pagination({
-  page,
-  pageCount,
-  total,
-  noun,
-  pageLink,
-}: {
-  page: number;
-  pageCount: number;
-  total: number;
-  /** What is counted, plural: "products". */
-  noun: string;
-  pageLink: (page: number) => string;
-}) {
-  if (pageCount <= 1) return null;
+/** A list's count as shown: "312 vials", or "1,000+ vials" when it stopped counting at the cap (ADR 0018). */
+export function countText(total: number, totalExact: boolean, noun: string): string {
+  return `${total.toLocaleString("en-US")}${totalExact ? "" : "+"} ${noun}`;
+}
+
+/** The Previous / Next hrefs of a keyset page: the list's path with its filters and the cursor. */
+export function cursorLinks(
+  path: string,
+  filters: Record<string, string>,
+  page: { next: string | null; previous: string | null },
+): { next: string | null; previous: string | null } {
+  const href = (name: "after" | "before", cursor: string | null) => {
+    if (!cursor) return null;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+    params.set(name, cursor);
+    return `${path}?${params}`;
+  };
+  return { next: href("after", page.next), previous: href("before", page.previous) };
+}
+
+/**
+ * Previous / Next links under a paginated list; plain links, so they work before JavaScript. A
+ * small bounded list pages by number (`page`, `pageCount`, `pageLink`); a list that grows without
+ * bound pages by cursor (`previous` and `next` hrefs, from `cursorLinks`) with a capped count.
+ */
+export function Pagination(
+  props: {
+    total: number;
+    /** What is counted, plural: "products". */
+    noun: string;
+  } & (
+    | {
+        page: number;
+        pageCount: number;
+        pageLink: (page: number) => string;
+      }
+    | { totalExact: boolean; previous: string | null; next: string | null }
+  ),
+) {
+  const { total, noun } = props;
+  const [summary, previous, next] =
+    "page" in props
+      ? [
+          `Page ${props.page} of ${props.pageCount} · ${total} ${noun}`,
+          props.page > 1 ? props.pageLink(props.page - 1) : null,
+          props.page < props.pageCount ? props.pageLink(props.page + 1) : null,
+        ]
+      : [countText(total, props.totalExact, noun), props.previous, props.next];
+  if (!previous && !next) return null;
   const link = "rounded-md border border-slate-300 bg-white px-3 py-1.5";
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-      <span className="text-slate-600">
-        Page {page} of {pageCount} · {total} {noun}
-      </span>
+      <span className="text-slate-600">{summary}</span>
       <span className="flex gap-2">
-        {page > 1 && (
-          <Link to={pageLink(page - 1)} className={link}>
+        {previous && (
+          <Link to={previous} className={link}>
             Previous
           </Link>
         )}
-        {page < pageCount && (
-          <Link to={pageLink(page + 1)} className={link}>
+        {next && (
+          <Link to={next} className={link}>
             Next
           </Link>
         )}
