@@ -1,9 +1,15 @@
 // npm run bench — on the demo data, per page: the first visit's weight (gzip bytes of HTML, JS, CSS),
-// database round trips and server time (scripts/bench/demo.ts). --no-build reuses build/.
+// database round trips and server time (scripts/bench/demo.ts).
+// npm run bench -- --large [--data-dir .data-large] [--runs 30] [--out <file>] [--compare <file>]
+// — on the large data set: p50/p95 server time, round trips, HTML size and every statement's query
+// plan beside issue #12's budgets, written as JSON (scripts/bench/large.ts).
+// Either takes --no-build to reuse build/.
 import { runDemoBench } from "./bench/demo";
+import { runLargeBench } from "./bench/large";
 
+const argv = process.argv.slice(2);
 try {
-  await runDemoBench(process.argv.slice(2));
+  await (argv.includes("--large") ? runLargeBench(argv) : runDemoBench(argv));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -1,0 +1,381 @@
+// npm run bench -- --large: the list and detail pages of issue #12 on the large data set
+// (npm run seed:large), each warmed up, then measured: server time p50/p95, database round trips,
+// body size, and every statement's query plan, beside the budgets. Writes the figures as JSON.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "libsql";
+import { LARGE_TARGETS, LARGE_USERS } from "../../db/seed/large";
+import { type RunningProduct, startProduct } from "../lib/product";
+import { buildUnlessAsked, gzipBytes, kib, measurePage, percentile, signIn } from "./measure";
+import {
+  type ExplainedStatement,
+  explainStatements,
+  LARGE_TABLES,
+  MEDIUM_TABLES,
+  type PlanVerdict,
+  worse,
+} from "./plans";
+
+/** Issue #12's budgets, measured here and never asserted in a timed test. */
+export const BUDGETS = { p95Ms: 50, recallP95Ms: 100, roundTrips: 2, htmlGzBytes: 30 * 1024 };
+const WARMUPS = 3;
+
+type Who = keyof typeof LARGE_USERS;
+
+interface LargePage {
+  name: string;
+  /** `{name}` stands for a target read from the data set (see targetsOf). */
+  path: string;
+  as: Who;
+  p95BudgetMs?: number;
+}
+
+const PAGES: LargePage[] = [
+  { name: "inventory", path: "/inventory", as: "staff" },
+  { name: "inventory by lot", path: "/inventory?lot={lot500}", as: "staff" },
+  { name: "inventory expiring 30d", path: "/inventory?expiringWithinDays=30", as: "staff" },
+  { name: "inventory organization", path: "/inventory", as: "owner" },
+  { name: "stock levels", path: "/stock-levels", as: "staff" },
+  { name: "stock levels organization", path: "/stock-levels", as: "owner" },
+  { name: "usage log 30 days", path: "/usage-log?from={from}&to={to}", as: "staff" },
+  {
+    name: "recall report",
+    path: "/recalls/report?variationId={variation}&lot={lot500}",
+    as: "staff",
+    p95BudgetMs: BUDGETS.recallP95Ms,
+  },
+  {
+    name: "recall report api",
+    path: "/api/recalls/{lot500}?variationId={variation}",
+    as: "staff",
+    p95BudgetMs: BUDGETS.recallP95Ms,
+  },
+  { name: "scan a label", path: "/scan?code={label}", as: "staff" },
+  { name: "barcode api", path: "/api/barcodes/{label}", as: "staff" },
+  { name: "products search", path: "/products?q={search}", as: "manager" },
+  { name: "vials api", path: "/api/vials", as: "staff" },
+  { name: "usage api", path: "/api/usage", as: "staff" },
+  { name: "vial page", path: "/inventory/{vial}", as: "staff" },
+  { name: "vial api", path: "/api/vials/{vial}", as: "staff" },
+  { name: "dashboard", path: "/", as: "staff" },
+  { name: "dashboard organization", path: "/", as: "owner" },
+];
+
+export interface PageFigures {
+  name: string;
+  path: string;
+  as: string;
+  runs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p95BudgetMs: number;
+  roundTrips: number;
+  bodyGzBytes: number;
+  html: boolean;
+  /** The worst plan of the page's statements. */
+  plan: PlanVerdict;
+  /** SQLite's virtual machine steps of one request's reads, summed. */
+  vmSteps: number;
+  fullScanSteps: number;
+  statements: ExplainedStatement[];
+}
+
+export interface BenchReport {
+  kind: "clinic-bench-large";
+  date: string;
+  commit: string;
+  cores: number;
+  node: string;
+  dataDir: string;
+  /** Rows of the large and medium tables. */
+  rows: Record<string, number>;
+  measure: string;
+  budgets: typeof BUDGETS;
+  pages: PageFigures[];
+}
+
+interface LargeOptions {
+  dataDir: string;
+  runs: number;
+  out: string;
+  compare?: string;
+}
+
+export function largeOptionsOf(argv: string[]): LargeOptions {
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const runs = Number(value("--runs") ?? 30);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of requests, e.g. --runs 30");
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  return {
+    dataDir: path.resolve(value("--data-dir") ?? ".data-large"),
+    runs,
+    out: path.resolve(value("--out") ?? path.join(".bench", `large-${stamp}.json`)),
+    compare: value("--compare"),
+  };
+}
+
+export async function runLargeBench(argv: string[]): Promise<void> {
+  const options = largeOptionsOf(argv);
+  const dbPath = path.join(options.dataDir, "clinic.db");
+  if (!existsSync(dbPath)) {
+    throw new Error(`No large data set at ${dbPath}: write it with npm run seed:large (or pass --data-dir).`);
+  }
+  checkMigrated(dbPath);
+  const targets = targetsOf(dbPath);
+  const rows = rowCounts(dbPath);
+  buildUnlessAsked(argv);
+  // On the data set as it is: no migration, no seed; signing in writes its sessions, nothing else does.
+  const product = await startProduct({
+    port: Number(process.env.BENCH_PORT ?? 8795),
+    dataDir: options.dataDir,
+    quiet: true,
+    captureStatements: true,
+    prepareDatabase: false,
+  });
+  const pages: PageFigures[] = [];
+  try {
+    const cookies = await signInAll(product);
+    for (const page of PAGES) {
+      const pagePath = page.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = targets[name];
+        if (value === undefined) throw new Error(`bench: no target {${name}}`);
+        return encodeURIComponent(value);
+      });
+      const measured = await measurePage(product, pagePath, {
+        cookie: cookies[page.as],
+        warmups: WARMUPS,
+        runs: options.runs,
+      });
+      const statements = explainStatements(dbPath, measured.statements);
+      pages.push({
+        name: page.name,
+        path: pagePath,
+        as: LARGE_USERS[page.as].email,
+        runs: options.runs,
+        p50Ms: round(percentile(measured.times, 50)),
+        p95Ms: round(percentile(measured.times, 95)),
+        p95BudgetMs: page.p95BudgetMs ?? BUDGETS.p95Ms,
+        roundTrips: Math.max(...measured.roundTrips),
+        bodyGzBytes: gzipBytes(measured.body),
+        html: measured.contentType.startsWith("text/html"),
+        plan: statements.reduce<PlanVerdict>((worst, s) => worse(worst, s.verdict), "ok"),
+        vmSteps: statements.reduce((sum, s) => sum + (s.vmSteps ?? 0) * s.runs, 0),
+        fullScanSteps: statements.reduce((sum, s) => sum + (s.fullScanSteps ?? 0) * s.runs, 0),
+        statements,
+      });
+    }
+  } finally {
+    await product.stop();
+  }
+
+  const report: BenchReport = {
+    kind: "clinic-bench-large",
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    cores: os.cpus().length,
+    node: process.version,
+    dataDir: options.dataDir,
+    rows,
+    measure:
+      "server time: wall time of each local request (workerd and the local libSQL server on this machine), sent to last body byte",
+    budgets: BUDGETS,
+    pages,
+  };
+  printReport(report, options.runs);
+  mkdirSync(path.dirname(options.out), { recursive: true });
+  writeFileSync(options.out, `${JSON.stringify(report, jsonValue, 2)}\n`);
+  console.log(`\nFigures written to ${path.relative(process.cwd(), options.out)}`);
+  if (options.compare) {
+    const before = JSON.parse(readFileSync(options.compare, "utf8")) as BenchReport;
+    printComparison(before, report);
+  }
+}
+
+export function printReport(report: BenchReport, runs: number): void {
+  const mark = (ok: boolean) => (ok ? "✓" : "✗");
+  console.log(
+    `\nLarge data set (${Object.entries(report.rows)
+      .map(([t, n]) => `${t} ${n.toLocaleString("en-US")}`)
+      .join(", ")})`,
+  );
+  console.log(
+    `${WARMUPS} warm-up + ${runs} measured requests per page; ${report.measure}; ${report.cores} cores, commit ${report.commit}\n`,
+  );
+  console.table(
+    report.pages.map((p) => ({
+      page: p.name,
+      as: p.as.split("@")[0],
+      "p50 ms": p.p50Ms.toFixed(1),
+      "p95 ms": `${p.p95Ms.toFixed(1)} ${mark(p.p95Ms <= p.p95BudgetMs)} ≤${p.p95BudgetMs}`,
+      "round trips": `${p.roundTrips} ${mark(p.roundTrips <= report.budgets.roundTrips)}`,
+      "body gz": `${kib(p.bodyGzBytes)} ${p.html ? mark(p.bodyGzBytes <= report.budgets.htmlGzBytes) : "(json)"}`,
+      plan: `${p.plan === "ok" ? "✓" : p.plan === "full scan" ? "✗" : "!"} ${p.plan}`,
+      "vm steps": p.vmSteps,
+      "scan steps": p.fullScanSteps,
+    })),
+  );
+  const flagged = report.pages.flatMap((p) =>
+    p.statements.filter((s) => s.verdict !== "ok" || s.error).map((s) => ({ page: p.name, s })),
+  );
+  if (flagged.length === 0) {
+    console.log("\nNo flagged plan: every large table is searched through an index.");
+    return;
+  }
+  console.log(`\nFlagged plans (${flagged.length}): ✗ full scan fails, ! is reported\n`);
+  for (const { page, s } of flagged) {
+    const what = s.error
+      ? `could not explain: ${s.error}`
+      : s.findings.map((f) => `${f.verdict}: ${f.detail}`).join("; ");
+    console.log(`${s.verdict === "full scan" ? "✗" : "!"} ${page}: ${what}`);
+    console.log(`    ${s.sql.replace(/\s+/g, " ")}`);
+    console.log(
+      `    args ${JSON.stringify(s.args, jsonValue)}${s.vmSteps === undefined ? "" : `, ${s.vmSteps} vm steps`}`,
+    );
+  }
+}
+
+export function printComparison(before: BenchReport, after: BenchReport): void {
+  const old = new Map(before.pages.map((p) => [p.name, p]));
+  const change = (a: number, b: number) => `${a.toFixed(1)} → ${b.toFixed(1)} (${signed(((b - a) / a) * 100)}%)`;
+  console.log(`\nChange from ${before.date} (commit ${before.commit}) to now (commit ${after.commit})\n`);
+  console.table(
+    after.pages.map((p) => {
+      const o = old.get(p.name);
+      if (!o) return { page: p.name, "p50 ms": "new page" };
+      return {
+        page: p.name,
+        "p50 ms": change(o.p50Ms, p.p50Ms),
+        "p95 ms": change(o.p95Ms, p.p95Ms),
+        "round trips": o.roundTrips === p.roundTrips ? String(p.roundTrips) : `${o.roundTrips} → ${p.roundTrips}`,
+        "body gz":
+          kib(o.bodyGzBytes) === kib(p.bodyGzBytes)
+            ? kib(p.bodyGzBytes)
+            : `${kib(o.bodyGzBytes)} → ${kib(p.bodyGzBytes)}`,
+        plan: o.plan === p.plan ? p.plan : `${o.plan} → ${p.plan}`,
+        "vm steps": o.vmSteps === p.vmSteps ? String(p.vmSteps) : `${o.vmSteps} → ${p.vmSteps}`,
+      };
+    }),
+  );
+}
+
+/** Each large user's session cookie; the owner works in organization mode, as a chain's owner does. */
+async function signInAll(product: RunningProduct): Promise<Record<Who, string>> {
+  const cookies = {} as Record<Who, string>;
+  for (const who of Object.keys(LARGE_USERS) as Who[]) cookies[who] = await signIn(product, LARGE_USERS[who].email);
+  const response = await fetch(`${product.url}/location`, {
+    method: "POST",
+    headers: { Cookie: cookies.owner, Origin: product.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "organization=1",
+    redirect: "manual",
+  });
+  const location = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("location="));
+  if (!location) throw new Error(`bench: ${LARGE_USERS.owner.email} could not switch to organization mode`);
+  cookies.owner = `${cookies.owner}; ${location}`;
+  return cookies;
+}
+
+/** What the paths name, read from the file: LARGE_TARGETS gives the names, the rows give the ids. */
+function targetsOf(dbPath: string): Record<string, string> {
+  return withFile(dbPath, (db) => {
+    const one = (sql: string, args: unknown[], what: string) => {
+      const row = db.prepare(sql).raw(true).get(args) as unknown[] | undefined;
+      if (!row) throw new Error(`bench: the large data set has no ${what}; write it again with npm run seed:large`);
+      return row.map(String);
+    };
+    const [variation = ""] = one(
+      `SELECT v.id FROM product_variations v JOIN products p ON p.id = v.product_id
+       WHERE p.name = ? AND v.name = ?`,
+      [LARGE_TARGETS.product, LARGE_TARGETS.variation],
+      `variation ${LARGE_TARGETS.product} ${LARGE_TARGETS.variation}`,
+    );
+    const [vial = "", label = ""] = one(
+      "SELECT id, label_code FROM items WHERE lot = ? AND state = 'in_use' LIMIT 1",
+      [LARGE_TARGETS.inUseLot],
+      `vial in use of lot ${LARGE_TARGETS.inUseLot}`,
+    );
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    return {
+      variation,
+      vial,
+      label,
+      lot500: LARGE_TARGETS.lotWith500Uses,
+      search: LARGE_TARGETS.productSearch,
+      from: day(-29),
+      to: day(0),
+    };
+  });
+}
+
+/** The bench never migrates the data set: one made before the newest migration would measure old indexes. */
+function checkMigrated(dbPath: string): void {
+  const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
+  const applied = withFile(dbPath, (db) => {
+    try {
+      return Number((db.prepare("SELECT count(*) FROM __drizzle_migrations").raw(true).get() as unknown[])[0]);
+    } catch {
+      return 0;
+    }
+  });
+  if (applied < journal.entries.length) {
+    throw new Error(
+      `${dbPath} has ${applied} of the ${journal.entries.length} migrations. Apply the rest (they only add to it): ` +
+        `DATABASE_URL=file:${path.relative(process.cwd(), dbPath)} npm run db:migrate, or write it again with npm run seed:large.`,
+    );
+  }
+}
+
+function rowCounts(dbPath: string): Record<string, number> {
+  return withFile(dbPath, (db) =>
+    Object.fromEntries(
+      [...LARGE_TABLES, ...MEDIUM_TABLES].map((table) => [
+        table,
+        Number((db.prepare(`SELECT count(*) FROM "${table}"`).raw(true).get() as unknown[])[0]),
+      ]),
+    ),
+  );
+}
+
+/** The file opened read-only (libsql ignores its readonly option; the URI's mode=ro does not). */
+function withFile<T>(dbPath: string, read: (db: Database.Database) => T): T {
+  const db = new Database(`file:${dbPath}?mode=ro`);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim();
+    return dirty ? `${commit}+changes` : commit;
+  } catch {
+    return "unknown";
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function signed(n: number): string {
+  return `${n >= 0 ? "+" : ""}${n.toFixed(0)}`;
+}
+
+/** Args as JSON: integers beyond 2^53 stay exact as text, blobs as base64. */
+function jsonValue(_key: string, value: unknown): unknown {
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (value && typeof value === "object" && (value as { type?: string }).type === "Buffer") {
+    return { base64: Buffer.from((value as { data: number[] }).data).toString("base64") };
+  }
+  return value;
+}
