@@ -12,9 +12,13 @@ import { DEMO_PASSWORD } from "../../db/seed/demo";
 export const TEST_ENV = { SESSION_SECRET: "test-secret" } as Env;
 const ORIGIN = "http://clinic.test";
 
-/** Signs `name`@demo.clinic in: the session user and the cookie a browser would send. */
+/** Signs `name`@demo.clinic (or `name` when it is an email) in: the session user and the cookie a browser would send. */
 export async function signedIn(db: Database, name: string, env: Env = TEST_ENV) {
-  const result = await signIn(db, { email: `${name}@demo.clinic`, password: DEMO_PASSWORD, userAgent: "vitest" });
+  const result = await signIn(db, {
+    email: name.includes("@") ? name : `${name}@demo.clinic`,
+    password: DEMO_PASSWORD,
+    userAgent: "vitest",
+  });
   if (!result.ok) throw new Error(result.message);
   const cookie = (await commitSessionCookie(env, new Request(`${ORIGIN}/`), result.token)).split(";")[0] ?? "";
   const user = await getSessionUser(env, db, new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }));

@@ -1,0 +1,192 @@
+// Every list and detail page reads through indexes: on a small chain made by the large seed, each
+// page's and API's loader runs as the worker runs it, the local server records every statement,
+// and each one's EXPLAIN QUERY PLAN (same SQL, same args) is classified by the bench's own
+// classifier. A full scan of a large table fails the test, so a later change cannot quietly turn a
+// list into one. The planner has no statistics (no migration runs ANALYZE), so it picks the same
+// plan on this small set as on the two million rows of `npm run seed:large`.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import Database from "libsql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORGANIZATION } from "../../app/access/permissions";
+import { type Database as AppDatabase, createDatabase } from "../../app/db/client.server";
+import * as shell from "../../app/routes/_app";
+import * as dashboard from "../../app/routes/_app._index";
+import * as inventory from "../../app/routes/_app.inventory._index";
+import * as vialPage from "../../app/routes/_app.inventory.$itemId";
+import * as products from "../../app/routes/_app.products._index";
+import * as recalls from "../../app/routes/_app.recalls._index";
+import * as recallReport from "../../app/routes/_app.recalls.report";
+import * as receiving from "../../app/routes/_app.receiving._index";
+import * as scan from "../../app/routes/_app.scan";
+import * as stockLevels from "../../app/routes/_app.stock-levels";
+import * as usageLog from "../../app/routes/_app.usage-log";
+import * as users from "../../app/routes/_app.users._index";
+import * as barcodeApi from "../../app/routes/api.barcodes.$code";
+import * as productsApi from "../../app/routes/api.products";
+import * as recallApi from "../../app/routes/api.recalls.$lot";
+import * as stockLevelsApi from "../../app/routes/api.stock-levels";
+import * as usageApi from "../../app/routes/api.usage";
+import * as vialsApi from "../../app/routes/api.vials";
+import * as vialApi from "../../app/routes/api.vials.$itemId";
+import { type CapturedStatement, startLocalServer } from "../../db/local-server/server.mjs";
+import { LARGE_TARGETS, LARGE_USERS, seedLarge } from "../../db/seed/large";
+import { type ExplainedStatement, explainStatements } from "../../scripts/bench/plans";
+import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
+type Who = "staff" | "owner";
+
+interface Page {
+  path: string;
+  loader: Loader;
+  /** The route's params, read once the targets are known. */
+  params?: () => Record<string, string>;
+  /** Screens run under the shell's loader (session, location switcher) in the same request. */
+  screen?: boolean;
+}
+
+let dir: string;
+let dbPath: string;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+let db: AppDatabase;
+const cookies = new Map<Who, string>();
+/** Ids and codes of the named things the pages below open. */
+const target = { itemId: "", label: "", variationId: "", productId: "", l01: "" };
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "clinic-plans-"));
+  dbPath = path.join(dir, "clinic.db");
+  await seedLarge({ dbPath, seed: 12, scale: 0.002 });
+  const authToken = randomBytes(16).toString("hex");
+  server = await startLocalServer({ dbPath, port: 0, authToken, captureStatements: true });
+  db = createDatabase({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: authToken });
+
+  const file = new Database(dbPath, { readonly: true });
+  try {
+    const one = <T>(sql: string, ...args: unknown[]) => file.prepare(sql).get(...args) as T;
+    const vial = one<{ id: string; label: string; variationId: string; productId: string; locationId: string }>(
+      `SELECT i.id, i.label_code AS label, i.variation_id AS variationId, v.product_id AS productId,
+         i.location_id AS locationId
+       FROM items AS i JOIN product_variations AS v ON v.id = i.variation_id WHERE i.lot = ? LIMIT 1`,
+      LARGE_TARGETS.inUseLot,
+    );
+    const r500 = one<{ variationId: string }>(
+      "SELECT variation_id AS variationId FROM usage_entries WHERE lot = ? LIMIT 1",
+      LARGE_TARGETS.lotWith500Uses,
+    );
+    Object.assign(target, {
+      itemId: vial.id,
+      label: vial.label,
+      productId: vial.productId,
+      l01: vial.locationId,
+      variationId: r500.variationId,
+    });
+  } finally {
+    file.close();
+  }
+  const staff = await signedIn(db, LARGE_USERS.staff.email);
+  cookies.set("staff", await withLocationChoice(staff.cookie, target.l01));
+  const owner = await signedIn(db, LARGE_USERS.owner.email);
+  cookies.set("owner", await withLocationChoice(owner.cookie, ORGANIZATION));
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The statements one request to `page` ran, as `who`, explained on the file. */
+async function explainPage(page: Page, who: Who): Promise<{ explained: ExplainedStatement[]; captured: number }> {
+  const url = page.path
+    .replace("{item}", target.itemId)
+    .replace("{label}", encodeURIComponent(target.label))
+    .replace("{variation}", target.variationId)
+    .replace("{product}", target.productId);
+  const cookie = cookies.get(who) ?? "";
+  server.resetStatements();
+  for (const loader of page.screen ? [shell.loader as Loader, page.loader] : [page.loader]) {
+    const params = page.params?.() ?? {};
+    const answer = await loader({ request: pageRequest(url, cookie), params, context: loadContext(db) });
+    if (answer instanceof Response && answer.status >= 300) {
+      throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+    }
+  }
+  const statements: CapturedStatement[] = server.statements();
+  return { explained: explainStatements(dbPath, statements), captured: statements.length };
+}
+
+const item = () => ({ itemId: target.itemId });
+const today = new Date().toISOString().slice(0, 10);
+const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+const PAGES: Record<Who, Page[]> = {
+  staff: [
+    { path: "/", loader: dashboard.loader, screen: true },
+    { path: "/inventory", loader: inventory.loader, screen: true },
+    { path: "/inventory?state=in_use", loader: inventory.loader, screen: true },
+    { path: `/inventory?lot=${LARGE_TARGETS.lotWith500Uses}`, loader: inventory.loader, screen: true },
+    { path: "/inventory?expiringWithinDays=30", loader: inventory.loader, screen: true },
+    { path: "/inventory?recalled=true", loader: inventory.loader, screen: true },
+    { path: "/inventory?productId={product}", loader: inventory.loader, screen: true },
+    { path: "/inventory/{item}", loader: vialPage.loader, screen: true, params: item },
+    { path: "/stock-levels", loader: stockLevels.loader, screen: true },
+    { path: `/usage-log?from=${monthAgo}&to=${today}`, loader: usageLog.loader, screen: true },
+    { path: "/usage-log?patientRef=P-000123", loader: usageLog.loader, screen: true },
+    { path: "/usage-log?variationId={variation}", loader: usageLog.loader, screen: true },
+    { path: "/scan?code={label}", loader: scan.loader, screen: true },
+    {
+      path: `/recalls/report?variationId={variation}&lot=${LARGE_TARGETS.lotWith500Uses}`,
+      loader: recallReport.loader,
+      screen: true,
+    },
+    { path: `/products?q=${LARGE_TARGETS.productSearch}`, loader: products.loader, screen: true },
+    { path: "/api/vials", loader: vialsApi.loader },
+    { path: "/api/vials?state=in_use", loader: vialsApi.loader },
+    { path: "/api/vials/{item}", loader: vialApi.loader, params: item },
+    { path: "/api/usage", loader: usageApi.loader },
+    { path: "/api/stock-levels", loader: stockLevelsApi.loader },
+    { path: "/api/barcodes/{label}", loader: barcodeApi.loader, params: () => ({ code: target.label }) },
+    { path: `/api/products?q=${LARGE_TARGETS.productSearch}`, loader: productsApi.loader },
+    {
+      path: `/api/recalls/${LARGE_TARGETS.lotWith500Uses}?variationId={variation}`,
+      loader: recallApi.loader,
+      params: () => ({ lot: LARGE_TARGETS.lotWith500Uses }),
+    },
+  ],
+  owner: [
+    { path: "/inventory", loader: inventory.loader, screen: true },
+    { path: "/inventory?state=in_use", loader: inventory.loader, screen: true },
+    { path: "/stock-levels", loader: stockLevels.loader, screen: true },
+    { path: "/usage-log", loader: usageLog.loader, screen: true },
+    { path: `/usage-log?from=${monthAgo}&to=${today}`, loader: usageLog.loader, screen: true },
+    { path: "/recalls", loader: recalls.loader, screen: true },
+    { path: "/receiving", loader: receiving.loader, screen: true },
+    { path: "/users", loader: users.loader, screen: true },
+    { path: "/api/vials", loader: vialsApi.loader },
+    { path: "/api/usage", loader: usageApi.loader },
+  ],
+};
+
+describe.each(["staff", "owner"] as const)("query plans as %s", (who) => {
+  it.each(PAGES[who].map((page) => [page.path, page] as const))("%s reads no large table whole", async (_, page) => {
+    const { explained, captured } = await explainPage(page, who);
+    // PLANS=1 prints every statement with its plan, to see what a page does.
+    if (process.env.PLANS)
+      for (const s of explained)
+        console.log(
+          s.verdict,
+          s.sql,
+          s.plan.map((r) => r.detail),
+        );
+    expect(captured, "the page ran no statement: it did not reach its reads").toBeGreaterThan(0);
+    expect(explained.filter((s) => s.error)).toEqual([]);
+    const fullScans = explained
+      .filter((s) => s.verdict === "full scan")
+      .map((s) => ({ sql: s.sql.replace(/\s+/g, " "), plan: s.plan.map((r) => r.detail) }));
+    expect(fullScans).toEqual([]);
+  });
+});
