@@ -226,18 +226,9 @@ function withCheckDigit(digits: string): string {
 export function writeCatalog(w: Writer, random: Random, sizes: Sizes, start: number, passwordHash: string): Catalog {
   const at = start;
   const organizationId = random.uuid(at);
-  w.insert("organizations", ["id", "name", "created_at"])(organizationId, "Large Clinics", at);
+  w.insert("organizations", "id name created_at")(organizationId, "Large Clinics", at);
 
-  const insertLocation = w.insert("locations", [
-    "id",
-    "organization_id",
-    "name",
-    "code",
-    "address",
-    "timezone",
-    "active",
-    "created_at",
-  ]);
+  const insertLocation = w.insert("locations", "id organization_id name code address timezone active created_at");
   const locations: Location[] = [];
   for (let i = 0; i < sizes.locations; i++) {
     const code = `L${String(i + 1).padStart(2, "0")}`;
@@ -255,18 +246,11 @@ export function writeCatalog(w: Writer, random: Random, sizes: Sizes, start: num
     locations.push({ id, code, name: CITIES[i] ?? code, users: [] });
   }
 
-  const insertUser = w.insert("users", [
-    "id",
-    "organization_id",
-    "email",
-    "first_name",
-    "last_name",
-    "password_hash",
-    "organization_role",
-    "active",
-    "created_at",
-  ]);
-  const insertRole = w.insert("user_location_roles", ["user_id", "location_id", "role", "created_at"]);
+  const insertUser = w.insert(
+    "users",
+    "id organization_id email first_name last_name password_hash organization_role active created_at",
+  );
+  const insertRole = w.insert("user_location_roles", "user_id location_id role created_at");
   const userNames = new Map<string, string>();
   const first = locations[0] as Location;
   const addUser = (
@@ -300,15 +284,7 @@ export function writeCatalog(w: Writer, random: Random, sizes: Sizes, start: num
     addUser(`user${String(i + 1).padStart(4, "0")}@large.clinic`, firstName, lastName, null, roles);
   }
 
-  const insertVendor = w.insert("vendors", [
-    "id",
-    "organization_id",
-    "name",
-    "account_number",
-    "lead_time_days",
-    "active",
-    "created_at",
-  ]);
+  const insertVendor = w.insert("vendors", "id organization_id name account_number lead_time_days active created_at");
   const vendors: { id: string; name: string }[] = [];
   for (let i = 0; i < sizes.vendors; i++) {
     const vendor = { id: random.uuid(at), name: `Vendor ${String(i + 1).padStart(3, "0")} Medical` };
@@ -316,37 +292,15 @@ export function writeCatalog(w: Writer, random: Random, sizes: Sizes, start: num
     vendors.push(vendor);
   }
 
-  const insertProduct = w.insert("products", [
-    "id",
-    "organization_id",
-    "name",
-    "sku",
-    "category",
-    "manufacturer",
-    "default_vendor_id",
-    "tracking",
-    "base_unit",
-    "unit_scale",
-    "beyond_use_hours",
-    "storage",
-    "cost_cents",
-    "price_cents",
-    "controlled",
-    "active",
-    "created_at",
-  ]);
-  const insertVariation = w.insert("product_variations", [
-    "id",
-    "product_id",
-    "name",
-    "sku",
-    "gtin",
-    "units_per_package",
-    "cost_cents",
-    "active",
-    "created_at",
-  ]);
-  const insertBarcode = w.insert("barcodes", ["id", "code", "variation_id", "item_id", "created_at"]);
+  const insertProduct = w.insert(
+    "products",
+    "id organization_id name sku category manufacturer default_vendor_id tracking base_unit unit_scale beyond_use_hours storage cost_cents price_cents controlled active created_at",
+  );
+  const insertVariation = w.insert(
+    "product_variations",
+    "id product_id name sku gtin units_per_package cost_cents active created_at",
+  );
+  const insertBarcode = w.insert("barcodes", "id code variation_id item_id created_at");
   const serialized: Variation[] = [];
   const bulk: Variation[] = [];
   let target: Variation | undefined;
@@ -414,17 +368,10 @@ export function writeCatalog(w: Writer, random: Random, sizes: Sizes, start: num
     }
   }
 
-  const insertService = w.insert("services", [
-    "id",
-    "organization_id",
-    "name",
-    "code",
-    "category",
-    "price_cents",
-    "duration_minutes",
-    "active",
-    "created_at",
-  ]);
+  const insertService = w.insert(
+    "services",
+    "id organization_id name code category price_cents duration_minutes active created_at",
+  );
   const services: { id: string; name: string }[] = [];
   for (let i = 0; i < sizes.services; i++) {
     const service = { id: random.uuid(at), name: `Treatment ${String(i + 1).padStart(3, "0")}` };

@@ -92,103 +92,32 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
   const levels = new Map<string, { locationId: string; variationId: string; onHand: number; updatedAt: number }>();
   const counts: StockCounts = { receipts: 0, items: 0, started: 0, draws: 0, movements: 0, recalls: 0 };
 
-  const insertReceipt = w.insert("receipts", [
-    "id",
-    "location_id",
-    "vendor_id",
-    "reference",
-    "status",
-    "version",
-    "opened_by",
-    "created_at",
-  ]);
+  const insertReceipt = w.insert("receipts", "id location_id vendor_id reference status version opened_by created_at");
   const completeReceipt = w.run(
     "UPDATE receipts SET status = 'completed', completed_at = ?, completed_by = ?, version = version + 1 WHERE id = ?",
   );
-  const insertLine = w.insert("receipt_lines", [
-    "id",
-    "receipt_id",
-    "variation_id",
-    "quantity",
-    "units_per_package",
-    "lot",
-    "expiration_date",
-    "unit_cost_cents",
-    "created_at",
-  ]);
-  const insertItem = w.insert("items", [
-    "id",
-    "location_id",
-    "variation_id",
-    "receipt_line_id",
-    "label_code",
-    "lot",
-    "expiration_date",
-    "state",
-    "units_remaining",
-    "started_at",
-    "expires_at",
-    "cost_cents",
-    "discard_reason",
-    "discard_note",
-    "ended_at",
-    "witness_user_id",
-    "received_at",
-    "created_at",
-    "updated_at",
-  ]);
-  const insertBarcode = w.insert("barcodes", ["id", "code", "item_id", "created_at"]);
-  const insertMovement = w.insert("stock_movements", [
-    "id",
-    "occurred_at",
-    "location_id",
-    "variation_id",
-    "item_id",
-    "lot",
-    "quantity",
-    "type",
-    "reason",
-    "note",
-    "reference_type",
-    "reference_id",
-    "user_id",
-  ]);
-  const insertUsage = w.insert("usage_entries", [
-    "id",
-    "item_id",
-    "location_id",
-    "variation_id",
-    "lot",
-    "units",
-    "service_id",
-    "provider",
-    "patient_ref",
-    "used_at",
-    "user_id",
-    "created_at",
-  ]);
-  const insertActivity: Insert = w.insert("activity_log", [
-    "id",
-    "at",
-    "user_id",
-    "location_id",
-    "action",
-    "entity",
-    "entity_id",
-    "summary",
-  ]);
-  const insertRecall = w.insert("lot_recalls", [
-    "id",
-    "organization_id",
-    "variation_id",
-    "lot",
-    "note",
-    "recalled_by",
-    "recalled_at",
-    "lifted_by",
-    "lifted_at",
-    "lift_note",
-  ]);
+  const insertLine = w.insert(
+    "receipt_lines",
+    "id receipt_id variation_id quantity units_per_package lot expiration_date unit_cost_cents created_at",
+  );
+  const insertItem = w.insert(
+    "items",
+    "id location_id variation_id receipt_line_id label_code lot expiration_date state units_remaining started_at expires_at cost_cents discard_reason discard_note ended_at witness_user_id received_at created_at updated_at",
+  );
+  const insertBarcode = w.insert("barcodes", "id code item_id created_at");
+  const insertMovement = w.insert(
+    "stock_movements",
+    "id occurred_at location_id variation_id item_id lot quantity type reason note reference_type reference_id user_id",
+  );
+  const insertUsage = w.insert(
+    "usage_entries",
+    "id item_id location_id variation_id lot units service_id provider patient_ref used_at user_id created_at",
+  );
+  const insertActivity: Insert = w.insert("activity_log", "id at user_id location_id action entity entity_id summary");
+  const insertRecall = w.insert(
+    "lot_recalls",
+    "id organization_id variation_id lot note recalled_by recalled_at lifted_by lifted_at lift_note",
+  );
 
   const log = (
     at: number,
@@ -817,7 +746,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
     });
   }
 
-  const insertLevel = w.insert("stock_levels", ["location_id", "variation_id", "on_hand", "updated_at"]);
+  const insertLevel = w.insert("stock_levels", "location_id variation_id on_hand updated_at");
   for (const level of levels.values()) insertLevel(level.locationId, level.variationId, level.onHand, level.updatedAt);
   return counts;
 }
