@@ -8,6 +8,20 @@ import { PATIENT_REF_MAX } from "./constants";
 import { items } from "./items";
 
 /**
+ * The usage log's indexes, by the filter each serves (app/usage/list.server.ts names the one a
+ * page is read by). Each ends with the log's order (used_at, id), so a page reads only its rows
+ * and a count only what matches, whatever the filter's size.
+ */
+export const USAGE_INDEX = {
+  location: "usage_entries_location_used_idx",
+  organization: "usage_entries_used_idx",
+  variation: "usage_entries_variation_idx",
+  lot: "usage_entries_lot_idx",
+  service: "usage_entries_service_idx",
+  patient: "usage_entries_patient_idx",
+} as const;
+
+/**
  * Units drawn from a vial for a treatment (domain.md "Stock"): appended with the USE movement that
  * books them, never edited (triggers in the migrations). The lot → patient trace of a recall reads
  * here, so the item's location, variation and lot are copied in as they were at the draw.
@@ -46,10 +60,19 @@ export const usageEntries = sqliteTable(
       sql`${t.patientRef} IS NULL OR length(${t.patientRef}) BETWEEN 1 AND ${sql.raw(String(PATIENT_REF_MAX))}`,
     ),
     check("usage_entries_provider", sql`${t.provider} IS NULL OR length(${t.provider}) BETWEEN 1 AND 100`),
-    // Serves the usage log of a location by date, newest first.
-    index("usage_entries_location_used_idx").on(t.locationId, t.usedAt),
-    // Serves the recall report: every use of a lot of a variation.
-    index("usage_entries_variation_lot_idx").on(t.variationId, t.lot, t.usedAt),
+    // The usage log at a location, newest first, by dates; the provider is read from the index, so
+    // its contains match walks no table rows.
+    index(USAGE_INDEX.location).on(t.locationId, t.usedAt, t.id, t.provider),
+    // The usage log in organization mode, newest first, by dates (location and provider read here).
+    index(USAGE_INDEX.organization).on(t.usedAt, t.id, t.locationId, t.provider),
+    // The usage log by variation, or by product (its variations).
+    index(USAGE_INDEX.variation).on(t.variationId, t.locationId, t.usedAt, t.id),
+    // The usage log by lot, and the recall report: every use of a lot of a variation.
+    index(USAGE_INDEX.lot).on(t.lot, t.variationId, t.locationId, t.usedAt, t.id),
+    // The usage log by service.
+    index(USAGE_INDEX.service).on(t.serviceId, t.locationId, t.usedAt, t.id),
+    // The usage log by patient reference, matched whole ignoring case: lower(patient_ref) = lower(?).
+    index(USAGE_INDEX.patient).on(sql`lower(${t.patientRef})`, t.locationId, t.usedAt, t.id),
     // Serves a vial's history.
     index("usage_entries_item_idx").on(t.itemId, t.usedAt),
   ],
