@@ -66,6 +66,8 @@ interface Options {
   reason?: string;
   /** A discard happens after this instant (a recalled lot: after its recall). */
   after?: number;
+  /** An in-use vial was started at most this long before now (its deadline then lies well ahead). */
+  startedWithin?: number;
 }
 
 export interface StockCounts {
@@ -228,7 +230,11 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
     let startedAt = 0;
     if (fate === "in_use") {
       const bud = variation.beyondUseHours;
-      const from = Math.max(earliest, bud ? limit - bud * HOUR + 30 * MINUTE : limit - 30 * DAY);
+      const from = Math.max(
+        earliest,
+        bud ? limit - bud * HOUR + 30 * MINUTE : limit - 30 * DAY,
+        limit - (options.startedWithin ?? Number.POSITIVE_INFINITY),
+      );
       const to = limit - 10 * MINUTE;
       if (expEnd <= limit + HOUR || from >= to) fate = "sealed";
       else startedAt = from + Math.floor(random.float() * (to - from));
@@ -683,7 +689,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
         quantity: 1,
         lot: LARGE_TARGETS.inUseLot,
         expirationDate: far,
-        items: [{ fate: "in_use", draws: 2 }],
+        items: [{ fate: "in_use", draws: 2, startedWithin: 3 * HOUR }],
       });
     }
     receipt(location, receivedAt, lines);
