@@ -1,5 +1,6 @@
 // /usage-log: the units drawn for treatments at the location in scope (every location, with a
-// location column, in organization mode), newest first, 25 a page; filters by dates (days in the
+// location column, in organization mode), newest first, 25 a page by keyset (Previous / Next
+// links carry the cursor, ADR 0018) with a capped count; filters by dates (days in the
 // location's zone, UTC in organization mode), product, variation, lot, service, provider and
 // patient reference (a GET form), and the filtered list as a streamed CSV. The same rows as
 // GET /api/usage, read through app/usage in one batch.
@@ -11,11 +12,10 @@ import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Field } from "~/ui/form";
-import { pageCount } from "~/ui/page-count";
 import { FilterSelect, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
 import { usageScreen } from "~/usage/list.server";
-import { UsageQuery, usageFilterParams } from "~/usage/query";
+import { USAGE_PAGE_SIZE, UsageQuery, usageFilterParams } from "~/usage/query";
 
 export const meta: MetaFunction = () => [{ title: "Usage Log · Clinic Inventory" }];
 
@@ -25,6 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const screen = await orOutage(usageScreen(args.context.db, actor, query));
   const now = new Date();
   const filters = usageFilterParams(query);
+  const filterValues = Object.fromEntries(filters) as Record<string, string>;
   return {
     rows: screen.items.map((e) => ({
       id: e.id,
@@ -41,13 +42,18 @@ export async function loader(args: LoaderFunctionArgs) {
       recordedBy: e.recordedBy,
     })),
     total: screen.total,
-    page: screen.page,
-    pageCount: pageCount(screen.total, query.pageSize),
+    totalExact: screen.totalExact,
+    // A page size other than the screen's, asked for in the address, stays on the next and previous pages.
+    ...cursorLinks(
+      "/usage-log",
+      { ...filterValues, pageSize: query.pageSize === USAGE_PAGE_SIZE ? "" : String(query.pageSize) },
+      screen,
+    ),
     variations: screen.variations,
     services: screen.services,
     timeZone: screen.timeZone,
     organizationMode: actor.locationId === "all",
-    query: Object.fromEntries(filters) as Partial<Record<string, string>>,
+    query: filterValues as Partial<Record<string, string>>,
     csv: `/usage-log.csv${filters.size ? `?${filters}` : ""}`,
   };
 }
@@ -55,10 +61,9 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function UsageLogScreen() {
-  const { rows, total, page, pageCount, variations, services, timeZone, organizationMode, query, csv } =
+  const { rows, total, totalExact, previous, next, variations, services, timeZone, organizationMode, query, csv } =
     useLoaderData<typeof loader>();
   const filtered = Object.keys(query).length > 0;
-  const pageLink = (n: number) => `/usage-log?${new URLSearchParams({ ...query, page: String(n) })}`;
   const products = [...new Map(variations.map((v) => [v.productId, v.productName])).entries()];
   const zoneText = organizationMode ? "UTC (organization mode)" : `the location's time zone, ${timeZone}`;
   const columns = [
@@ -183,7 +188,7 @@ export default function UsageLogScreen() {
         ))}
       </DataTable>
 
-      <Pagination page={page} pageCount={pageCount} total={total} noun="usage entries" pageLink={pageLink} />
+      <Pagination total={total} totalExact={totalExact} previous={previous} next={next} noun="usage entries" />
     </div>
   );
 }

@@ -1,16 +1,32 @@
 // What the usage log, its CSV and GET /api/usage read: the usage entries (units drawn for a
 // treatment) at the locations the reader reaches with READ_INVENTORY (every location of the
-// organization in organization mode), filtered, newest first. A page and its total are one batch;
-// the CSV walks the same rows by keyset, a page at a time, so no export holds the whole log.
+// organization in organization mode), filtered, newest first. Pages go by keyset with a capped
+// count (ADR 0018): a page and its count are one batch, and the CSV walks the same keyset a page
+// at a time, so no page and no export reads more than it shows.
 import { type SQL, sql } from "drizzle-orm";
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
+import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
+import {
+  type CursorPage,
+  cappedCountSql,
+  cappedTotal,
+  firstPage,
+  type Keyset,
+  keysetLimit,
+  keysetOf,
+  keysetOrder,
+  keysetPage,
+  keysetWhere,
+  type SortKey,
+} from "~/http/keyset.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
 import { serializedVariationChoices } from "~/products/list.server";
 import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
+import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
 import { UsageQuery, type UsageQueryInput } from "./query";
 
 /** One usage entry as the log shows it (a draw's answer, with where, what and who by name). */
@@ -55,22 +71,29 @@ const COLUMNS = sql`u.id, u.used_at AS usedAt, u.item_id AS itemId, i.label_code
   u.provider, u.patient_ref AS patientRef, u.user_id AS userId,
   CASE WHEN who.id IS NULL THEN NULL ELSE who.first_name || ' ' || who.last_name END AS recordedBy`;
 
-const JOINS = sql`FROM usage_entries AS u
-  JOIN locations AS l ON l.id = u.location_id
+/** The names an entry is shown with, joined to `u` (a page's rows, or a recall's uses). */
+const JOINS = sql`JOIN locations AS l ON l.id = u.location_id
   JOIN product_variations AS v ON v.id = u.variation_id
   JOIN products AS p ON p.id = v.product_id
   LEFT JOIN items AS i ON i.id = u.item_id
   LEFT JOIN services AS s ON s.id = u.service_id
   LEFT JOIN users AS who ON who.id = u.user_id`;
 
+/** The log's order, newest first; entries of the same instant by id, so the key is unique. */
+const USAGE_KEYS: readonly SortKey[] = [
+  { sql: sql`u.used_at`, type: "integer", desc: true },
+  { sql: sql`u.id`, type: "text", desc: true },
+];
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The WHERE of the entries the actor reaches that match `query`. The dates are whole days in the
- * zone of the location in scope (UTC in organization mode): from its first instant to the end of `to`.
+ * The WHERE, on the usage table alone, of the entries the actor reaches that match `query`. The
+ * locations reached are the organization's, which scopes the rest. The dates are whole days in the
+ * zone of the location in scope (UTC in organization mode): from the first instant of `from` to
+ * the end of `to`.
  */
 function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
-  const reach = locationsFor(actor, "READ_INVENTORY");
   const timeZone = timeZoneHere(actor);
   const from = query.from ? startOfDayIn(query.from, timeZone) : null;
   const toStart = query.to ? startOfDayIn(query.to, timeZone) : null;
@@ -80,14 +103,18 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
       ? null
       : startOfDayIn(new Date(toStart + DAY_MS + DAY_MS / 2).toISOString().slice(0, 10), timeZone);
   const filters: SQL[] = [
-    reach.where(sql`u.location_id`),
-    sql`p.organization_id = ${organizationOf(actor)}`,
+    locationsFor(actor, "READ_INVENTORY").where(sql`u.location_id`),
     ...(from === null ? [] : [sql`u.used_at >= ${from}`]),
     ...(toEnd === null ? [] : [sql`u.used_at < ${toEnd}`]),
-    ...(query.productId ? [sql`p.id = ${query.productId}`] : []),
+    ...(query.productId
+      ? [sql`u.variation_id IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`]
+      : []),
     ...(query.variationId ? [sql`u.variation_id = ${query.variationId}`] : []),
     ...(query.lot ? [sql`u.lot = ${query.lot}`] : []),
     ...(query.serviceId ? [sql`u.service_id = ${query.serviceId}`] : []),
+    // A contains match has no index: it is checked on the entries the other filters leave, in the
+    // index they are read by, until a page (or the count's cap) is found; when almost none match,
+    // that is every one of them (see usageIndex).
     ...(query.provider ? [anyContains(query.provider, [sql`u.provider`])] : []),
     // A chart number is matched whole, ignoring case: it is an identifier, not text to search.
     ...(query.patientRef ? [sql`lower(u.patient_ref) = lower(${query.patientRef})`] : []),
@@ -95,69 +122,114 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
   return sql.join(filters, sql` AND `);
 }
 
-/** The page of entries and the total matching, as two statements for the caller's batch. */
-function pageStatements(db: Database, where: SQL, query: UsageQueryInput) {
-  return [
-    db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where}
-      ORDER BY u.used_at DESC, u.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total ${JOINS} WHERE ${where}`),
-  ] as const;
+/**
+ * The index the entries matching `query` are read by: the one that leads with its narrowest filter
+ * (a patient's few, a lot's hundreds, a variation's or a product's, a service's), else the log by
+ * time at the location or in the whole organization. Each gives the log's order after its filter,
+ * so a page stops at its last row and a count at its cap. Named rather than left to SQLite, which
+ * without statistics prefers the index of the order (a walk of the whole location past every row
+ * of a rare filter) to the one of the filter.
+ */
+function usageIndex(actor: ScopedActor, query: UsageQueryInput): string {
+  if (query.patientRef) return USAGE_INDEX.patient;
+  if (query.lot) return USAGE_INDEX.lot;
+  if (query.variationId || query.productId) return USAGE_INDEX.variation;
+  if (query.serviceId) return USAGE_INDEX.service;
+  return actor.locationId === ORGANIZATION ? USAGE_INDEX.organization : USAGE_INDEX.location;
+}
+
+/** The entries matching `query` that the actor reaches, as `FROM … WHERE …` over its index. */
+function usageMatching(actor: ScopedActor, query: UsageQueryInput): SQL {
+  const index = sql.identifier(usageIndex(actor, query));
+  return sql`FROM usage_entries AS u INDEXED BY ${index} WHERE ${usageWhere(actor, query)}`;
+}
+
+/**
+ * The entries of the page `keyset` asks for, in its reading order, with their names. The page's
+ * ids are found first on the usage table's indexes alone; only those rows are then joined (CROSS
+ * JOIN: SQLite keeps that order, rather than walking the table to look each row up in the page).
+ */
+function pageStatement(db: Database, matching: SQL, keyset: Keyset) {
+  const past = keysetWhere(USAGE_KEYS, keyset);
+  const order = keysetOrder(USAGE_KEYS, keyset);
+  return db.all<UsageRow>(sql`SELECT ${COLUMNS}
+    FROM (SELECT u.id ${matching}${past ? sql` AND ${past}` : sql``}
+      ORDER BY ${order} LIMIT ${keysetLimit(keyset)}) AS hit
+    CROSS JOIN usage_entries AS u ON u.id = hit.id ${JOINS}
+    ORDER BY ${order}`);
+}
+
+/** The page and its capped count, as two statements for the caller's batch. */
+function pageStatements(db: Database, matching: SQL, keyset: Keyset) {
+  return [pageStatement(db, matching, keyset), db.all<{ total: number }>(cappedCountSql(matching))] as const;
+}
+
+/** The sort key of an entry as read, for the cursors. */
+const keyOf = (row: UsageRow) => [Number(row.usedAt), row.id];
+
+/** A page as the log answers it: the entries, the cursors either way, the capped count. */
+function usagePage(rows: UsageRow[], totals: { total: number }[], keyset: Keyset) {
+  const page = keysetPage(rows, keyset, keyOf);
+  return {
+    ...page,
+    items: page.items.map(entryOf),
+    pageSize: keyset.pageSize,
+    ...cappedTotal(totals[0]?.total),
+  };
 }
 
 /** Every use of one lot of a variation the actor reaches, newest first: a recall report's statement. */
 export function lotUses(db: Database, actor: ScopedActor, variationId: string, lot: string) {
   const where = usageWhere(actor, { ...UsageQuery.parse({}), variationId, lot });
-  return db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where} ORDER BY u.used_at DESC, u.id DESC`);
+  return db.all<UsageRow>(
+    sql`SELECT ${COLUMNS} FROM usage_entries AS u ${JOINS} WHERE ${where} ORDER BY u.used_at DESC, u.id DESC`,
+  );
 }
 
 /** A row of `lotUses` as the log shows it. */
 export { entryOf as usageEntryOf };
 
-export interface UsagePage {
-  items: UsageLogEntry[];
-  page: number;
+export interface UsagePage extends CursorPage<UsageLogEntry> {
   pageSize: number;
+  /** Matching entries, counted up to the cap; `totalExact` is false beyond it ("1,000+"). */
   total: number;
-}
-
-/** A page of the log, {items, page, pageSize, total}: GET /api/usage. One batch. */
-export async function readUsage(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<UsagePage> {
-  const where = usageWhere(actor, query);
-  const [rows, totals] = await db.batch(pageStatements(db, where, query));
-  return { items: rows.map(entryOf), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
+  totalExact: boolean;
 }
 
 /**
- * The /usage-log screen: the page, its total and what the filters offer (the organization's
+ * The page `query` asks for (`after` / `before`) as GET /api/usage answers it, {items, next,
+ * previous, pageSize, total, totalExact}, in one batch; null when its cursor is not one the log made.
+ */
+export async function readUsage(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<UsagePage | null> {
+  const keyset = keysetOf(query, USAGE_KEYS, query.pageSize);
+  if (!keyset) return null;
+  const [rows, totals] = await db.batch(pageStatements(db, usageMatching(actor, query), keyset));
+  return usagePage(rows, totals, keyset);
+}
+
+/**
+ * The /usage-log screen: the page, its count and what the filters offer (the organization's
  * serialized products and their variations, its services; the zone the dates are read in comes
- * with the session), one batch.
+ * with the session), one batch. A cursor the log did not make (edited, or another list's) shows
+ * the first page.
  */
 export async function usageScreen(db: Database, actor: ScopedActor, query: UsageQueryInput) {
-  const organization = organizationOf(actor);
-  const where = usageWhere(actor, query);
+  const keyset = firstPage(keysetOf(query, USAGE_KEYS, query.pageSize), query.pageSize);
   const [rows, totals, variations, services] = await db.batch([
-    ...pageStatements(db, where, query),
+    ...pageStatements(db, usageMatching(actor, query), keyset),
     serializedVariationChoices(db, actor),
     db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
-      WHERE organization_id = ${organization} ORDER BY active DESC, lower(name), id`),
+      WHERE organization_id = ${organizationOf(actor)} ORDER BY active DESC, lower(name), id`),
   ]);
-  return {
-    items: rows.map(entryOf),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: Number(totals[0]?.total ?? 0),
-    variations,
-    services,
-    timeZone: timeZoneHere(actor),
-  };
+  return { ...usagePage(rows, totals, keyset), variations, services, timeZone: timeZoneHere(actor) };
 }
 
 /** Rows a CSV page reads: large enough to be few round trips, small enough for a Worker's memory. */
 export const USAGE_CSV_PAGE = 500;
 
 /**
- * Every entry matching `query`, newest first, a page at a time by keyset (the last row's time and
- * id): each page is one query, and a page is read only when the one before has been sent.
+ * Every entry matching `query`, newest first, a page at a time by the log's own keyset: each page
+ * is one query, and a page is read only when the one before has been sent.
  */
 export async function* usagePages(
   db: Database,
@@ -165,17 +237,14 @@ export async function* usagePages(
   query: UsageQueryInput,
   pageSize = USAGE_CSV_PAGE,
 ): AsyncGenerator<UsageLogEntry[]> {
-  const where = usageWhere(actor, query);
-  let after: { usedAt: number; id: string } | null = null;
+  const matching = usageMatching(actor, query);
+  let keyset: Keyset = { direction: null, key: null, pageSize };
   for (;;) {
-    const keyset: SQL = after
-      ? sql`AND (u.used_at < ${after.usedAt} OR (u.used_at = ${after.usedAt} AND u.id < ${after.id}))`
-      : sql``;
-    const rows: UsageRow[] = await db.all<UsageRow>(sql`SELECT ${COLUMNS} ${JOINS} WHERE ${where} ${keyset}
-      ORDER BY u.used_at DESC, u.id DESC LIMIT ${pageSize}`);
-    if (rows.length) yield rows.map(entryOf);
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < pageSize) return;
-    after = { usedAt: Number(last.usedAt), id: last.id };
+    const rows = await pageStatement(db, matching, keyset);
+    const { items } = keysetPage(rows, keyset, keyOf);
+    const last = items[items.length - 1];
+    if (last) yield items.map(entryOf);
+    if (!last || rows.length <= pageSize) return;
+    keyset = { direction: "after", key: keyOf(last), pageSize };
   }
 }

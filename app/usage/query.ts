@@ -1,6 +1,8 @@
-// The usage log's filters, as the screen's GET form, the CSV link and GET /api/usage send them
-// (browser-safe: the form reads the names and the screen rebuilds its links from the values).
+// The usage log's filters, as the screen's GET form, the CSV link and GET /api/usage send them,
+// and the page asked for (the keyset cursors `after` / `before`, ADR 0018); the screen rebuilds
+// its links from the filters.
 import { z } from "zod";
+import { CursorParams } from "~/http/keyset.server";
 import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 
 export const USAGE_PAGE_SIZE = 25;
@@ -22,7 +24,7 @@ export const UsageQuery = z.object({
   provider: text(100),
   serviceId: text(100),
   patientRef: text(PATIENT_REF_MAX),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(USAGE_PAGE_SIZE),
 });
 export type UsageQueryInput = z.output<typeof UsageQuery>;

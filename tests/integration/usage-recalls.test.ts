@@ -25,6 +25,7 @@ import { drawUnits } from "../../app/vials/draw.server";
 import { startVial } from "../../app/vials/start.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+import { receiveVials } from "../support/receive";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -53,6 +54,12 @@ const at = (email: string, locationId: string | null): ScopedActor => {
 };
 // The lot these tests draw from: the demo seed's own draws (other lots at Downtown) stay out of the counts.
 const query = (fields: Record<string, string> = {}) => UsageQuery.parse({ lot: LOT, ...fields });
+/** A page of the log (GET /api/usage's answer); a cursor the log did not make fails the test. */
+async function usage(actor: ScopedActor, asked: ReturnType<typeof query>) {
+  const page = await readUsage(t.db, actor, asked);
+  if (!page) throw new Error("the cursor was refused");
+  return page;
+}
 
 async function draw(actor: ScopedActor, itemId: string, fields: Record<string, unknown>) {
   const outcome = await drawUnits(t.db, actor, { itemId, ...fields } as Parameters<typeof drawUnits>[2]);
@@ -122,7 +129,7 @@ afterAll(() => t.close());
 describe("the usage log", () => {
   it("lists the entries at the location in scope, newest first, with names and units in the product's unit, in one round trip", async () => {
     t.resetRoundTrips();
-    const page = await readUsage(t.db, at("staff", loc.DTN), query());
+    const page = await usage(at("staff", loc.DTN), query());
     expect(t.roundTrips()).toBe(1);
     expect(page.total).toBe(3);
     expect(page.items.map((e) => [e.patientRef, e.unitsText, e.location.code, e.productName, e.variationName])).toEqual(
@@ -141,7 +148,7 @@ describe("the usage log", () => {
 
   it("filters by product, variation, lot, service, provider (contains) and patient reference (whole, any case)", async () => {
     const refs = async (fields: Record<string, string>) =>
-      (await readUsage(t.db, at("staff", loc.DTN), query(fields))).items.map((e) => e.patientRef);
+      (await usage(at("staff", loc.DTN), query(fields))).items.map((e) => e.patientRef);
     expect(await refs({ productId })).toHaveLength(3);
     expect(await refs({ variationId })).toHaveLength(3);
     expect(await refs({ lot: LOT })).toHaveLength(3);
@@ -156,7 +163,7 @@ describe("the usage log", () => {
   it("reads dates as whole days in the location's zone, and in UTC in organization mode", async () => {
     expect(nyDate).not.toBe(utcDate);
     const refs = async (actor: ScopedActor, fields: Record<string, string>) =>
-      (await readUsage(t.db, actor, query(fields))).items.map((e) => e.patientRef);
+      (await usage(actor, query(fields))).items.map((e) => e.patientRef);
     const evil = '=HYPERLINK("http://evil.example")';
     expect(await refs(at("staff", loc.DTN), { from: nyDate, to: nyDate })).toEqual([evil]);
     expect(await refs(at("staff", loc.DTN), { from: utcDate, to: utcDate })).not.toContain(evil);
@@ -169,7 +176,7 @@ describe("the usage log", () => {
 
   it("filters by dates with no read of its own: the zone comes with the session, the screen is one batch beyond it", async () => {
     t.resetRoundTrips();
-    const page = await readUsage(t.db, at("staff", loc.DTN), query({ from: nyDate, to: nyDate }));
+    const page = await usage(at("staff", loc.DTN), query({ from: nyDate, to: nyDate }));
     expect(t.roundTrips()).toBe(1);
     expect(page.items.map((e) => e.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
 
@@ -185,8 +192,7 @@ describe("the usage log", () => {
   });
 
   it("covers every location in organization mode, and only their own location for everyone else", async () => {
-    const codes = async (actor: ScopedActor) =>
-      (await readUsage(t.db, actor, query())).items.map((e) => e.location.code).sort();
+    const codes = async (actor: ScopedActor) => (await usage(actor, query())).items.map((e) => e.location.code).sort();
     expect(await codes(at("owner", "all"))).toEqual(["DTN", "DTN", "DTN", "WST"]);
     expect(await codes(at("manager", loc.WST))).toEqual(["WST"]);
     expect(await codes(at("admin", loc.WST))).toEqual(["WST"]);
@@ -196,10 +202,16 @@ describe("the usage log", () => {
     expect(await codes(at("staff", loc.WST))).toEqual([]);
   });
 
-  it("pages with a total, and the screen reads in one batch beyond the session", async () => {
-    const page = await readUsage(t.db, at("owner", "all"), query({ pageSize: "3", page: "2" }));
-    expect(page).toMatchObject({ page: 2, pageSize: 3, total: 4 });
-    expect(page.items.map((e) => e.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
+  it("pages by cursor with a count, and the screen reads in one batch beyond the session", async () => {
+    const first = await usage(at("owner", "all"), query({ pageSize: "3" }));
+    expect(first).toMatchObject({ pageSize: 3, total: 4, totalExact: true, previous: null });
+    expect(first.items).toHaveLength(3);
+    const second = await usage(at("owner", "all"), query({ pageSize: "3", after: first.next ?? "" }));
+    expect(second).toMatchObject({ pageSize: 3, total: 4, totalExact: true, next: null });
+    expect(second.items.map((e) => e.patientRef)).toEqual(['=HYPERLINK("http://evil.example")']);
+    const back = await usage(at("owner", "all"), query({ pageSize: "3", before: second.previous ?? "" }));
+    expect(back.items.map((e) => e.id)).toEqual(first.items.map((e) => e.id));
+    expect(back.previous).toBeNull();
 
     const request = new Request("http://clinic.test/usage-log?lot=C8123C3", {
       headers: { Cookie: cookies.get("staff") ?? "" },
@@ -211,6 +223,151 @@ describe("the usage log", () => {
     expect(screen.total).toBe(3);
     expect(screen.csv).toBe("/usage-log.csv?lot=C8123C3");
     expect(screen.rows[0]?.report).toBe(`/recalls/report?variationId=${variationId}&lot=${LOT}`);
+  });
+});
+
+describe("paging the usage log by keyset", () => {
+  const TIED = "TIE-0001"; // a lot of its own: the other tests' counts stay as they are
+  const tied = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  const earlier = new Date(tied.getTime() - 60 * 60 * 1000);
+  const ids = (page: { items: { id: string }[] }) => page.items.map((e) => e.id);
+  const byLot = (fields: Record<string, string> = {}) => UsageQuery.parse({ lot: TIED, pageSize: "3", ...fields });
+
+  /** Every page from the first by `next`, then back from the last by `previous`: each as its ids. */
+  async function walk(actor: ScopedActor, fields: Record<string, string> = {}) {
+    let page = await usage(actor, byLot(fields));
+    expect(page.previous).toBeNull();
+    const forward = [ids(page)];
+    const totals = new Set([page.total]);
+    while (page.next) {
+      page = await usage(actor, byLot({ ...fields, after: page.next }));
+      forward.push(ids(page));
+      totals.add(page.total);
+    }
+    const backward = [ids(page)];
+    while (page.previous) {
+      page = await usage(actor, byLot({ ...fields, before: page.previous }));
+      backward.unshift(ids(page));
+      totals.add(page.total);
+    }
+    return { forward, backward, totals: [...totals] };
+  }
+
+  beforeAll(async () => {
+    const [vial = ""] = await receiveVials(t.db, at("owner", loc.DTN), {
+      locationId: loc.DTN,
+      variationId,
+      quantity: 1,
+      lot: TIED,
+      expirationDate: dateIn(365),
+    });
+    // Five draws at one instant, three an hour before: pages of three split the tie.
+    for (let n = 0; n < 8; n++) {
+      await draw(at("staff", loc.DTN), vial, {
+        units: "1",
+        usedAt: n < 5 ? tied : earlier,
+        provider: n % 2 ? "Dr. Odd" : "Dr. Even",
+        patientRef: `TIE-${n}`,
+      });
+    }
+  });
+
+  it("walks forward and back across pages of entries at one instant, each entry once, in the log's order", async () => {
+    const all = await usage(at("staff", loc.DTN), byLot({ pageSize: "100" }));
+    expect(all.items).toHaveLength(8);
+    expect(all.items.slice(0, 5).every((e) => e.usedAt.getTime() === tied.getTime())).toBe(true);
+    expect(all).toMatchObject({ next: null, previous: null, total: 8, totalExact: true });
+
+    for (const actor of [at("staff", loc.DTN), at("owner", "all")]) {
+      const { forward, backward, totals } = await walk(actor);
+      expect(forward.map((p) => p.length)).toEqual([3, 3, 2]);
+      expect(forward.flat()).toEqual(ids(all));
+      expect(new Set(forward.flat()).size).toBe(8);
+      expect(backward).toEqual(forward);
+      expect(totals).toEqual([8]);
+    }
+  });
+
+  it("keeps every filter on every page", async () => {
+    const staff = at("staff", loc.DTN);
+    const odd = await walk(staff, { provider: "odd" });
+    expect(odd.forward.map((p) => p.length)).toEqual([3, 1]);
+    expect(odd.backward).toEqual(odd.forward);
+    expect(odd.totals).toEqual([4]);
+    const entries = (await usage(staff, byLot({ provider: "odd", pageSize: "100" }))).items;
+    expect(entries.map((e) => e.id)).toEqual(odd.forward.flat());
+    expect(entries.every((e) => e.provider === "Dr. Odd")).toBe(true);
+
+    const filters: Record<string, string>[] = [
+      { variationId },
+      { productId },
+      { patientRef: "tie-3" },
+      { from: nyDayOf(earlier), to: nyDayOf(tied) },
+    ];
+    for (const fields of filters) {
+      const { forward, backward } = await walk(staff, fields);
+      const whole = await usage(staff, byLot({ ...fields, pageSize: "100" }));
+      expect(forward.flat(), JSON.stringify(fields)).toEqual(ids(whole));
+      expect(backward).toEqual(forward);
+    }
+    expect((await walk(staff, { patientRef: "tie-3" })).forward).toEqual([
+      [(await usage(staff, byLot({ patientRef: "TIE-3" }))).items[0]?.id],
+    ]);
+    // Another location's reader sees none of them, on any page.
+    expect((await walk(at("manager", loc.WST))).forward).toEqual([[]]);
+  });
+
+  it("refuses a cursor it did not make (the API's 400), and the screen shows the first page instead", async () => {
+    const first = await usage(at("staff", loc.DTN), byLot());
+    const cursor = first.next ?? "";
+    const forgeries: Record<string, string>[] = [
+      { after: "not-a-cursor!" },
+      { after: btoa("[1]") },
+      { after: cursor, before: cursor },
+    ];
+    for (const forged of forgeries) {
+      expect(await readUsage(t.db, at("staff", loc.DTN), byLot(forged)), JSON.stringify(forged)).toBeNull();
+    }
+    const request = new Request(`http://clinic.test/usage-log?lot=${TIED}&after=not-a-cursor`, {
+      headers: { Cookie: cookies.get("staff") ?? "" },
+    });
+    const screen = await usageScreenLoader({
+      request,
+      context: { env, db: t.db } as unknown as AppLoadContext,
+      params: {},
+    });
+    expect(screen.rows.map((r) => r.id)).toEqual(ids(await usage(at("staff", loc.DTN), byLot({ pageSize: "25" }))));
+    expect(screen.previous).toBeNull();
+  });
+
+  it("links the screen's pages with their filters and cursor, as plain links", async () => {
+    const load = async (path: string) =>
+      usageScreenLoader({
+        request: new Request(`http://clinic.test${path}`, { headers: { Cookie: cookies.get("staff") ?? "" } }),
+        context: { env, db: t.db } as unknown as AppLoadContext,
+        params: {},
+      });
+    const first = await load(`/usage-log?lot=${TIED}&pageSize=3`);
+    expect(first).toMatchObject({ total: 8, totalExact: true, previous: null });
+    expect(first.next).toMatch(new RegExp(`^/usage-log\\?lot=${TIED}&pageSize=3&after=[\\w-]+$`));
+    const second = await load(first.next ?? "");
+    expect(second.rows).toHaveLength(3);
+    expect(second.previous).toMatch(/&before=/);
+    const back = await load(second.previous ?? "");
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+  });
+
+  it("counts at most 1,000 matching entries and says there are more", async () => {
+    // 1,001 entries of a lot of their own at North, written in one statement.
+    await t.db.run(sql`INSERT INTO usage_entries (id, item_id, location_id, variation_id, lot, units, used_at, created_at)
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1001)
+      SELECT printf('cap-%04d', i), ${vials.DTN[0] ?? ""}, ${loc.NTH}, ${variationId}, 'CAP-LOT', 1,
+        ${Date.now()} - i * 1000, ${Date.now()} FROM n`);
+    const page = await usage(at("owner", loc.NTH), UsageQuery.parse({ lot: "CAP-LOT" }));
+    expect(page).toMatchObject({ total: 1000, totalExact: false, previous: null });
+    expect(page.items.map((e) => e.id)).toEqual(
+      Array.from({ length: 25 }, (_, n) => `cap-${String(n + 1).padStart(4, "0")}`),
+    );
   });
 });
 
@@ -259,7 +416,7 @@ describe("the usage log as CSV", () => {
       pages++;
       seen.push(...page.map((e) => e.id));
     }
-    const all = (await readUsage(t.db, at("owner", "all"), query())).items.map((e) => e.id);
+    const all = (await usage(at("owner", "all"), query())).items.map((e) => e.id);
     expect(pages).toBe(4);
     expect(seen).toEqual(all);
   });
