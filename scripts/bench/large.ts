@@ -21,6 +21,11 @@ import {
 /** Issue #12's budgets, measured here and never asserted in a timed test. */
 export const BUDGETS = { p95Ms: 50, recallP95Ms: 100, roundTrips: 2, htmlGzBytes: 30 * 1024 };
 const WARMUPS = 3;
+/**
+ * A statement whose plan searches through indexes can still read a large share of a table (a
+ * search that sorts all it found): past this many SQLite steps for one run it is listed, not failed.
+ */
+const HEAVY_VM_STEPS = 100_000;
 
 type Who = keyof typeof LARGE_USERS;
 
@@ -219,23 +224,34 @@ export function printReport(report: BenchReport, runs: number): void {
       "scan steps": p.fullScanSteps,
     })),
   );
-  const flagged = report.pages.flatMap((p) =>
-    p.statements.filter((s) => s.verdict !== "ok" || s.error).map((s) => ({ page: p.name, s })),
-  );
-  if (flagged.length === 0) {
+  // A statement several pages run is listed once, with its pages.
+  const flagged = new Map<string, { s: ExplainedStatement; pages: string[] }>();
+  for (const page of report.pages) {
+    for (const s of page.statements) {
+      if (s.verdict === "ok" && !s.error && (s.vmSteps ?? 0) < HEAVY_VM_STEPS) continue;
+      const seen = flagged.get(s.sql);
+      if (seen) seen.pages.push(page.name);
+      else flagged.set(s.sql, { s, pages: [page.name] });
+    }
+  }
+  if (flagged.size === 0) {
     console.log("\nNo flagged plan: every large table is searched through an index.");
     return;
   }
-  console.log(`\nFlagged plans (${flagged.length}): ✗ full scan fails, ! is reported\n`);
-  for (const { page, s } of flagged) {
+  console.log(
+    `\nFlagged statements (${flagged.size}): ✗ a full scan of a large table fails; ! is reported ` +
+      `(an ordered walk, a medium table's scan, or ${HEAVY_VM_STEPS.toLocaleString("en-US")}+ vm steps through indexes)\n`,
+  );
+  for (const { s, pages } of flagged.values()) {
     const what = s.error
       ? `could not explain: ${s.error}`
-      : s.findings.map((f) => `${f.verdict}: ${f.detail}`).join("; ");
-    console.log(`${s.verdict === "full scan" ? "✗" : "!"} ${page}: ${what}`);
+      : [
+          ...s.findings.map((f) => `${f.verdict}: ${f.detail}`),
+          ...((s.vmSteps ?? 0) >= HEAVY_VM_STEPS ? [`heavy: ${s.vmSteps?.toLocaleString("en-US")} vm steps`] : []),
+        ].join("; ");
+    console.log(`${s.verdict === "full scan" ? "✗" : "!"} ${pages.join(", ")}: ${what}`);
     console.log(`    ${s.sql.replace(/\s+/g, " ")}`);
-    console.log(
-      `    args ${JSON.stringify(s.args, jsonValue)}${s.vmSteps === undefined ? "" : `, ${s.vmSteps} vm steps`}`,
-    );
+    console.log(`    args ${JSON.stringify(s.args, jsonValue)}`);
   }
 }
 
