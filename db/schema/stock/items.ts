@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, type SQLiteColumn, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { productVariations } from "../catalog/product-variations";
 import { createdAt, id, instant } from "../columns";
 import { locations } from "../organization/locations";
@@ -7,6 +7,15 @@ import { DISCARD_REASONS, ITEM_STATES } from "./constants";
 import { receiptLines } from "./receipt-lines";
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * The vial list's expressions, written here as app/stock/vials.server writes them: SQLite uses an
+ * index on an expression only for the same expression. On the shelf: sealed or in use (1 or 0);
+ * the expiry as one text key, undated last ('undated' sorts after every YYYY-MM-DD).
+ */
+export const onShelf = (t: { state: SQLiteColumn }) => sql`(${t.state} = 'sealed' OR ${t.state} = 'in_use')`;
+export const expiryKey = (t: { expirationDate: SQLiteColumn }) =>
+  sql`(CASE WHEN ${t.expirationDate} IS NULL THEN 'undated' ELSE ${t.expirationDate} END)`;
 
 /**
  * One serialized unit (a vial, syringe or kit) with its own label code: made sealed by a completed
@@ -67,8 +76,23 @@ export const items = sqliteTable(
     check("items_discarded_reason", sql`(${t.state} = 'discarded') = (${t.discardReason} IS NOT NULL)`),
     check("items_started", sql`${t.state} <> 'in_use' OR (${t.startedAt} IS NOT NULL AND ${t.expiresAt} IS NOT NULL)`),
     check("items_cost", sql`${t.costCents} IS NULL OR (typeof(${t.costCents}) = 'integer' AND ${t.costCents} >= 0)`),
-    // Serves the vials of a location by state and expiry (inventory, expiring soon, /api/vials).
-    index("items_location_state_expiration_idx").on(t.locationId, t.state, t.expirationDate),
+    // The vial list's order (inventory, /api/vials: soonest expiry, undated last, received, id),
+    // behind the equalities of each filter, so a page walks one index in order and stops at its
+    // LIMIT; the text key ifnull(…, 'undated') lets a later page seek straight to its date (ADR 0018).
+    // Serves the shelf (sealed or in use, the default) at one location.
+    index("items_location_shelf_order_idx").on(t.locationId, onShelf(t), expiryKey(t), t.receivedAt, t.id),
+    // Serves the shelf at several locations (organization mode).
+    index("items_shelf_order_idx").on(onShelf(t), expiryKey(t), t.receivedAt, t.id),
+    // Serves one state at one location; its prefix, the items of a location in a state (stock levels' expired units).
+    index("items_location_state_order_idx").on(t.locationId, t.state, expiryKey(t), t.receivedAt, t.id),
+    // Serves one state at several locations (organization mode).
+    index("items_state_order_idx").on(t.state, expiryKey(t), t.receivedAt, t.id),
+    // Serves every state at one location.
+    index("items_location_order_idx").on(t.locationId, expiryKey(t), t.receivedAt, t.id),
+    // Serves every state at several locations (organization mode).
+    index("items_order_idx").on(expiryKey(t), t.receivedAt, t.id),
+    // Serves the vial list filtered by lot alone, without a variation (inventory, /api/vials).
+    index("items_lot_idx").on(t.lot),
     // Serves the labels of a receipt (print-labels).
     index("items_receipt_line_idx").on(t.receiptLineId),
     // Serves a variation's items and one lot of it (recall report, quarantine checks, inventory's lot filter).
