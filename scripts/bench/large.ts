@@ -134,7 +134,8 @@ export async function runLargeBench(argv: string[]): Promise<void> {
   const targets = targetsOf(dbPath);
   const rows = rowCounts(dbPath);
   buildUnlessAsked(argv);
-  // On the data set as it is: no migration, no seed; signing in writes its sessions, nothing else does.
+  // On the data set as it is: no migration, no seed. The three sign-ins write what a sign-in writes
+  // (a session, the last sign-in time, its activity row); no page measured writes anything.
   const product = await startProduct({
     port: Number(process.env.BENCH_PORT ?? 8795),
     dataDir: options.dataDir,
