@@ -26,11 +26,10 @@ function productMatching(q: string): SQL | undefined {
   const gtins = gtinCandidates(q.replace(/\s+/g, ""));
   const codes: SQL[] = [sql`lower(v.sku) = ${q.toLowerCase()}`];
   if (gtins.length) codes.push(sql`v.gtin IN (${valueList(gtins)})`);
-  if (barcode.valid) {
-    codes.push(sql`EXISTS (SELECT 1 FROM barcodes AS b WHERE b.code = ${barcode.code} AND b.variation_id = v.id)`);
-  }
+  if (barcode.valid) codes.push(sql`v.id IN (SELECT b.variation_id FROM barcodes AS b WHERE b.code = ${barcode.code})`);
+  // The variations are found once, each code through its own index, not looked for under every product.
   return sql`(${anyContains(q, [p.name, p.sku, p.manufacturer])}
-    OR EXISTS (SELECT 1 FROM product_variations AS v WHERE v.product_id = ${p.id} AND (${sql.join(codes, sql` OR `)})))`;
+    OR ${p.id} IN (SELECT v.product_id FROM product_variations AS v WHERE ${sql.join(codes, sql` OR `)}))`;
 }
 
 function withStatus(status: StatusFilter): SQL | undefined {

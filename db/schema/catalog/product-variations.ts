@@ -39,5 +39,7 @@ export const productVariations = sqliteTable(
     check("product_variations_cost", sql`coalesce(${t.costCents}, 0) >= 0`),
     // Serves a product's variations on its detail page.
     index("product_variations_product_idx").on(t.productId),
+    // Serves the product search by a variation's SKU typed or scanned whole (productMatching).
+    index("product_variations_sku_idx").on(sql`lower(${t.sku})`),
   ],
 );

@@ -47,8 +47,9 @@ export const products = sqliteTable(
     check("products_unit_scale", sql`${t.unitScale} IN (1, 10, 100, 1000)`),
     check("products_beyond_use", sql`${t.beyondUseHours} IS NULL OR ${t.beyondUseHours} > 0`),
     check("products_money", sql`coalesce(${t.costCents}, 0) >= 0 AND coalesce(${t.priceCents}, 0) >= 0`),
-    // Serves the products list: active/archived filter, ordered by name.
-    index("products_org_active_name_idx").on(t.organizationId, t.active, t.name),
+    // Serves the products list and search (productPageQueries): the active/archived filter in the list's
+    // order (lower(name), id), so a page stops at its LIMIT instead of sorting every product.
+    index("products_org_active_name_idx").on(t.organizationId, t.active, sql`lower(${t.name})`, t.id),
     // Serves the category filter.
     index("products_org_category_idx").on(t.organizationId, t.category),
     // Serves the vendor filter.
