@@ -103,7 +103,7 @@ const backwards = (keyset: Keyset) => keyset.direction === "before";
 /**
  * The WHERE term of the rows past the cursor in reading order (undefined on the first page):
  * `k1 >= v1 AND (k1 > v1 OR (k1 = v1 AND (k2 > v2 OR …)))`. The leading bound is the range an
- * index seeks to; the rest drops the rows tied on k1 that were already shown.
+ * index seeks to; the rest is exact, NULLs included.
  */
 export function keysetWhere(keys: readonly SortKey[], keyset: Keyset): SQL | undefined {
   const { key } = keyset;
@@ -122,6 +122,8 @@ export function keysetWhere(keys: readonly SortKey[], keyset: Keyset): SQL | und
   );
   const [k1, v1] = pairs[0] ?? [];
   if (!rest || !k1) return undefined;
+  // The range an index seeks to. One key only: SQLite seeks no row value holding an expression,
+  // so a list whose first key is constant over long runs leads with a key that is not.
   const bound = up(k1)
     ? v1 === null
       ? undefined

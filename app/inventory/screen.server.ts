@@ -6,19 +6,27 @@ import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { firstPage } from "~/http/keyset.server";
 import { StockLevelQuery, stockLevelQueries, toStockLevel } from "~/stock/levels.server";
-import { DEFAULT_VIAL_STATES, type VialQueryInput, vialListQueries, vialOf, vialQueryOf } from "~/stock/vials.server";
+import {
+  DEFAULT_VIAL_STATES,
+  type VialQueryInput,
+  vialKeyset,
+  vialListQueries,
+  vialPageOf,
+  vialQueryOf,
+} from "~/stock/vials.server";
 
 export const INVENTORY_PAGE_SIZE = 25;
 
 export interface InventoryQuery extends VialQueryInput {
-  /** The page of the bulk quantities, apart from the vials' `page`. */
+  /** The page of the bulk quantities, apart from the vials' cursor. */
   bulkPage: number;
 }
 
 const bulkPage = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-/** The screen's query from its URL (the filter form's GET fields and the two pages). */
+/** The screen's query from its URL (the filter form's GET fields, the vials' cursor and the bulk page). */
 export function inventoryQueryOf(params: URLSearchParams): InventoryQuery {
   return {
     ...vialQueryOf(params),
@@ -58,13 +66,15 @@ export async function inventoryScreen(
     page: query.bulkPage,
     pageSize: INVENTORY_PAGE_SIZE,
   });
-  const [rows, totals, levels, levelTotals, products] = await db.batch([
-    ...vialListQueries(db, actor, locationIds, query, now),
+  // A forged or stale cursor shows the first page.
+  const keyset = firstPage(vialKeyset(query), query.pageSize);
+  const [rows, counted, levels, levelTotals, products] = await db.batch([
+    ...vialListQueries(db, actor, locationIds, query, keyset, now),
     ...stockLevelQueries(db, actor, locationIds, bulkQuery, now),
     productChoices(db, actor, query.productId),
   ]);
   return {
-    vials: { items: rows.map((row) => vialOf(row, now)), page: query.page, total: totals[0]?.total ?? 0 },
+    vials: vialPageOf(rows, counted, keyset, now),
     bulk: filtersVialsOnly(query)
       ? null
       : { items: levels.map(toStockLevel), page: query.bulkPage, total: Number(levelTotals[0]?.total ?? 0) },

@@ -4,7 +4,7 @@
 // within N days and recall (a GET form, so it works before JavaScript and the URL keeps it), 25 a
 // page. One batch beyond the session; the rows are read as GET /api/vials and the stock levels read them.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
@@ -16,7 +16,7 @@ import { formatOnHand } from "~/stock/level-status";
 import { Field } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
 import { FilterSelect, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
+import { CELL, countText, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { STATE_OPTIONS, StateBadge } from "~/vials/state-badge";
 import { ITEM_STATES } from "../../db/schema/stock/constants";
@@ -58,9 +58,9 @@ export async function loader(args: LoaderFunctionArgs) {
       },
       finished: v.state === "empty" || v.state === "discarded",
     })),
-    vialPage: screen.vials.page,
-    vialPages: pageCount(screen.vials.total, INVENTORY_PAGE_SIZE),
     vialTotal: screen.vials.total,
+    vialTotalExact: screen.vials.totalExact,
+    vialCursors: { next: screen.vials.next, previous: screen.vials.previous },
     bulk: screen.bulk && {
       rows: screen.bulk.items.map((level) => ({
         key: `${level.locationId}|${level.variationId}`,
@@ -91,8 +91,9 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function InventoryScreen() {
-  const { now, vials, vialPage, vialPages, vialTotal, bulk, products, filters, where, organizationMode } =
+  const { now, vials, vialTotal, vialTotalExact, vialCursors, bulk, products, filters, where, organizationMode } =
     useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const filtered = Boolean(
     filters.state !== ON_THE_SHELF ||
       filters.productId ||
@@ -100,11 +101,11 @@ export default function InventoryScreen() {
       filters.expiringWithinDays ||
       filters.recalled,
   );
-  const pageLink = (name: "page" | "bulkPage", n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-    if (name === "bulkPage") params.set("page", String(vialPage));
-    params.set(name, String(n));
+  // The vials page by cursor (a bulk page number stays behind); the bulk rows keep the vials' cursor.
+  const vialLinks = cursorLinks("/inventory", filters, vialCursors);
+  const bulkLink = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set("bulkPage", String(n));
     return `/inventory?${params}`;
   };
   const locationColumn = organizationMode ? ["Location"] : [];
@@ -165,7 +166,8 @@ export default function InventoryScreen() {
 
       <section aria-labelledby="vials-title" className="flex flex-col gap-3">
         <h2 id="vials-title" className="font-semibold text-lg">
-          Vials and other serialized items <span className="font-normal text-slate-500 text-sm">({vialTotal})</span>
+          Vials and other serialized items{" "}
+          <span className="font-normal text-slate-500 text-sm">({countText(vialTotal, vialTotalExact, "vials")})</span>
         </h2>
         <DataTable
           caption="Vials"
@@ -220,11 +222,11 @@ export default function InventoryScreen() {
           ))}
         </DataTable>
         <Pagination
-          page={vialPage}
-          pageCount={vialPages}
           total={vialTotal}
+          totalExact={vialTotalExact}
           noun="vials"
-          pageLink={(n) => pageLink("page", n)}
+          previous={vialLinks.previous}
+          next={vialLinks.next}
         />
       </section>
 
@@ -263,7 +265,7 @@ export default function InventoryScreen() {
             pageCount={bulk.pages}
             total={bulk.total}
             noun="bulk products"
-            pageLink={(n) => pageLink("bulkPage", n)}
+            pageLink={bulkLink}
           />
         </section>
       )}

@@ -1,16 +1,22 @@
-// GET /api/vials?state=&productId=&variationId=&lot=&expiringWithinDays=&recalled=&page=&pageSize=&locationId=
+// GET /api/vials?state=&productId=&variationId=&lot=&expiringWithinDays=&recalled=&after=&before=&pageSize=&locationId=
 // (spec section 7): a page of the serialized items at the location asked for (else the one in
-// scope, or every location in organization mode), {items, page, pageSize, total}. `recalled=true`
-// lists only vials of a lot under recall, `recalled=false` none of them.
+// scope, or every location in organization mode), {items, pageSize, total, totalExact, next,
+// previous}: keyset pages (`after=<next>`, `before=<previous>`; a cursor it did not make is a 400)
+// and a count capped at 1,000 (ADR 0018). `recalled=true` lists only vials of a lot under recall,
+// `recalled=false` none of them.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
+import { invalidCursor } from "~/http/keyset.server";
 import { requireInventoryReader } from "~/stock/api.server";
-import { readVials, vialQueryOf } from "~/stock/vials.server";
+import { readVials, vialKeyset, vialQueryOf } from "~/stock/vials.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, locationIds, searchParams } = await requireInventoryReader(args);
-  const page = await orOutage(readVials(args.context.db, actor, locationIds, vialQueryOf(searchParams)));
+  const query = vialQueryOf(searchParams);
+  const keyset = vialKeyset(query);
+  if (!keyset) throw invalidCursor();
+  const page = await orOutage(readVials(args.context.db, actor, locationIds, query, new Date(), keyset));
   return Response.json(page, { headers: API_HEADERS });
 }
 

@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import type { ScannedVariation } from "~/products/barcodes.server";
 import { formatQuantity } from "~/products/format";
 import type { readVials } from "~/stock/vials.server";
+import { countText } from "~/ui/table";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { StateBadge } from "~/vials/state-badge";
 import type { Json } from "./queries";
@@ -33,7 +34,9 @@ export function VariationItems({
       </h2>
       <p className="text-slate-600 text-sm">
         Catalogue code <span className="font-mono">{found.code}</span>.{" "}
-        {page ? `${page.total} here, the one to use first on top.` : "Reading the items here…"}
+        {page
+          ? `${countText(page.total, page.totalExact, "here")}, the one to use first on top.`
+          : "Reading the items here…"}
       </p>
       {page && items.length === 0 && <p className="text-sm">None of these at this location.</p>}
       {items.length > 0 && (

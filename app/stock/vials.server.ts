@@ -1,15 +1,29 @@
 // What GET /api/vials reads, in one batch: a page of the serialized items (vials, syringes, kits)
 // at the locations in scope, soonest expiry first, with whether each is expired right now.
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { organizationOf, valueList } from "~/db/sql.server";
+import {
+  COUNT_CAP,
+  CursorParams,
+  cappedTotal,
+  firstPage,
+  type Keyset,
+  keysetLimit,
+  keysetOf,
+  keysetOrder,
+  keysetPage,
+  keysetWhere,
+  type SortKey,
+} from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { lotRecalled } from "~/recalls/quarantine.server";
 import { type DiscardReason, ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
+import { expiryKey, onShelf } from "../../db/schema/stock/items";
 import { isExpired } from "./expiry";
 
 const i = schema.items;
@@ -47,7 +61,7 @@ export const VialQuery = z.object({
     .catch(null),
   /** Deadline within this many days from today (UTC), the already expired included. */
   expiringWithinDays: z.coerce.number().int().min(0).max(3650).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(VIALS_PAGE_SIZE),
 });
 export type VialQueryInput = z.output<typeof VialQuery>;
@@ -63,13 +77,69 @@ export function vialQueryOf(params: URLSearchParams): VialQueryInput {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Items whose deadline (an in-use item's expiresAt, else its expiration date) is within `days`. */
+/**
+ * Items whose deadline (an in-use item's expiresAt, else its expiration date) is within `days`:
+ * two ranges OR'd, each one an index can seek (a CASE over the state could use none).
+ */
 function expiringWithin(days: number, now: Date): SQL {
   const lastDate = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY_MS,
   ).toISOString();
-  return sql`(CASE WHEN ${i.state} = 'in_use' THEN ${i.expiresAt} <= ${now.getTime() + days * DAY_MS}
-    ELSE ${i.expirationDate} <= ${lastDate.slice(0, 10)} END)`;
+  const others = sql.raw(
+    ITEM_STATES.filter((s) => s !== "in_use")
+      .map((s) => `'${s}'`)
+      .join(", "),
+  );
+  return sql`((${i.state} = 'in_use' AND ${i.expiresAt} <= ${now.getTime() + days * DAY_MS})
+    OR (${i.state} IN (${others}) AND ${i.expirationDate} <= ${lastDate.slice(0, 10)}))`;
+}
+
+/**
+ * The states asked for, as SQL literals (a validated enum, so safe). The shelf (sealed or in use,
+ * the default) is one equality on the schema's indexed expression `onShelf`, which an IN over the
+ * state column, with its sort of every match, could not be; every state is no term.
+ * Not `seek`: written as a plain filter (unary plus), so the planner leads with a narrower index.
+ */
+function inStates(states: readonly ItemState[], seek: boolean): SQL | undefined {
+  const asked = ITEM_STATES.filter((s) => states.includes(s));
+  const literals = sql.raw(asked.map((s) => `'${s}'`).join(", "));
+  const state = seek ? sql`${i.state}` : sql`+${i.state}`;
+  if (asked.length === ITEM_STATES.length) return undefined;
+  if (asked.length === 1) return sql`${state} = ${literals}`;
+  if (seek && asked.join() === DEFAULT_VIAL_STATES.join()) return sql`${onShelf(i)} = 1`;
+  return sql`${state} IN (${literals})`;
+}
+
+/**
+ * The locations in scope. One: an equality the location-led indexes seek. Several (organization
+ * mode), or not `seek`: a filter only (the unary plus keeps the planner off the location indexes,
+ * whose IN over ten locations would sort every match), so the page walks an index in its order.
+ */
+function atLocations(locationIds: readonly string[], seek: boolean): SQL {
+  if (locationIds.length === 0) return sql`0`;
+  if (locationIds.length === 1 && seek) return sql`${i.locationId} = ${locationIds[0]}`;
+  return sql`+${i.locationId} IN (${valueList(locationIds)})`;
+}
+
+/**
+ * The list's order: soonest expiry first (first expired, first out), undated last ('undated'
+ * sorts after every YYYY-MM-DD: the schema's `expiryKey`), then received, then the id, which makes
+ * it total. One text key for the date, so a later page seeks straight to its date in the index.
+ */
+const VIAL_ORDER: SortKey[] = [
+  { sql: expiryKey(i), type: "text" },
+  { sql: sql`${i.receivedAt}`, type: "integer" },
+  { sql: sql`${i.id}`, type: "text" },
+];
+const vialKey = (v: Pick<Vial, "expirationDate" | "receivedAt" | "id">) => [
+  v.expirationDate ?? "undated",
+  v.receivedAt.getTime(),
+  v.id,
+];
+
+/** The keyset page a vial query asks for; null when its cursor is forged or stale. */
+export function vialKeyset(query: VialQueryInput): Keyset | null {
+  return keysetOf(query, VIAL_ORDER, query.pageSize);
 }
 
 export interface Vial {
@@ -156,50 +226,75 @@ export function vialOf(row: VialRow, now: Date): Vial {
   return { ...row, isExpired: isExpired(row, now) };
 }
 
-/** The page of items at `locationIds` matching `query`, and their total: two statements for the caller's batch. */
+/**
+ * The page of items at `locationIds` matching `query` (pageSize + 1 rows, in reading order) and
+ * their capped count: two statements for the caller's batch; `vialPageOf` makes the page.
+ */
 export function vialListQueries(
   db: Database,
   actor: Actor,
   locationIds: readonly string[],
   query: VialQueryInput,
+  keyset: Keyset,
   now = new Date(),
 ) {
+  // A product, variation, lot or recall in force narrows to a few hundred items: their own index
+  // leads and the few matches are sorted; otherwise the list walks an index in its order and stops.
+  const seek = !(query.productId || query.variationId || query.lot || query.recalled === true);
   const where = and(
-    locationIds.length ? inArray(i.locationId, [...locationIds]) : sql`0`,
-    inArray(i.state, query.state),
+    atLocations(locationIds, seek),
+    inStates(query.state, seek),
     sql`${p.organizationId} = ${organizationOf(actor)}`,
-    query.productId ? eq(v.productId, query.productId) : undefined,
+    query.productId
+      ? sql`${i.variationId} IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`
+      : undefined,
     query.variationId ? eq(i.variationId, query.variationId) : undefined,
     query.lot ? eq(i.lot, query.lot) : undefined,
     query.expiringWithinDays === null ? undefined : expiringWithin(query.expiringWithinDays, now),
-    query.recalled === null ? undefined : query.recalled ? lotRecalled("items") : sql`NOT ${lotRecalled("items")}`,
+    query.recalled === null
+      ? undefined
+      : query.recalled
+        ? // Led by the recalls in force (a few hundred lots), each found by its lot's index.
+          sql`(${i.variationId}, ${i.lot}) IN (SELECT variation_id, lot FROM lot_recalls WHERE lifted_at IS NULL)`
+        : sql`NOT ${lotRecalled("items")}`,
   );
+  const matching = db
+    .select({ one: sql`1` })
+    .from(i)
+    .innerJoin(v, eq(v.id, i.variationId))
+    .innerJoin(p, eq(p.id, v.productId))
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("matching");
   return [
-    vialRows(db, where)
-      // Soonest expiry first (first expired, first out), undated last.
-      .orderBy(sql`${i.expirationDate} IS NULL`, asc(i.expirationDate), asc(i.receivedAt), asc(i.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(i)
-      .innerJoin(v, eq(v.id, i.variationId))
-      .innerJoin(p, eq(p.id, v.productId))
-      .where(where),
+    vialRows(db, and(where, keysetWhere(VIAL_ORDER, keyset)))
+      .orderBy(keysetOrder(VIAL_ORDER, keyset))
+      .limit(keysetLimit(keyset)),
+    db.select({ total: count() }).from(matching),
   ] as const;
 }
 
-/** A page of items, {items, page, pageSize, total}, at `locationIds`. One round trip. */
+/** The rows read by `vialListQueries` as the page a list answers. */
+export function vialPageOf(rows: VialRow[], counted: { total: number }[], keyset: Keyset, now: Date) {
+  const page = keysetPage(
+    rows.map((row) => vialOf(row, now)),
+    keyset,
+    vialKey,
+  );
+  return { ...page, pageSize: keyset.pageSize, ...cappedTotal(counted[0]?.total) };
+}
+
+/** A page of items, {items, pageSize, total, totalExact, next, previous}, at `locationIds`. One round trip. */
 export async function readVials(
   db: Database,
   actor: Actor,
   locationIds: readonly string[],
   query: VialQueryInput,
   now = new Date(),
+  keyset = firstPage(vialKeyset(query), query.pageSize),
 ) {
-  const [rows, totals] = await db.batch(vialListQueries(db, actor, locationIds, query, now));
-  const items = rows.map((row) => vialOf(row, now));
-  return { items, page: query.page, pageSize: query.pageSize, total: totals[0]?.total ?? 0 };
+  const [rows, counted] = await db.batch(vialListQueries(db, actor, locationIds, query, keyset, now));
+  return vialPageOf(rows, counted, keyset, now);
 }
 
 /**

@@ -189,6 +189,66 @@ describe("the inventory list", () => {
   });
 });
 
+describe("the inventory's keyset pages", () => {
+  /** Every page of `params` as `actor` reads it, `pageSize` at a time: forward by `next`, then back by `previous`. */
+  async function walk(actor: ScopedActor, params: Record<string, string>, pageSize: number) {
+    const ids = actor.locationId === ORGANIZATION ? Object.values(loc) : [actor.locationId ?? ""];
+    const read = (cursor: Record<string, string>) =>
+      readVials(
+        t.db,
+        actor,
+        ids,
+        vialQueryOf(new URLSearchParams({ ...params, pageSize: String(pageSize), ...cursor })),
+      );
+    const forward: string[][] = [];
+    let page = await read({});
+    expect(page.previous).toBeNull();
+    forward.push(page.items.map((v) => v.id));
+    while (page.next && forward.length < 50) {
+      page = await read({ after: page.next });
+      forward.push(page.items.map((v) => v.id));
+    }
+    const back: string[][] = [forward[forward.length - 1] ?? []];
+    while (page.previous && back.length < 50) {
+      page = await read({ before: page.previous });
+      back.unshift(page.items.map((v) => v.id));
+    }
+    return { forward, back, all: await read({ pageSize: "100" }) };
+  }
+
+  it("walks every page forward and back, ties on expiry and receipt broken by id, each vial once", async () => {
+    // Two lots of one expiry, each received at one instant: long runs of ties on both keys.
+    const a = await receive(botox.variationId, 4, "DTN", 90);
+    const b = await receive(dysport.variationId, 3, "DTN", 90);
+    for (const [actor, params] of [
+      [as("staff"), {}],
+      [as("staff"), { state: "sealed" }],
+      [as("staff"), { state: ["sealed", "in_use", "empty", "discarded", "in_transit"].join(",") }],
+      [as("owner", ORGANIZATION), {}],
+      [as("owner", ORGANIZATION), { productId: botox.productId }],
+    ] as const) {
+      const { forward, back, all } = await walk(actor, params, 3);
+      const walked = forward.flat();
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked).toEqual(all.items.map((v) => v.id));
+      expect(back).toEqual(forward);
+      expect(forward.slice(0, -1).every((p) => p.length === 3)).toBe(true);
+      // In the list's order: soonest expiry, then received, then id.
+      const keys = all.items.map((v) => [v.expirationDate ?? "undated", v.receivedAt.getTime(), v.id].join("|"));
+      expect(keys).toEqual([...keys].sort());
+      expect(all).toMatchObject({ total: walked.length, totalExact: true, next: null, previous: null });
+    }
+    expect((await walk(as("staff"), { lot: a.lot }, 1)).forward).toHaveLength(4);
+    expect((await walk(as("staff"), { lot: b.lot }, 2)).forward.flat().sort()).toEqual([...b.ids].sort());
+  });
+
+  it("shows the first page for a cursor it did not make", async () => {
+    const first = await screen(as("staff"));
+    expect(idsOf(await screen(as("staff"), { after: "not-a-cursor" }))).toEqual(idsOf(first));
+    expect(idsOf(await screen(as("staff"), { before: "WzEsMl0" }))).toEqual(idsOf(first));
+  });
+});
+
 describe("a vial's page and history", () => {
   const vialArgs = async (itemId: string, name: string, where: Code | typeof ORGANIZATION) => ({
     request: pageRequest(

@@ -14,6 +14,15 @@ interface Page<T> {
   pageSize: number;
   total: number;
 }
+/** A keyset page (ADR 0018): cursors to the next and previous pages, a count capped at 1,000. */
+interface CursorPage<T> {
+  items: T[];
+  pageSize: number;
+  total: number;
+  totalExact: boolean;
+  next: string | null;
+  previous: string | null;
+}
 interface Vial {
   id: string;
   labelCode: string;
@@ -113,7 +122,7 @@ describe("what each caller sees", () => {
   it("shows staff at Downtown Downtown's items and levels only, with or without naming it", async () => {
     const staff = cookieOf("staff");
     for (const suffix of ["", `&locationId=${codes.DTN}`]) {
-      const vials = await json<Page<Vial>>(`/api/vials?pageSize=100${suffix}`, staff);
+      const vials = await json<CursorPage<Vial>>(`/api/vials?pageSize=100${suffix}`, staff);
       expect(vials.total).toBeGreaterThan(10);
       expect(new Set(vials.items.map((v) => v.location.code))).toEqual(new Set(["DTN"]));
       const levels = await json<Page<Level>>(`/api/stock-levels?pageSize=100${suffix}`, staff);
@@ -124,7 +133,7 @@ describe("what each caller sees", () => {
 
   it("agrees with itself: a serialized level is the units left in its sealed items", async () => {
     const staff = cookieOf("staff");
-    const vials = await json<Page<Vial>>("/api/vials?pageSize=100", staff);
+    const vials = await json<CursorPage<Vial>>("/api/vials?pageSize=100", staff);
     expect(vials.items.length).toBe(vials.total);
     const levels = await json<Page<Level>>("/api/stock-levels?pageSize=100", staff);
     const unitsOf = new Map<string, number>();
@@ -137,24 +146,24 @@ describe("what each caller sees", () => {
 
   it("shows an organization admin one location at a time, and every location in organization mode", async () => {
     const owner = cookieOf("owner");
-    const home = await json<Page<Vial>>("/api/vials?pageSize=100", owner);
+    const home = await json<CursorPage<Vial>>("/api/vials?pageSize=100", owner);
     expect(new Set(home.items.map((v) => v.location.code))).toEqual(new Set(["DTN"])); // Downtown: first by name
     const north = await json<Page<Level>>(`/api/stock-levels?pageSize=100&locationId=${codes.NTH}`, owner);
     expect(new Set(north.items.map((l) => l.location.code))).toEqual(new Set(["NTH"]));
 
-    const everyVial = await json<Page<Vial>>("/api/vials?locationId=all&pageSize=100", owner);
+    const everyVial = await json<CursorPage<Vial>>("/api/vials?locationId=all&pageSize=100", owner);
     expect(new Set(everyVial.items.map((v) => v.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
     const everyLevel = await json<Page<Level>>("/api/stock-levels?locationId=all&pageSize=100", owner);
     expect(new Set(everyLevel.items.map((l) => l.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
     const perLocation = await Promise.all(
-      ["DTN", "WST", "NTH"].map((code) => json<Page<Vial>>(`/api/vials?locationId=${codes[code]}`, owner)),
+      ["DTN", "WST", "NTH"].map((code) => json<CursorPage<Vial>>(`/api/vials?locationId=${codes[code]}`, owner)),
     );
     expect(everyVial.total).toBe(perLocation.reduce((sum, p) => sum + p.total, 0));
   });
 
   it("lets a user at two locations name either one", async () => {
     const multi = cookieOf("multi");
-    const north = await json<Page<Vial>>(`/api/vials?locationId=${codes.NTH}&pageSize=100`, multi);
+    const north = await json<CursorPage<Vial>>(`/api/vials?locationId=${codes.NTH}&pageSize=100`, multi);
     expect(north.total).toBeGreaterThan(0);
     expect(new Set(north.items.map((v) => v.location.code))).toEqual(new Set(["NTH"]));
   });
@@ -162,8 +171,8 @@ describe("what each caller sees", () => {
 
 describe("GET /api/vials", () => {
   it("gives each item the fields of the vial list, soonest expiry first", async () => {
-    const page = await json<Page<Record<string, unknown>>>("/api/vials", cookieOf("staff"));
-    expect(page).toMatchObject({ page: 1, pageSize: 25 });
+    const page = await json<CursorPage<Record<string, unknown>>>("/api/vials", cookieOf("staff"));
+    expect(page).toMatchObject({ pageSize: 25, totalExact: true, previous: null });
     const [first] = page.items;
     expect(Object.keys(first ?? {}).sort()).toEqual(
       [
@@ -225,42 +234,69 @@ describe("GET /api/vials", () => {
     expect(page.items.filter((v) => v.isExpired).every((v) => String(v.expirationDate) < dateIn(0))).toBe(true);
   });
 
-  it("pages: 5 at a time, the same total, no item twice; pageSize above 100 falls back to 25", async () => {
+  it("pages by cursor: Next gives the next 5 in order, Previous the 5 before, the same total; pageSize above 100 falls back to 25", async () => {
     const staff = cookieOf("staff");
-    const one = await json<Page<Vial>>("/api/vials?pageSize=5&page=1", staff);
-    const two = await json<Page<Vial>>("/api/vials?pageSize=5&page=2", staff);
-    expect(one).toMatchObject({ page: 1, pageSize: 5 });
-    expect(two).toMatchObject({ page: 2, pageSize: 5, total: one.total });
-    expect(one.items).toHaveLength(5);
-    expect(new Set([...one.items, ...two.items].map((v) => v.id)).size).toBe(10);
-    const far = await json<Page<Vial>>("/api/vials?page=1000", staff);
-    expect(far.items).toEqual([]);
-    expect(far.total).toBe(one.total);
-    expect((await json<Page<Vial>>("/api/vials?pageSize=500", staff)).pageSize).toBe(25);
+    const ten = await json<CursorPage<Vial>>("/api/vials?pageSize=10", staff);
+    const one = await json<CursorPage<Vial>>("/api/vials?pageSize=5", staff);
+    expect(one).toMatchObject({ pageSize: 5, previous: null, total: ten.total, totalExact: true });
+    expect(one.next).toEqual(expect.any(String));
+    const two = await json<CursorPage<Vial>>(`/api/vials?pageSize=5&after=${one.next}`, staff);
+    expect(two).toMatchObject({ pageSize: 5, total: one.total });
+    expect([...one.items, ...two.items].map((v) => v.id)).toEqual(ten.items.map((v) => v.id));
+    const back = await json<CursorPage<Vial>>(`/api/vials?pageSize=5&before=${two.previous}`, staff);
+    expect(back.items.map((v) => v.id)).toEqual(one.items.map((v) => v.id));
+    expect(back.previous).toBeNull();
+    // To the end: every vial once, and the last page has no Next.
+    const seen = [...one.items];
+    let page = one;
+    while (page.next && seen.length <= one.total) {
+      page = await json<CursorPage<Vial>>(`/api/vials?pageSize=5&after=${page.next}`, staff);
+      seen.push(...page.items);
+    }
+    expect(page.next).toBeNull();
+    expect(new Set(seen.map((v) => v.id)).size).toBe(one.total);
+    expect(seen).toHaveLength(one.total);
+    expect((await json<CursorPage<Vial>>("/api/vials?pageSize=500", staff)).pageSize).toBe(25);
+  });
+
+  it("answers 400 with a clear message for a cursor it did not make, never a 500", async () => {
+    const staff = cookieOf("staff");
+    const one = await json<CursorPage<Vial>>("/api/vials?pageSize=5", staff);
+    for (const query of ["after=forged", "before=W10", `after=${one.next}&before=${one.next}`, "after=eyJhIjoxfQ"]) {
+      const response = await get(`/api/vials?${query}`, staff);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(await response.json()).toMatchObject({
+        code: "invalid_cursor",
+        error: expect.stringContaining("first page"),
+      });
+    }
   });
 
   it("filters by state, variation, lot and days to expiry", async () => {
     const staff = cookieOf("staff");
-    const all = await json<Page<Vial>>("/api/vials?pageSize=100", staff);
+    const all = await json<CursorPage<Vial>>("/api/vials?pageSize=100", staff);
     // The demo seed opened three of Downtown's vials (db/seed/stock.ts IN_USE_AT_DOWNTOWN).
     const inUse = all.items.filter((v) => v.state === "in_use").length;
     expect(inUse).toBe(3);
-    expect((await json<Page<Vial>>("/api/vials?state=in_use", staff)).total).toBe(inUse);
-    expect((await json<Page<Vial>>("/api/vials?state=empty&state=discarded", staff)).total).toBe(0);
-    expect((await json<Page<Vial>>("/api/vials?state=sealed,in_use", staff)).total).toBe(all.total);
-    expect((await json<Page<Vial>>("/api/vials?state=sealed", staff)).total).toBe(all.total - inUse);
+    expect((await json<CursorPage<Vial>>("/api/vials?state=in_use", staff)).total).toBe(inUse);
+    expect((await json<CursorPage<Vial>>("/api/vials?state=empty&state=discarded", staff)).total).toBe(0);
+    expect((await json<CursorPage<Vial>>("/api/vials?state=sealed,in_use", staff)).total).toBe(all.total);
+    expect((await json<CursorPage<Vial>>("/api/vials?state=sealed", staff)).total).toBe(all.total - inUse);
 
     const botox = all.items.find((v) => v.productName === "Botox Cosmetic" && v.variationName === "100 U vial");
-    const byVariation = await json<Page<Vial>>(`/api/vials?variationId=${botox?.variationId}&pageSize=100`, staff);
+    const byVariation = await json<CursorPage<Vial>>(
+      `/api/vials?variationId=${botox?.variationId}&pageSize=100`,
+      staff,
+    );
     expect(byVariation.total).toBe(6);
     expect(new Set(byVariation.items.map((v) => v.variationName))).toEqual(new Set(["100 U vial"]));
-    const byLot = await json<Page<Vial>>("/api/vials?lot=C7988A1", staff);
+    const byLot = await json<CursorPage<Vial>>("/api/vials?lot=C7988A1", staff);
     expect(byLot.items.map((v) => [v.productName, v.variationName, v.lot])).toEqual([
       ["Botox Cosmetic", "50 U vial", "C7988A1"],
       ["Botox Cosmetic", "50 U vial", "C7988A1"],
     ]);
 
-    const soon = await json<Page<Vial>>("/api/vials?expiringWithinDays=30&pageSize=100", staff);
+    const soon = await json<CursorPage<Vial>>("/api/vials?expiringWithinDays=30&pageSize=100", staff);
     expect(soon.total).toBeGreaterThan(0);
     expect(soon.total).toBeLessThan(all.total);
     // An in-use vial's deadline is its Use-By Deadline (the demo seed opened a few), any other's its expiration date.
@@ -274,9 +310,9 @@ describe("GET /api/vials", () => {
     expect(soon.items.some((v) => !v.isExpired)).toBe(true);
     const expected = all.items.filter(within30).length;
     expect(soon.total).toBe(expected);
-    expect((await json<Page<Vial>>("/api/vials?expiringWithinDays=0", staff)).items.every((v) => v.isExpired)).toBe(
-      true,
-    );
+    expect(
+      (await json<CursorPage<Vial>>("/api/vials?expiringWithinDays=0", staff)).items.every((v) => v.isExpired),
+    ).toBe(true);
   });
 });
 
