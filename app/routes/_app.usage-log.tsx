@@ -1,9 +1,9 @@
 // /usage-log: the units drawn for treatments at the location in scope (every location, with a
 // location column, in organization mode), newest first, 25 a page by keyset (Previous / Next
 // links carry the cursor, ADR 0018) with a capped count; filters by dates (days in the
-// location's zone, UTC in organization mode), product, variation, lot, service, provider and
-// patient reference (a GET form), and the filtered list as a streamed CSV. The same rows as
-// GET /api/usage, read through app/usage in one batch.
+// location's zone, UTC in organization mode), product (name or SKU; one product or variation
+// exactly by id), lot, service, provider and patient reference (a GET form), and the filtered list
+// as a streamed CSV. The same rows as GET /api/usage, read through app/usage in one batch.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
@@ -49,7 +49,6 @@ export async function loader(args: LoaderFunctionArgs) {
       { ...filterValues, pageSize: query.pageSize === USAGE_PAGE_SIZE ? "" : String(query.pageSize) },
       screen,
     ),
-    variations: screen.variations,
     services: screen.services,
     timeZone: screen.timeZone,
     organizationMode: actor.locationId === "all",
@@ -61,10 +60,9 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function UsageLogScreen() {
-  const { rows, total, totalExact, previous, next, variations, services, timeZone, organizationMode, query, csv } =
+  const { rows, total, totalExact, previous, next, services, timeZone, organizationMode, query, csv } =
     useLoaderData<typeof loader>();
   const filtered = Object.keys(query).length > 0;
-  const products = [...new Map(variations.map((v) => [v.productId, v.productName])).entries()];
   const zoneText = organizationMode ? "UTC (organization mode)" : `the location's time zone, ${timeZone}`;
   const columns = [
     { label: "Used", key: true },
@@ -111,21 +109,12 @@ export default function UsageLogScreen() {
         <div className="min-w-36 flex-1">
           <Field label="To" name="to" type="date" required={false} defaultValue={query.to} />
         </div>
-        <FilterSelect
-          name="productId"
-          label="Product"
-          value={query.productId ?? ""}
-          options={[{ value: "", label: "Any product" }, ...products.map(([value, label]) => ({ value, label }))]}
-        />
-        <FilterSelect
-          name="variationId"
-          label="Variation"
-          value={query.variationId ?? ""}
-          options={[
-            { value: "", label: "Any variation" },
-            ...variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
-          ]}
-        />
+        <div className="min-w-36 flex-1">
+          <Field label="Product" name="product" required={false} defaultValue={query.product} />
+        </div>
+        {/* One product or variation exactly (a link from elsewhere, or the API's filter): kept while other filters change. */}
+        {query.productId && <input type="hidden" name="productId" value={query.productId} />}
+        {query.variationId && <input type="hidden" name="variationId" value={query.variationId} />}
         <div className="min-w-32 flex-1">
           <Field label="Lot" name="lot" required={false} defaultValue={query.lot} />
         </div>

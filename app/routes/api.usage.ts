@@ -1,4 +1,4 @@
-// GET /api/usage?locationId=&from=&to=&productId=&variationId=&lot=&provider=&serviceId=&patientRef=&pageSize=&after=|before=
+// GET /api/usage?locationId=&from=&to=&product=&productId=&variationId=&lot=&provider=&serviceId=&patientRef=&pageSize=&after=|before=
 // (spec section 7): a page of the usage log at the location asked for (else the one in scope, or
 // every location in organization mode), newest first, by keyset (ADR 0018):
 // {items, next, previous, pageSize, total, totalExact}; follow `next` as `after`, `previous` as `before`.

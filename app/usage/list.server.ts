@@ -23,7 +23,6 @@ import {
   type SortKey,
 } from "~/http/keyset.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
-import { serializedVariationChoices } from "~/products/list.server";
 import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
 import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
@@ -109,6 +108,13 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
     ...(query.productId
       ? [sql`u.variation_id IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`]
       : []),
+    // The variations of the products whose name or SKU contains the search (a scan of the catalogue).
+    ...(query.product
+      ? [
+          sql`u.variation_id IN (SELECT v.id FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+            WHERE p.organization_id = ${organizationOf(actor)} AND ${anyContains(query.product, [sql`p.name`, sql`p.sku`])})`,
+        ]
+      : []),
     ...(query.variationId ? [sql`u.variation_id = ${query.variationId}`] : []),
     ...(query.lot ? [sql`u.lot = ${query.lot}`] : []),
     ...(query.serviceId ? [sql`u.service_id = ${query.serviceId}`] : []),
@@ -124,7 +130,7 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
 
 /**
  * The index the entries matching `query` are read by: the one that leads with its narrowest filter
- * (a patient's few, a lot's hundreds, a variation's or a product's, a service's), else the log by
+ * (a patient's few, a lot's hundreds, a variation's or the products', a service's), else the log by
  * time at the location or in the whole organization. Each gives the log's order after its filter,
  * so a page stops at its last row and a count at its cap. Named rather than left to SQLite, which
  * without statistics prefers the index of the order (a walk of the whole location past every row
@@ -133,7 +139,7 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
 function usageIndex(actor: ScopedActor, query: UsageQueryInput): string {
   if (query.patientRef) return USAGE_INDEX.patient;
   if (query.lot) return USAGE_INDEX.lot;
-  if (query.variationId || query.productId) return USAGE_INDEX.variation;
+  if (query.variationId || query.productId || query.product) return USAGE_INDEX.variation;
   if (query.serviceId) return USAGE_INDEX.service;
   return actor.locationId === ORGANIZATION ? USAGE_INDEX.organization : USAGE_INDEX.location;
 }
@@ -208,20 +214,19 @@ export async function readUsage(db: Database, actor: ScopedActor, query: UsageQu
 }
 
 /**
- * The /usage-log screen: the page, its count and what the filters offer (the organization's
- * serialized products and their variations, its services; the zone the dates are read in comes
- * with the session), one batch. A cursor the log did not make (edited, or another list's) shows
- * the first page.
+ * The /usage-log screen: the page, its count and the services the filter offers (products are
+ * searched by name: a select of a chain's thousands would outweigh the page), one batch; the zone
+ * the dates are read in comes with the session. A cursor the log did not make (edited, or another
+ * list's) shows the first page.
  */
 export async function usageScreen(db: Database, actor: ScopedActor, query: UsageQueryInput) {
   const keyset = firstPage(keysetOf(query, USAGE_KEYS, query.pageSize), query.pageSize);
-  const [rows, totals, variations, services] = await db.batch([
+  const [rows, totals, services] = await db.batch([
     ...pageStatements(db, usageMatching(actor, query), keyset),
-    serializedVariationChoices(db, actor),
     db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
       WHERE organization_id = ${organizationOf(actor)} ORDER BY active DESC, lower(name), id`),
   ]);
-  return { ...usagePage(rows, totals, keyset), variations, services, timeZone: timeZoneHere(actor) };
+  return { ...usagePage(rows, totals, keyset), services, timeZone: timeZoneHere(actor) };
 }
 
 /** Rows a CSV page reads: large enough to be few round trips, small enough for a Worker's memory. */

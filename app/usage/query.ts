@@ -18,6 +18,8 @@ const day = z
 export const UsageQuery = z.object({
   from: day,
   to: day,
+  /** Product name or SKU contains this (the screen's search; `productId` is one product exactly). */
+  product: text(100),
   productId: text(100),
   variationId: text(100),
   lot: text(100),
@@ -35,6 +37,7 @@ export function usageFilterParams(query: UsageQueryInput): URLSearchParams {
   for (const name of [
     "from",
     "to",
+    "product",
     "productId",
     "variationId",
     "lot",

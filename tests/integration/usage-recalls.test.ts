@@ -146,10 +146,12 @@ describe("the usage log", () => {
     expect(first?.labelCode).toBeTruthy();
   });
 
-  it("filters by product, variation, lot, service, provider (contains) and patient reference (whole, any case)", async () => {
+  it("filters by product (exactly, or its name or SKU), variation, lot, service, provider (contains) and patient reference (whole, any case)", async () => {
     const refs = async (fields: Record<string, string>) =>
       (await usage(at("staff", loc.DTN), query(fields))).items.map((e) => e.patientRef);
     expect(await refs({ productId })).toHaveLength(3);
+    expect(await refs({ product: "botox COSM" })).toHaveLength(3);
+    expect(await refs({ product: "no such product" })).toEqual([]);
     expect(await refs({ variationId })).toHaveLength(3);
     expect(await refs({ lot: LOT })).toHaveLength(3);
     expect(await refs({ lot: "NO-SUCH-LOT" })).toEqual([]);
@@ -301,6 +303,7 @@ describe("paging the usage log by keyset", () => {
     const filters: Record<string, string>[] = [
       { variationId },
       { productId },
+      { product: "Botox" },
       { patientRef: "tie-3" },
       { from: nyDayOf(earlier), to: nyDayOf(tied) },
     ];
