@@ -147,6 +147,11 @@ export function keysetOrder(keys: readonly SortKey[], keyset: Keyset): SQL {
 /** Rows to read: one beyond the page, to know whether another page follows. */
 export const keysetLimit = (keyset: Keyset) => keyset.pageSize + 1;
 
+/** A page's read in one: the rows past the cursor (undefined on the first page), their order, how many. */
+export function keysetRead(keys: readonly SortKey[], keyset: Keyset) {
+  return { past: keysetWhere(keys, keyset), order: keysetOrder(keys, keyset), limit: keysetLimit(keyset) };
+}
+
 export interface CursorPage<T> {
   items: T[];
   /** The cursor of the next page (`?after=`), null on the last. */
@@ -184,4 +189,9 @@ export function cappedCountSql(fromWhere: SQL): SQL {
 export function cappedTotal(counted: unknown): { total: number; totalExact: boolean } {
   const n = Number(counted ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+}
+
+/** A list's answer from the rows read and its count: the page with its cursors, its size, the capped count. */
+export function cappedPage<T>(rows: readonly T[], counted: unknown, keyset: Keyset, keyOf: (row: T) => KeyValue[]) {
+  return { ...keysetPage(rows, keyset, keyOf), pageSize: keyset.pageSize, ...cappedTotal(counted) };
 }

@@ -12,14 +12,12 @@ import { anyContains, organizationOf } from "~/db/sql.server";
 import {
   type CursorPage,
   cappedCountSql,
-  cappedTotal,
+  cappedPage,
   firstPage,
   type Keyset,
-  keysetLimit,
   keysetOf,
-  keysetOrder,
   keysetPage,
-  keysetWhere,
+  keysetRead,
   type SortKey,
 } from "~/http/keyset.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
@@ -156,11 +154,10 @@ function usageMatching(actor: ScopedActor, query: UsageQueryInput): SQL {
  * JOIN: SQLite keeps that order, rather than walking the table to look each row up in the page).
  */
 function pageStatement(db: Database, matching: SQL, keyset: Keyset) {
-  const past = keysetWhere(USAGE_KEYS, keyset);
-  const order = keysetOrder(USAGE_KEYS, keyset);
+  const { past, order, limit } = keysetRead(USAGE_KEYS, keyset);
   return db.all<UsageRow>(sql`SELECT ${COLUMNS}
     FROM (SELECT u.id ${matching}${past ? sql` AND ${past}` : sql``}
-      ORDER BY ${order} LIMIT ${keysetLimit(keyset)}) AS hit
+      ORDER BY ${order} LIMIT ${limit}) AS hit
     CROSS JOIN usage_entries AS u ON u.id = hit.id ${JOINS}
     ORDER BY ${order}`);
 }
@@ -175,13 +172,8 @@ const keyOf = (row: UsageRow) => [Number(row.usedAt), row.id];
 
 /** A page as the log answers it: the entries, the cursors either way, the capped count. */
 function usagePage(rows: UsageRow[], totals: { total: number }[], keyset: Keyset) {
-  const page = keysetPage(rows, keyset, keyOf);
-  return {
-    ...page,
-    items: page.items.map(entryOf),
-    pageSize: keyset.pageSize,
-    ...cappedTotal(totals[0]?.total),
-  };
+  const page = cappedPage(rows, totals[0]?.total, keyset, keyOf);
+  return { ...page, items: page.items.map(entryOf) };
 }
 
 /** Every use of one lot of a variation the actor reaches, newest first: a recall report's statement. */
