@@ -50,6 +50,9 @@ export const products = sqliteTable(
     // Serves the products list and search (productPageQueries): the active/archived filter in the list's
     // order (lower(name), id), so a page stops at its LIMIT instead of sorting every product.
     index("products_org_active_name_idx").on(t.organizationId, t.active, sql`lower(${t.name})`, t.id),
+    // Serves the stock levels list (app/stock/levels.server), archived products included: the
+    // catalogue walked in its order (lower(name), id), each pair probed, a page stopping at its LIMIT.
+    index("products_org_name_idx").on(t.organizationId, sql`lower(${t.name})`, t.id),
     // Serves the category filter.
     index("products_org_category_idx").on(t.organizationId, t.category),
     // Serves the vendor filter.

@@ -91,6 +91,8 @@ export const items = sqliteTable(
     index("items_location_order_idx").on(t.locationId, expiryKey(t), t.receivedAt, t.id),
     // Serves every state at several locations (organization mode).
     index("items_order_idx").on(expiryKey(t), t.receivedAt, t.id),
+    // Serves the stock levels of a pair (location × variation): its expired units and nearest expiry.
+    index("items_variation_location_state_idx").on(t.variationId, t.locationId, t.state),
     // Serves the vial list filtered by lot alone, without a variation (inventory, /api/vials).
     index("items_lot_idx").on(t.lot),
     // Serves the labels of a receipt (print-labels).

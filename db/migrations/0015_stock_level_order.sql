@@ -1,0 +1,2 @@
+CREATE INDEX `products_org_name_idx` ON `products` (`organization_id`,lower("name"),`id`);--> statement-breakpoint
+CREATE INDEX `items_variation_location_state_idx` ON `items` (`variation_id`,`location_id`,`state`);
