@@ -176,10 +176,25 @@ describe("GET /api/recalls/{lot}", () => {
 });
 
 describe("GET /api/usage", () => {
-  it("answers a page in the list shape, at the caller's location, 403 at another", async () => {
-    const page = await answer(await get("/api/usage?pageSize=500&page=zero", cookieOf("staff")));
-    expect(page).toMatchObject({ status: 200, body: { page: 1, pageSize: 25, items: expect.any(Array) } });
+  it("answers a page in the keyset list shape, at the caller's location, 403 at another", async () => {
+    const page = await answer(await get("/api/usage?pageSize=500", cookieOf("staff")));
+    expect(page).toMatchObject({
+      status: 200,
+      body: { pageSize: 25, items: expect.any(Array), totalExact: true, previous: null },
+    });
     expect(typeof page.body.total).toBe("number");
+    const first = await answer(await get("/api/usage?pageSize=1", cookieOf("staff")));
+    expect(first.body.items).toHaveLength(1);
+    const next = await answer(await get(`/api/usage?pageSize=1&after=${first.body.next}`, cookieOf("staff")));
+    expect(next).toMatchObject({ status: 200, body: { pageSize: 1, previous: expect.any(String) } });
+    const idOf = (body: Record<string, unknown>) => (body.items as { id: string }[])[0]?.id;
+    expect(idOf(next.body)).toBeTruthy();
+    expect(idOf(next.body)).not.toBe(idOf(first.body));
+    // A cursor the log did not make: 400 in the one error shape, saying how to start again.
+    expect(await answer(await get("/api/usage?after=not-a-cursor", cookieOf("staff")))).toMatchObject({
+      status: 400,
+      body: { code: "invalid_cursor", error: expect.stringMatching(/first page/) },
+    });
     expect((await get(`/api/usage?locationId=${codes.WST}`, cookieOf("staff"))).status).toBe(403);
     expect((await get("/api/usage")).status).toBe(401);
     expect((await get("/api/usage?locationId=all", cookieOf("owner"))).status).toBe(200);
