@@ -195,3 +195,23 @@ export function cappedTotal(counted: unknown): { total: number; totalExact: bool
 export function cappedPage<T>(rows: readonly T[], counted: unknown, keyset: Keyset, keyOf: (row: T) => KeyValue[]) {
   return { ...keysetPage(rows, keyset, keyOf), pageSize: keyset.pageSize, ...cappedTotal(counted) };
 }
+
+/**
+ * A list's keyset pagination, bound to its order and to how a row read gives its key: what a list
+ * module needs, in one place, so each list states only its keys.
+ */
+export function keysetList<R>(keys: readonly SortKey[], keyOf: (row: R) => KeyValue[]) {
+  return {
+    /** The page a request asks for; null when its cursor is not one this list made. */
+    keyset: (query: { after?: string; before?: string; pageSize: number }) => keysetOf(query, keys, query.pageSize),
+    /** The WHERE term past the cursor (undefined on the first page). */
+    where: (keyset: Keyset) => keysetWhere(keys, keyset),
+    orderBy: (keyset: Keyset) => keysetOrder(keys, keyset),
+    limit: keysetLimit,
+    /** The answer of a list, {items, pageSize, total, totalExact, next, previous}, each item made by `map`. */
+    page<T>(rows: readonly R[], counted: unknown, keyset: Keyset, map: (row: R) => T) {
+      const page = keysetPage(rows, keyset, keyOf);
+      return { ...page, items: page.items.map(map), pageSize: keyset.pageSize, ...cappedTotal(counted) };
+    },
+  };
+}

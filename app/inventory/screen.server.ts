@@ -7,7 +7,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { firstPage } from "~/http/keyset.server";
-import { StockLevelQuery, stockLevelQueries, toStockLevel } from "~/stock/levels.server";
+import { levelKeyset, levelPageOf, StockLevelQuery, stockLevelQueries } from "~/stock/levels.server";
 import {
   DEFAULT_VIAL_STATES,
   type VialQueryInput,
@@ -20,18 +20,16 @@ import {
 export const INVENTORY_PAGE_SIZE = 25;
 
 export interface InventoryQuery extends VialQueryInput {
-  /** The page of the bulk quantities, apart from the vials' cursor. */
-  bulkPage: number;
+  /** The bulk quantities' own cursor (`bulkAfter` / `bulkBefore`), apart from the vials'. */
+  bulk: { after?: string; before?: string };
 }
 
-const bulkPage = z.coerce.number().int().min(1).max(100_000).catch(1);
-
-/** The screen's query from its URL (the filter form's GET fields, the vials' cursor and the bulk page). */
+/** The screen's query from its URL (the filter form's GET fields and the two lists' cursors). */
 export function inventoryQueryOf(params: URLSearchParams): InventoryQuery {
   return {
     ...vialQueryOf(params),
     pageSize: INVENTORY_PAGE_SIZE,
-    bulkPage: bulkPage.parse(params.get("bulkPage") ?? undefined),
+    bulk: { after: params.get("bulkAfter") || undefined, before: params.get("bulkBefore") || undefined },
   };
 }
 
@@ -63,21 +61,20 @@ export async function inventoryScreen(
   const bulkQuery = StockLevelQuery.parse({
     productId: query.productId,
     tracking: "bulk",
-    page: query.bulkPage,
+    ...query.bulk,
     pageSize: INVENTORY_PAGE_SIZE,
   });
   // A forged or stale cursor shows the first page.
   const keyset = firstPage(vialKeyset(query), query.pageSize);
-  const [rows, counted, levels, levelTotals, products] = await db.batch([
+  const bulkKeyset = firstPage(levelKeyset(bulkQuery), INVENTORY_PAGE_SIZE);
+  const [rows, counted, levels, levelsCounted, products] = await db.batch([
     ...vialListQueries(db, actor, locationIds, query, keyset, now),
-    ...stockLevelQueries(db, actor, locationIds, bulkQuery, now),
+    ...stockLevelQueries(db, actor, locationIds, bulkQuery, bulkKeyset, now),
     productChoices(db, actor, query.productId),
   ]);
   return {
     vials: vialPageOf(rows, counted, keyset, now),
-    bulk: filtersVialsOnly(query)
-      ? null
-      : { items: levels.map(toStockLevel), page: query.bulkPage, total: Number(levelTotals[0]?.total ?? 0) },
+    bulk: filtersVialsOnly(query) ? null : levelPageOf(levels, levelsCounted, bulkKeyset),
     products,
   };
 }

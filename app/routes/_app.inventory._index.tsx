@@ -8,13 +8,12 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { INVENTORY_PAGE_SIZE, inventoryQueryOf, inventoryScreen } from "~/inventory/screen.server";
+import { inventoryQueryOf, inventoryScreen } from "~/inventory/screen.server";
 import { formatQuantity } from "~/products/format";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatOnHand } from "~/stock/level-status";
 import { Field } from "~/ui/form";
-import { pageCount } from "~/ui/page-count";
 import { FilterSelect, SearchForm } from "~/ui/search-form";
 import { CELL, countText, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 import { ExpiryBadge } from "~/vials/expiry-badge";
@@ -71,9 +70,9 @@ export async function loader(args: LoaderFunctionArgs) {
         onHand: formatOnHand(level.onHand, level.unitScale, level.baseUnit),
         packages: level.packages.whole,
       })),
-      page: screen.bulk.page,
-      pages: pageCount(screen.bulk.total, INVENTORY_PAGE_SIZE),
       total: screen.bulk.total,
+      totalExact: screen.bulk.totalExact,
+      cursors: { next: screen.bulk.next, previous: screen.bulk.previous },
     },
     products: screen.products,
     filters: {
@@ -101,13 +100,20 @@ export default function InventoryScreen() {
       filters.expiringWithinDays ||
       filters.recalled,
   );
-  // The vials page by cursor (a bulk page number stays behind); the bulk rows keep the vials' cursor.
-  const vialLinks = cursorLinks("/inventory", filters, vialCursors);
-  const bulkLink = (n: number) => {
-    const params = new URLSearchParams(search);
-    params.set("bulkPage", String(n));
-    return `/inventory?${params}`;
-  };
+  // Each list pages by its own cursor and keeps the other's: the vials by after/before, the bulk
+  // quantities by bulkAfter/bulkBefore.
+  const here = Object.fromEntries(new URLSearchParams(search));
+  const keep = (names: string[]) => Object.fromEntries(names.filter((n) => here[n]).map((n) => [n, here[n] ?? ""]));
+  const vialLinks = cursorLinks("/inventory", { ...filters, ...keep(["bulkAfter", "bulkBefore"]) }, vialCursors);
+  const bulkLinks = cursorLinks(
+    "/inventory",
+    { ...filters, ...keep(["after", "before"]) },
+    bulk?.cursors ?? { next: null, previous: null },
+    {
+      after: "bulkAfter",
+      before: "bulkBefore",
+    },
+  );
   const locationColumn = organizationMode ? ["Location"] : [];
   return (
     <div className="flex flex-col gap-6">
@@ -221,19 +227,16 @@ export default function InventoryScreen() {
             </DataRow>
           ))}
         </DataTable>
-        <Pagination
-          total={vialTotal}
-          totalExact={vialTotalExact}
-          noun="vials"
-          previous={vialLinks.previous}
-          next={vialLinks.next}
-        />
+        <Pagination total={vialTotal} totalExact={vialTotalExact} noun="vials" {...vialLinks} />
       </section>
 
       {bulk && (
         <section aria-labelledby="bulk-title" className="flex flex-col gap-3">
           <h2 id="bulk-title" className="font-semibold text-lg">
-            Bulk stock <span className="font-normal text-slate-500 text-sm">({bulk.total})</span>
+            Bulk stock{" "}
+            <span className="font-normal text-slate-500 text-sm">
+              ({countText(bulk.total, bulk.totalExact, "bulk products")})
+            </span>
           </h2>
           <DataTable
             caption="Bulk stock"
@@ -260,13 +263,7 @@ export default function InventoryScreen() {
               </DataRow>
             ))}
           </DataTable>
-          <Pagination
-            page={bulk.page}
-            pageCount={bulk.pages}
-            total={bulk.total}
-            noun="bulk products"
-            pageLink={bulkLink}
-          />
+          <Pagination total={bulk.total} totalExact={bulk.totalExact} noun="bulk products" {...bulkLinks} />
         </section>
       )}
     </div>

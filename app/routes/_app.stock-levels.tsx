@@ -1,5 +1,5 @@
 // /stock-levels: on hand per variation at the location in scope (every location, with a location
-// column, in organization mode), 25 a page, against its par level, with the nearest expiry of its
+// column, in organization mode), 25 a page by cursor with a count capped at 1,000 (ADR 0018), against its par level, with the nearest expiry of its
 // sealed items. Search by product or variation, filter by category and status (GET form). The
 // same rows as GET /api/stock-levels, read through the same module in one batch. A bulk row's
 // "Adjust" opens the adjustment form for it (?adjust=…, server-rendered) for whoever may write
@@ -30,9 +30,8 @@ import {
 } from "~/stock/level-status";
 import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { formatDate } from "~/ui/dates";
-import { pageCount } from "~/ui/page-count";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
+import { CELL, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
 
@@ -87,8 +86,8 @@ export async function loader(args: LoaderFunctionArgs) {
           : null,
     })),
     total: screen.total,
-    page: screen.page,
-    pageCount: pageCount(screen.total, query.pageSize),
+    totalExact: screen.totalExact,
+    cursors: { next: screen.next, previous: screen.previous },
     categories: screen.categories,
     query: { q: query.q, category: query.category, status: query.status },
     where: viewer.scope.kind === "location" ? viewer.scope.name : null,
@@ -125,18 +124,13 @@ const STATUS_TONES: Record<StockStatus, string> = {
 };
 
 export default function StockLevelsScreen() {
-  const { rows, total, page, pageCount, categories, query, where, organizationMode, adjust } =
+  const { rows, total, totalExact, cursors, categories, query, where, organizationMode, adjust } =
     useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const canAdjustAny = rows.some((r) => r.adjustTo);
   const filtered = Boolean(query.q || query.category || query.status);
-  const pageLink = (n: number) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-    params.set("page", String(n));
-    return `/stock-levels?${params}`;
-  };
+  const links = cursorLinks("/stock-levels", query, cursors);
   const columns = [
     ...(organizationMode ? ["Location"] : []),
     { label: "Product", title: true },
@@ -274,7 +268,7 @@ export default function StockLevelsScreen() {
         ))}
       </DataTable>
 
-      <Pagination page={page} pageCount={pageCount} total={total} noun="stock levels" pageLink={pageLink} />
+      <Pagination total={total} totalExact={totalExact} noun="stock levels" {...links} />
     </div>
   );
 }

@@ -1,16 +1,20 @@
-// GET /api/stock-levels?q=&category=&status=&page=&pageSize=&locationId= (spec section 7): on hand
-// per location × variation against its par level, for the location asked for (else the one in
-// scope, or every location in organization mode), {items, page, pageSize, total}.
+// GET /api/stock-levels?q=&category=&status=&after=&before=&pageSize=&locationId= (spec section 7):
+// on hand per location × variation against its par level, for the location asked for (else the
+// one in scope, or every location in organization mode), {items, pageSize, total, totalExact, next,
+// previous}: keyset pages (a cursor it did not make is a 400), a count capped at 1,000 (ADR 0018).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
+import { invalidCursor } from "~/http/keyset.server";
 import { requireInventoryReader } from "~/stock/api.server";
-import { readStockLevels, StockLevelQuery } from "~/stock/levels.server";
+import { levelKeyset, readStockLevels, StockLevelQuery } from "~/stock/levels.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, locationIds, searchParams } = await requireInventoryReader(args);
   const query = StockLevelQuery.parse(Object.fromEntries(searchParams));
-  const page = await orOutage(readStockLevels(args.context.db, actor, locationIds, query));
+  const keyset = levelKeyset(query);
+  if (!keyset) throw invalidCursor();
+  const page = await orOutage(readStockLevels(args.context.db, actor, locationIds, query, new Date(), keyset));
   return Response.json(page, { headers: API_HEADERS });
 }
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Actor, ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
+import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { utcDay } from "~/ui/dates";
 import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/constants";
@@ -22,12 +23,15 @@ export const StockLevelQuery = z.object({
   productId: z.string().trim().max(100).catch(""),
   /** Only bulk or only serialized products (the inventory lists bulk quantities beside its vials). */
   tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(STOCK_LEVELS_PAGE_SIZE),
 });
 export type StockLevelQueryInput = z.output<typeof StockLevelQuery>;
 
 interface StockLevelRow {
+  /** The sort keys SQLite compared (its lower() folds ASCII only, so they are read, not recomputed). */
+  sortProduct: string;
+  sortVariation: string;
   locationId: string;
   locationName: string;
   locationCode: string;
@@ -91,76 +95,137 @@ function itemExpiredSql(now: Date) {
 /** Base units of the pair's sealed and in-use vials that are past their deadline. */
 function expiredUnits(now: Date) {
   return sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
-    WHERE i.location_id = pair.location_id AND i.variation_id = pair.variation_id
+    WHERE i.location_id = l.id AND i.variation_id = v.id
       AND i.state IN ('sealed', 'in_use') AND ${itemExpiredSql(now)})`;
 }
 
 /**
- * FROM … WHERE … of the levels in scope that match the query, as `level` rows: each pair's on-hand,
- * expired units (computed once a row) and its status; archived products drop off once empty.
+ * The one definition of a level's status (see STOCK_STATUSES), judged on usable stock so expired
+ * vials never make a shelf look full; the filter and the column share it.
  */
-function matchingLevels(actor: Actor, locationIds: readonly string[], query: StockLevelQueryInput, now: Date) {
-  const inScope = locationIds.length ? sql`IN (${valueList(locationIds)})` : sql`IN (SELECT NULL WHERE 0)`;
-  const organization = organizationOf(actor);
+function statusSql(now: Date) {
   const onHand = sql`coalesce(s.on_hand, 0)`;
-  return sql`FROM (
-      SELECT *,
-        -- The one definition of a level's status (see STOCK_STATUSES), judged on usable stock so
-        -- expired vials never make a shelf look full; the filter and the column share it.
-        (CASE
-          WHEN par IS NULL THEN 'no_par'
-          WHEN par > 0 AND onHand - expired <= reorderPoint * unitsPerPackage THEN 'below_reorder'
-          WHEN onHand - expired < par * unitsPerPackage THEN 'below_par'
-          ELSE 'ok' END) AS status
-      FROM (
-        SELECT pair.location_id AS locationId, l.name AS locationName, l.code AS locationCode,
-          p.id AS productId, p.name AS productName, p.category AS category,
-          v.id AS variationId, v.name AS variationName,
-          p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
-          p.tracking AS tracking,
-          ${onHand} AS onHand, ${expiredUnits(now)} AS expired,
-          pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max, s.updated_at AS updatedAt
-        FROM (
-          SELECT location_id, variation_id FROM stock_levels WHERE location_id ${inScope}
-          UNION
-          SELECT location_id, variation_id FROM par_levels WHERE location_id ${inScope}
-        ) AS pair
-        JOIN locations AS l ON l.id = pair.location_id
-        JOIN product_variations AS v ON v.id = pair.variation_id
-        JOIN products AS p ON p.id = v.product_id
-        LEFT JOIN stock_levels AS s ON s.location_id = pair.location_id AND s.variation_id = pair.variation_id
-        LEFT JOIN par_levels AS pl ON pl.location_id = pair.location_id AND pl.variation_id = pair.variation_id
-        WHERE p.organization_id = ${organization} AND l.organization_id = ${organization}
-          AND (${onHand} > 0 OR (p.active = 1 AND v.active = 1))
-          ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
-          ${query.category ? sql`AND p.category = ${query.category}` : sql``}
-          ${query.productId ? sql`AND p.id = ${query.productId}` : sql``}
-          ${query.tracking ? sql`AND p.tracking = ${query.tracking}` : sql``}
-      )
-    ) AS level
-    ${query.status ? sql`WHERE level.status = ${query.status}` : sql``}`;
+  return sql`(CASE
+    WHEN pl.par IS NULL THEN 'no_par'
+    WHEN pl.par > 0 AND ${onHand} - ${expiredUnits(now)} <= pl.reorder_point * v.units_per_package THEN 'below_reorder'
+    WHEN ${onHand} - ${expiredUnits(now)} < pl.par * v.units_per_package THEN 'below_par'
+    ELSE 'ok' END)`;
 }
 
-/** The page of levels and the total matching, as two statements for the caller's batch. */
+/**
+ * The list's order: product, variation, location (names, then ids: total). The names as SQLite
+ * folds them; the products and variations indexes on (…, lower(name), id) give the first four, so
+ * a page walks the catalogue in order, probes each pair's level, and stops at its LIMIT.
+ */
+const LEVEL_ORDER: SortKey[] = [
+  { sql: sql`lower(p.name)`, type: "text" },
+  { sql: sql`p.id`, type: "text" },
+  { sql: sql`lower(v.name)`, type: "text" },
+  { sql: sql`v.id`, type: "text" },
+  { sql: sql`l.name`, type: "text" },
+  { sql: sql`l.id`, type: "text" },
+];
+const LEVEL_PAGES = keysetList(LEVEL_ORDER, (row: StockLevelRow) => [
+  row.sortProduct,
+  row.productId,
+  row.sortVariation,
+  row.variationId,
+  row.locationName,
+  row.locationId,
+]);
+
+/** The keyset page a stock level query asks for; null when its cursor is forged or stale. */
+export function levelKeyset(query: StockLevelQueryInput): Keyset | null {
+  return LEVEL_PAGES.keyset(query);
+}
+
+/**
+ * FROM … WHERE … of the levels in scope that match the query: each location × variation with a
+ * stock level or a par level there (a variation with a par level and nothing received yet is
+ * exactly what needs ordering); archived products drop off once empty. Driven by the catalogue in
+ * the list's order: `lower(p.name) >= ''` is true of every name, and makes that index the one the
+ * planner seeks; the locations are a filter (unary plus), so an IN over ten sorts nothing.
+ */
+function matchingLevels(
+  actor: Actor,
+  locationIds: readonly string[],
+  query: StockLevelQueryInput,
+  now: Date,
+  keyset: Keyset,
+) {
+  const organization = organizationOf(actor);
+  const here =
+    locationIds.length === 1
+      ? sql`l.id = ${locationIds[0]}`
+      : locationIds.length
+        ? sql`+l.id IN (${valueList(locationIds)})`
+        : sql`0`;
+  // A status other than "no par" needs a par level: only those pairs have their expired units summed.
+  const status =
+    query.status === "no_par"
+      ? sql`AND pl.par IS NULL`
+      : query.status
+        ? sql`AND pl.par IS NOT NULL AND ${statusSql(now)} = ${query.status}`
+        : sql``;
+  // A par status is led by the par levels in scope (few, set by hand), then sorted.
+  const byPar = Boolean(query.status) && query.status !== "no_par";
+  const after = LEVEL_PAGES.where(keyset);
+  return sql`FROM products AS p
+    JOIN product_variations AS v ON v.product_id = p.id
+    JOIN locations AS l ON l.organization_id = p.organization_id AND ${here}
+    LEFT JOIN stock_levels AS s ON s.location_id = l.id AND s.variation_id = v.id
+    ${byPar ? sql`JOIN` : sql`LEFT JOIN`} par_levels AS pl ON pl.location_id = l.id AND pl.variation_id = v.id
+    WHERE p.organization_id = ${organization} ${byPar ? sql`` : sql`AND lower(p.name) >= ''`}
+      AND (s.variation_id IS NOT NULL OR pl.variation_id IS NOT NULL)
+      AND (coalesce(s.on_hand, 0) > 0 OR (p.active = 1 AND v.active = 1))
+      ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
+      ${query.category ? sql`AND p.category = ${query.category}` : sql``}
+      ${query.productId ? sql`AND p.id = ${query.productId}` : sql``}
+      ${query.tracking ? sql`AND p.tracking = ${query.tracking}` : sql``}
+      ${status}
+      ${after ? sql`AND ${after}` : sql``}`;
+}
+
+/**
+ * The page of levels (pageSize + 1 rows, in reading order) and the capped count of those matching,
+ * as two statements for the caller's batch; `levelPageOf` makes the page.
+ */
 export function stockLevelQueries(
   db: Database,
   actor: Actor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
+  keyset: Keyset,
   now = new Date(),
 ) {
-  const from = matchingLevels(actor, locationIds, query, now);
+  const first = { ...keyset, direction: null, key: null };
   return [
-    db.all<StockLevelRow>(sql`SELECT level.*,
+    db.all<StockLevelRow>(sql`SELECT lower(p.name) AS sortProduct, lower(v.name) AS sortVariation,
+        l.id AS locationId, l.name AS locationName, l.code AS locationCode,
+        p.id AS productId, p.name AS productName, p.category AS category,
+        v.id AS variationId, v.name AS variationName,
+        p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
+        p.tracking AS tracking, coalesce(s.on_hand, 0) AS onHand, ${expiredUnits(now)} AS expired,
+        pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max, s.updated_at AS updatedAt,
+        ${statusSql(now)} AS status,
         (SELECT min(i.expiration_date) FROM items AS i
-          WHERE i.location_id = level.locationId AND i.state = 'sealed' AND i.variation_id = level.variationId
+          WHERE i.location_id = l.id AND i.state = 'sealed' AND i.variation_id = v.id
             AND NOT ${itemExpiredSql(now)}) AS nearestExpiry
-      ${from}
-      ORDER BY lower(level.productName), level.productId, lower(level.variationName), level.variationId,
-        level.locationName, level.locationId
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total ${from}`),
+      ${matchingLevels(actor, locationIds, query, now, keyset)}
+      ORDER BY ${LEVEL_PAGES.orderBy(keyset)}
+      LIMIT ${LEVEL_PAGES.limit(keyset)}`),
+    db.all<{ total: number }>(cappedCountSql(matchingLevels(actor, locationIds, query, now, first))),
   ] as const;
+}
+
+/** The rows read by `stockLevelQueries` as the page a list answers, each row made by `map`. */
+export function levelPageOf<T = StockLevel>(
+  rows: StockLevelRow[],
+  counted: { total: number }[],
+  keyset: Keyset,
+  map: (row: StockLevelRow) => T = toStockLevel as (row: StockLevelRow) => T,
+) {
+  return LEVEL_PAGES.page(rows, counted[0]?.total, keyset, map);
 }
 
 /** Product categories of the organization, for the category filter. */
@@ -203,24 +268,23 @@ export function toStockLevel(row: StockLevelRow): StockLevel {
   };
 }
 
-/** A page of stock levels, {items, page, pageSize, total} (GET /api/stock-levels). One round trip. */
+/**
+ * A page of stock levels, {items, pageSize, total, totalExact, next, previous} (GET
+ * /api/stock-levels). One round trip.
+ */
 export async function readStockLevels(
   db: Database,
   actor: Actor,
   locationIds: readonly string[],
   query: StockLevelQueryInput,
   now = new Date(),
+  keyset = firstPage(levelKeyset(query), query.pageSize),
 ) {
-  const [rows, totals] = await db.batch(stockLevelQueries(db, actor, locationIds, query, now));
-  return {
-    items: rows.map(toStockLevel),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: Number(totals[0]?.total ?? 0),
-  };
+  const [rows, counted] = await db.batch(stockLevelQueries(db, actor, locationIds, query, keyset, now));
+  return levelPageOf(rows, counted, keyset);
 }
 
-/** The stock levels screen: a page, its total and the category choices. One round trip. */
+/** The stock levels screen: a page, its capped count and the category choices. One round trip. */
 export async function stockLevelsScreen(
   db: Database,
   actor: ScopedActor,
@@ -229,18 +293,17 @@ export async function stockLevelsScreen(
   now = new Date(),
   adjusting: AdjustTarget | null = null,
 ) {
-  const [rows, totals, categories, target] = await db.batch([
-    ...stockLevelQueries(db, actor, locationIds, query, now),
+  // A forged or stale cursor shows the first page.
+  const keyset = firstPage(levelKeyset(query), query.pageSize);
+  const [rows, counted, categories, target] = await db.batch([
+    ...stockLevelQueries(db, actor, locationIds, query, keyset, now),
     stockCategoryQuery(db, actor),
     adjustTargetQuery(db, actor, adjusting),
   ]);
   return {
     // The screen offers an adjustment on bulk rows only (a vial is corrected by discarding it).
-    items: rows.map((row) => ({ ...toStockLevel(row), tracking: row.tracking })),
+    ...levelPageOf(rows, counted, keyset, (row) => ({ ...toStockLevel(row), tracking: row.tracking })),
     adjusting: target[0] ?? null,
-    page: query.page,
-    pageSize: query.pageSize,
-    total: Number(totals[0]?.total ?? 0),
     categories: categories.map((c) => c.category),
   };
 }

@@ -7,19 +7,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
-import {
-  COUNT_CAP,
-  CursorParams,
-  cappedTotal,
-  firstPage,
-  type Keyset,
-  keysetLimit,
-  keysetOf,
-  keysetOrder,
-  keysetPage,
-  keysetWhere,
-  type SortKey,
-} from "~/http/keyset.server";
+import { COUNT_CAP, CursorParams, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { lotRecalled } from "~/recalls/quarantine.server";
 import { type DiscardReason, ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
@@ -131,15 +119,15 @@ const VIAL_ORDER: SortKey[] = [
   { sql: sql`${i.receivedAt}`, type: "integer" },
   { sql: sql`${i.id}`, type: "text" },
 ];
-const vialKey = (v: Pick<Vial, "expirationDate" | "receivedAt" | "id">) => [
+const VIAL_PAGES = keysetList(VIAL_ORDER, (v: VialRow) => [
   v.expirationDate ?? "undated",
   v.receivedAt.getTime(),
   v.id,
-];
+]);
 
 /** The keyset page a vial query asks for; null when its cursor is forged or stale. */
 export function vialKeyset(query: VialQueryInput): Keyset | null {
-  return keysetOf(query, VIAL_ORDER, query.pageSize);
+  return VIAL_PAGES.keyset(query);
 }
 
 export interface Vial {
@@ -267,21 +255,16 @@ export function vialListQueries(
     .limit(COUNT_CAP + 1)
     .as("matching");
   return [
-    vialRows(db, and(where, keysetWhere(VIAL_ORDER, keyset)))
-      .orderBy(keysetOrder(VIAL_ORDER, keyset))
-      .limit(keysetLimit(keyset)),
+    vialRows(db, and(where, VIAL_PAGES.where(keyset)))
+      .orderBy(VIAL_PAGES.orderBy(keyset))
+      .limit(VIAL_PAGES.limit(keyset)),
     db.select({ total: count() }).from(matching),
   ] as const;
 }
 
 /** The rows read by `vialListQueries` as the page a list answers. */
 export function vialPageOf(rows: VialRow[], counted: { total: number }[], keyset: Keyset, now: Date) {
-  const page = keysetPage(
-    rows.map((row) => vialOf(row, now)),
-    keyset,
-    vialKey,
-  );
-  return { ...page, pageSize: keyset.pageSize, ...cappedTotal(counted[0]?.total) };
+  return VIAL_PAGES.page(rows, counted[0]?.total, keyset, (row) => vialOf(row, now));
 }
 
 /** A page of items, {items, pageSize, total, totalExact, next, previous}, at `locationIds`. One round trip. */

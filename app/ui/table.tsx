@@ -111,20 +111,24 @@ export function countText(total: number, totalExact: boolean, noun: string): str
   return `${total.toLocaleString("en-US")}${totalExact ? "" : "+"} ${noun}`;
 }
 
-/** The Previous / Next hrefs of a keyset page: the list's path with its filters and the cursor. */
+/**
+ * The Previous / Next hrefs of a keyset page: the list's path with its filters and the cursor
+ * (`names`: the parameters, when a screen pages two lists).
+ */
 export function cursorLinks(
   path: string,
   filters: Record<string, string>,
   page: { next: string | null; previous: string | null },
+  names = { after: "after", before: "before" },
 ): { next: string | null; previous: string | null } {
-  const href = (name: "after" | "before", cursor: string | null) => {
+  const href = (name: string, cursor: string | null) => {
     if (!cursor) return null;
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
     params.set(name, cursor);
     return `${path}?${params}`;
   };
-  return { next: href("after", page.next), previous: href("before", page.previous) };
+  return { next: href(names.after, page.next), previous: href(names.before, page.previous) };
 }
 
 /**

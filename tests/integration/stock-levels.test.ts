@@ -164,29 +164,46 @@ describe("readStockLevels", () => {
     expect(byCategory.total).toBe(6);
   });
 
-  it("pages the rows, ordered by product, variation and location, with the total of all pages", async () => {
-    const page = await readStockLevels(
-      t.db,
-      user("owner"),
-      [loc.DTN, loc.WST],
-      query({ q: PROBE, pageSize: "2", page: "2" }),
-    );
-    expect(page).toMatchObject({ page: 2, pageSize: 2, total: 7 });
-    expect(page.items.map((r) => [r.variationName, r.location.code])).toEqual([
+  it("pages the rows by cursor, ordered by product, variation and location, with the total of all pages", async () => {
+    const owner = user("owner");
+    const read = (fields: Record<string, string>) =>
+      readStockLevels(t.db, owner, [loc.DTN, loc.WST], query({ q: PROBE, pageSize: "2", ...fields }));
+    const one = await read({});
+    expect(one).toMatchObject({ pageSize: 2, total: 7, totalExact: true, previous: null });
+    const two = await read({ after: one.next ?? "" });
+    expect(two).toMatchObject({ pageSize: 2, total: 7 });
+    expect(two.items.map((r) => [r.variationName, r.location.code])).toEqual([
       ["C under par", "DTN"],
       ["D at par", "DTN"],
     ]);
-    const next = await readStockLevels(
-      t.db,
-      user("owner"),
-      [loc.DTN, loc.WST],
-      query({ q: PROBE, pageSize: "2", page: "3" }),
-    );
-    expect(next.items.map((r) => [r.variationName, r.location.code])).toEqual([
+    const three = await read({ after: two.next ?? "" });
+    expect(three.items.map((r) => [r.variationName, r.location.code])).toEqual([
       ["D at par", "WST"],
       ["E no par", "DTN"],
     ]);
+    // Back from the third page: the second, then the first, which has no Previous.
+    const back = await read({ before: three.previous ?? "" });
+    expect(back.items).toEqual(two.items);
+    expect((await read({ before: back.previous ?? "" })).items).toEqual(one.items);
     expect(query({ pageSize: "500" }).pageSize).toBe(25);
+  });
+
+  it("walks every page forward and back, each level once, ties on names broken by ids", async () => {
+    const owner = user("owner");
+    for (const pageSize of [1, 3]) {
+      const read = (fields: Record<string, string>) =>
+        readStockLevels(t.db, owner, [loc.DTN, loc.WST], query({ q: PROBE, pageSize: String(pageSize), ...fields }));
+      const pages = [await read({})];
+      while (pages.at(-1)?.next && pages.length < 20) pages.push(await read({ after: pages.at(-1)?.next ?? "" }));
+      const walked = pages.flatMap((p) => p.items.map((r) => `${r.variationId}@${r.locationId}`));
+      expect(walked).toHaveLength(7);
+      expect(new Set(walked).size).toBe(7);
+      const all = await read({ pageSize: "100" });
+      expect(walked).toEqual(all.items.map((r) => `${r.variationId}@${r.locationId}`));
+      const back = [pages.at(-1)];
+      while (back[0]?.previous && back.length < 20) back.unshift(await read({ before: back[0]?.previous ?? "" }));
+      expect(back.map((p) => p?.items)).toEqual(pages.map((p) => p.items));
+    }
   });
 
   it("reads only the locations asked for, and only inside the caller's organization", async () => {
@@ -370,7 +387,13 @@ describe("the /stock-levels screen", () => {
     t.resetRoundTrips();
     const page = await load("staff", `/stock-levels?q=${encodeURIComponent(PROBE)}`);
     expect(t.roundTrips()).toBe(2);
-    expect(page).toMatchObject({ where: "Downtown", organizationMode: false, total: 6, page: 1, pageCount: 1 });
+    expect(page).toMatchObject({
+      where: "Downtown",
+      organizationMode: false,
+      total: 6,
+      totalExact: true,
+      cursors: { next: null, previous: null },
+    });
     expect(page.categories).toContain(`Probe ${RUN}`);
     expect(page.rows.find((r) => r.variationName === "C under par")).toMatchObject({
       usable: "2.50 mL",

@@ -8,12 +8,6 @@ import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { app, BASE, get, type MyLocation, signInAs } from "./support";
 
-interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 /** A keyset page (ADR 0018): cursors to the next and previous pages, a count capped at 1,000. */
 interface CursorPage<T> {
   items: T[];
@@ -125,7 +119,7 @@ describe("what each caller sees", () => {
       const vials = await json<CursorPage<Vial>>(`/api/vials?pageSize=100${suffix}`, staff);
       expect(vials.total).toBeGreaterThan(10);
       expect(new Set(vials.items.map((v) => v.location.code))).toEqual(new Set(["DTN"]));
-      const levels = await json<Page<Level>>(`/api/stock-levels?pageSize=100${suffix}`, staff);
+      const levels = await json<CursorPage<Level>>(`/api/stock-levels?pageSize=100${suffix}`, staff);
       expect(levels.total).toBeGreaterThan(10);
       expect(new Set(levels.items.map((l) => l.location.code))).toEqual(new Set(["DTN"]));
     }
@@ -135,7 +129,7 @@ describe("what each caller sees", () => {
     const staff = cookieOf("staff");
     const vials = await json<CursorPage<Vial>>("/api/vials?pageSize=100", staff);
     expect(vials.items.length).toBe(vials.total);
-    const levels = await json<Page<Level>>("/api/stock-levels?pageSize=100", staff);
+    const levels = await json<CursorPage<Level>>("/api/stock-levels?pageSize=100", staff);
     const unitsOf = new Map<string, number>();
     for (const v of vials.items) unitsOf.set(v.variationId, (unitsOf.get(v.variationId) ?? 0) + v.unitsRemaining);
     expect(unitsOf.size).toBeGreaterThan(5);
@@ -148,12 +142,12 @@ describe("what each caller sees", () => {
     const owner = cookieOf("owner");
     const home = await json<CursorPage<Vial>>("/api/vials?pageSize=100", owner);
     expect(new Set(home.items.map((v) => v.location.code))).toEqual(new Set(["DTN"])); // Downtown: first by name
-    const north = await json<Page<Level>>(`/api/stock-levels?pageSize=100&locationId=${codes.NTH}`, owner);
+    const north = await json<CursorPage<Level>>(`/api/stock-levels?pageSize=100&locationId=${codes.NTH}`, owner);
     expect(new Set(north.items.map((l) => l.location.code))).toEqual(new Set(["NTH"]));
 
     const everyVial = await json<CursorPage<Vial>>("/api/vials?locationId=all&pageSize=100", owner);
     expect(new Set(everyVial.items.map((v) => v.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
-    const everyLevel = await json<Page<Level>>("/api/stock-levels?locationId=all&pageSize=100", owner);
+    const everyLevel = await json<CursorPage<Level>>("/api/stock-levels?locationId=all&pageSize=100", owner);
     expect(new Set(everyLevel.items.map((l) => l.location.code))).toEqual(new Set(["DTN", "WST", "NTH"]));
     const perLocation = await Promise.all(
       ["DTN", "WST", "NTH"].map((code) => json<CursorPage<Vial>>(`/api/vials?locationId=${codes[code]}`, owner)),
@@ -319,8 +313,8 @@ describe("GET /api/vials", () => {
 describe("GET /api/stock-levels", () => {
   it("gives on hand against par per location × variation, filtered by name, category and status", async () => {
     const staff = cookieOf("staff");
-    const botox = await json<Page<Record<string, unknown>>>("/api/stock-levels?q=botox", staff);
-    expect(botox).toMatchObject({ page: 1, pageSize: 25, total: 2 });
+    const botox = await json<CursorPage<Record<string, unknown>>>("/api/stock-levels?q=botox", staff);
+    expect(botox).toMatchObject({ pageSize: 25, total: 2, totalExact: true, next: null, previous: null });
     expect(botox.items[0]).toEqual({
       locationId: codes.DTN,
       location: { name: "Downtown", code: "DTN" },
@@ -342,27 +336,34 @@ describe("GET /api/stock-levels", () => {
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
 
-    const toxins = await json<Page<Level>>("/api/stock-levels?category=Neurotoxin", staff);
+    const toxins = await json<CursorPage<Level>>("/api/stock-levels?category=Neurotoxin", staff);
     expect(new Set(toxins.items.map((l) => l.category))).toEqual(new Set(["Neurotoxin"]));
     expect(toxins.items.map((l) => l.productName)).toContain("Xeomin");
 
-    const reorder = await json<Page<Level>>("/api/stock-levels?status=below_reorder&pageSize=100", staff);
+    const reorder = await json<CursorPage<Level>>("/api/stock-levels?status=below_reorder&pageSize=100", staff);
     expect(reorder.items.length).toBeGreaterThan(0);
     expect(reorder.items.every((l) => l.status === "below_reorder")).toBe(true);
     expect(reorder.items.map((l) => `${l.productName} · ${l.variationName}`)).toEqual(
       expect.arrayContaining(["Xeomin · 100 U vial", "Botox Cosmetic · 50 U vial"]),
     );
-    const all = await json<Page<Level>>("/api/stock-levels?pageSize=100", staff);
+    const all = await json<CursorPage<Level>>("/api/stock-levels?pageSize=100", staff);
     const counted = await Promise.all(
       ["below_reorder", "below_par", "ok", "no_par"].map(
-        async (status) => (await json<Page<Level>>(`/api/stock-levels?status=${status}`, staff)).total,
+        async (status) => (await json<CursorPage<Level>>(`/api/stock-levels?status=${status}`, staff)).total,
       ),
     );
     expect(counted.reduce((a, b) => a + b, 0)).toBe(all.total);
 
-    const paged = await json<Page<Level>>("/api/stock-levels?pageSize=3&page=2", staff);
-    expect(paged).toMatchObject({ page: 2, pageSize: 3, total: all.total });
+    // Next from the first 3 gives the next 3 in order; Previous from there gives the first 3 again.
+    const first = await json<CursorPage<Level>>("/api/stock-levels?pageSize=3", staff);
+    const paged = await json<CursorPage<Level>>(`/api/stock-levels?pageSize=3&after=${first.next}`, staff);
+    expect(paged).toMatchObject({ pageSize: 3, total: all.total, totalExact: true });
     expect(paged.items.map((l) => l.variationId)).toEqual(all.items.slice(3, 6).map((l) => l.variationId));
+    const back = await json<CursorPage<Level>>(`/api/stock-levels?pageSize=3&before=${paged.previous}`, staff);
+    expect(back.items.map((l) => l.variationId)).toEqual(all.items.slice(0, 3).map((l) => l.variationId));
+    const forged = await get("/api/stock-levels?after=bm90LWEta2V5", staff);
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ code: "invalid_cursor" });
   });
 });
 
