@@ -2,7 +2,6 @@
 // the locations in scope matching the filters, as GET /api/vials reads them; a page of the bulk
 // products' quantities there, as the stock levels read them; and the products to filter by.
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
