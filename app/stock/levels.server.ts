@@ -170,9 +170,12 @@ function matchingLevels(
   // A par status is led by the par levels in scope (few, set by hand), then sorted.
   const byPar = Boolean(query.status) && query.status !== "no_par";
   const after = LEVEL_PAGES.where(keyset);
+  // CROSS JOIN fixes the loop order (SQLite keeps its left side outer): product, variation, then
+  // location, so a search on the names is judged once a variation, not once a pair.
+  const join = byPar ? sql`JOIN` : sql`CROSS JOIN`;
   return sql`FROM products AS p
-    JOIN product_variations AS v ON v.product_id = p.id
-    JOIN locations AS l ON l.organization_id = p.organization_id AND ${here}
+    ${join} product_variations AS v ON v.product_id = p.id
+    ${join} locations AS l ON l.organization_id = p.organization_id AND ${here}
     LEFT JOIN stock_levels AS s ON s.location_id = l.id AND s.variation_id = v.id
     ${byPar ? sql`JOIN` : sql`LEFT JOIN`} par_levels AS pl ON pl.location_id = l.id AND pl.variation_id = v.id
     WHERE p.organization_id = ${organization} ${byPar ? sql`` : sql`AND lower(p.name) >= ''`}
