@@ -210,8 +210,8 @@ export function keysetList<R>(keys: readonly SortKey[], keyOf: (row: R) => KeyVa
     limit: keysetLimit,
     /** The answer of a list, {items, pageSize, total, totalExact, next, previous}, each item made by `map`. */
     page<T>(rows: readonly R[], counted: unknown, keyset: Keyset, map: (row: R) => T) {
-      const page = keysetPage(rows, keyset, keyOf);
-      return { ...page, items: page.items.map(map), pageSize: keyset.pageSize, ...cappedTotal(counted) };
+      const page = cappedPage(rows, counted, keyset, keyOf);
+      return { ...page, items: page.items.map(map) };
     },
   };
 }
