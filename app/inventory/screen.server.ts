@@ -1,11 +1,10 @@
 // What /inventory reads, in one batch: a page of the serialized items (vials, syringes, kits) at
 // the locations in scope matching the filters, as GET /api/vials reads them; a page of the bulk
-// products' quantities there, as the stock levels read them; and the products to filter by.
-import { sql } from "drizzle-orm";
+// products' quantities there, as the stock levels read them; and the product filtered to by id, by name.
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
 import { firstPage } from "~/http/keyset.server";
+import { chosenProduct } from "~/products/list.server";
 import { levelKeyset, levelPageOf, StockLevelQuery, stockLevelQueries } from "~/stock/levels.server";
 import {
   DEFAULT_VIAL_STATES,
@@ -42,14 +41,6 @@ export function filtersVialsOnly(query: VialQueryInput): boolean {
   return !defaultStates || Boolean(query.lot) || query.expiringWithinDays !== null || query.recalled !== null;
 }
 
-/** The organization's products to filter by: the active ones, and the one chosen whatever it is. */
-function productChoices(db: Database, actor: Actor, chosen: string) {
-  return db.all<{ id: string; name: string; tracking: string }>(
-    sql`SELECT id, name, tracking FROM products WHERE organization_id = ${organizationOf(actor)}
-      AND (active = 1 OR id = ${chosen}) ORDER BY lower(name), id`,
-  );
-}
-
 export async function inventoryScreen(
   db: Database,
   actor: Actor,
@@ -59,6 +50,7 @@ export async function inventoryScreen(
 ) {
   const bulkQuery = StockLevelQuery.parse({
     productId: query.productId,
+    q: query.product,
     tracking: "bulk",
     ...query.bulk,
     pageSize: INVENTORY_PAGE_SIZE,
@@ -66,14 +58,14 @@ export async function inventoryScreen(
   // A forged or stale cursor shows the first page.
   const keyset = firstPage(vialKeyset(query), query.pageSize);
   const bulkKeyset = firstPage(levelKeyset(bulkQuery), INVENTORY_PAGE_SIZE);
-  const [rows, counted, levels, levelsCounted, products] = await db.batch([
+  const [rows, counted, levels, levelsCounted, chosen] = await db.batch([
     ...vialListQueries(db, actor, locationIds, query, keyset, now),
     ...stockLevelQueries(db, actor, locationIds, bulkQuery, bulkKeyset, now),
-    productChoices(db, actor, query.productId),
+    chosenProduct(db, actor, query),
   ]);
   return {
     vials: vialPageOf(rows, counted, keyset, now),
     bulk: filtersVialsOnly(query) ? null : levelPageOf(levels, levelsCounted, bulkKeyset),
-    products,
+    chosen: chosen[0] ?? null,
   };
 }

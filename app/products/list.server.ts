@@ -32,6 +32,30 @@ function productMatching(q: string): SQL | undefined {
     OR ${p.id} IN (SELECT v.product_id FROM product_variations AS v WHERE ${sql.join(codes, sql` OR `)}))`;
 }
 
+/**
+ * The ids of the actor's products that a list's product search `q` matches (name, SKU or
+ * manufacturer containing it, or a variation's code typed whole), as a subquery for `IN`.
+ */
+export function productIdsMatching(actor: Actor, q: string): SQL {
+  return sql`(SELECT ${p.id} FROM ${p} WHERE ${p.organizationId} = ${organizationOf(actor)} AND ${productMatching(q) ?? sql`1`})`;
+}
+
+/**
+ * The one product or variation a list is filtered to by id (a link from its page, or the API's
+ * filter), by name, as ProductFilter shows it: at most one row, none when neither id is given.
+ */
+export function chosenProduct(db: Database, actor: Actor, filter: { productId?: string; variationId?: string }) {
+  const organization = organizationOf(actor);
+  return db.all<{ name: "productId" | "variationId"; id: string; label: string }>(
+    filter.variationId
+      ? sql`SELECT 'variationId' AS name, v.id, p.name || ' · ' || v.name AS label
+          FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+          WHERE v.id = ${filter.variationId} AND p.organization_id = ${organization}`
+      : sql`SELECT 'productId' AS name, id, name AS label FROM products
+          WHERE id = ${filter.productId ?? ""} AND organization_id = ${organization}`,
+  );
+}
+
 function withStatus(status: StatusFilter): SQL | undefined {
   if (status === "all") return undefined;
   return eq(p.active, status === "active");

@@ -14,7 +14,7 @@ import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatOnHand } from "~/stock/level-status";
 import { Field } from "~/ui/form";
-import { FilterSelect, SearchForm } from "~/ui/search-form";
+import { FilterSelect, ProductFilter, SearchForm } from "~/ui/search-form";
 import { CELL, countText, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { STATE_OPTIONS, StateBadge } from "~/vials/state-badge";
@@ -74,10 +74,11 @@ export async function loader(args: LoaderFunctionArgs) {
       totalExact: screen.bulk.totalExact,
       cursors: { next: screen.bulk.next, previous: screen.bulk.previous },
     },
-    products: screen.products,
+    chosen: screen.chosen,
     filters: {
       state: query.state.join(","),
       productId: query.productId,
+      product: query.product,
       lot: query.lot,
       expiringWithinDays: query.expiringWithinDays === null ? "" : String(query.expiringWithinDays),
       recalled: query.recalled === null ? "" : String(query.recalled),
@@ -90,12 +91,13 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function InventoryScreen() {
-  const { now, vials, vialTotal, vialTotalExact, vialCursors, bulk, products, filters, where, organizationMode } =
+  const { now, vials, vialTotal, vialTotalExact, vialCursors, bulk, chosen, filters, where, organizationMode } =
     useLoaderData<typeof loader>();
   const { search } = useLocation();
   const filtered = Boolean(
     filters.state !== ON_THE_SHELF ||
       filters.productId ||
+      filters.product ||
       filters.lot ||
       filters.expiringWithinDays ||
       filters.recalled,
@@ -136,12 +138,7 @@ export default function InventoryScreen() {
             { value: ANY_STATE, label: "Any state" },
           ]}
         />
-        <FilterSelect
-          name="productId"
-          label="Product"
-          value={filters.productId}
-          options={[{ value: "", label: "All products" }, ...products.map((p) => ({ value: p.id, label: p.name }))]}
-        />
+        <ProductFilter search={filters.product} chosen={chosen} />
         <div className="min-w-32 flex-1">
           <Field label="Lot" name="lot" required={false} defaultValue={filters.lot} autoComplete="off" />
         </div>

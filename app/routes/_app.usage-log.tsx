@@ -12,7 +12,7 @@ import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Field } from "~/ui/form";
-import { FilterSelect, SearchForm } from "~/ui/search-form";
+import { FilterSelect, ProductFilter, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
 import { usageScreen } from "~/usage/list.server";
 import { USAGE_PAGE_SIZE, UsageQuery, usageFilterParams } from "~/usage/query";
@@ -50,6 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
       screen,
     ),
     services: screen.services,
+    chosen: screen.chosen,
     timeZone: screen.timeZone,
     organizationMode: actor.locationId === "all",
     query: filterValues as Partial<Record<string, string>>,
@@ -60,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function UsageLogScreen() {
-  const { rows, total, totalExact, previous, next, services, timeZone, organizationMode, query, csv } =
+  const { rows, total, totalExact, previous, next, services, chosen, timeZone, organizationMode, query, csv } =
     useLoaderData<typeof loader>();
   const filtered = Object.keys(query).length > 0;
   const zoneText = organizationMode ? "UTC (organization mode)" : `the location's time zone, ${timeZone}`;
@@ -109,12 +110,7 @@ export default function UsageLogScreen() {
         <div className="min-w-36 flex-1">
           <Field label="To" name="to" type="date" required={false} defaultValue={query.to} />
         </div>
-        <div className="min-w-36 flex-1">
-          <Field label="Product" name="product" required={false} defaultValue={query.product} />
-        </div>
-        {/* One product or variation exactly (a link from elsewhere, or the API's filter): kept while other filters change. */}
-        {query.productId && <input type="hidden" name="productId" value={query.productId} />}
-        {query.variationId && <input type="hidden" name="variationId" value={query.variationId} />}
+        <ProductFilter search={query.product ?? ""} chosen={chosen} />
         <div className="min-w-32 flex-1">
           <Field label="Lot" name="lot" required={false} defaultValue={query.lot} />
         </div>

@@ -9,6 +9,7 @@ import { schema } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
 import { COUNT_CAP, CursorParams, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
+import { productIdsMatching } from "~/products/list.server";
 import { lotRecalled } from "~/recalls/quarantine.server";
 import { type DiscardReason, ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
 import { expiryKey, onShelf } from "../../db/schema/stock/items";
@@ -37,6 +38,8 @@ export const VialQuery = z.object({
   /** One or more states, comma-separated (or the parameter repeated). */
   state: states.catch([...DEFAULT_VIAL_STATES]),
   productId: z.string().trim().max(100).catch(""),
+  /** A product search (name, SKU or code), as the catalogue's search matches it. */
+  product: z.string().trim().max(100).catch(""),
   variationId: z.string().trim().max(100).catch(""),
   lot: z.string().trim().max(100).catch(""),
   /** true: only vials of a recalled lot; false: none of them; null (absent): either. */
@@ -228,13 +231,17 @@ export function vialListQueries(
 ) {
   // A product, variation, lot or recall in force narrows to a few hundred items: their own index
   // leads and the few matches are sorted; otherwise the list walks an index in its order and stops.
-  const seek = !(query.productId || query.variationId || query.lot || query.recalled === true);
+  const seek = !(query.productId || query.product || query.variationId || query.lot || query.recalled === true);
   const where = and(
     atLocations(locationIds, seek),
     inStates(query.state, seek),
     sql`${p.organizationId} = ${organizationOf(actor)}`,
     query.productId
       ? sql`${i.variationId} IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`
+      : undefined,
+    query.product
+      ? sql`${i.variationId} IN (SELECT id FROM product_variations
+          WHERE product_id IN ${productIdsMatching(actor, query.product)})`
       : undefined,
     query.variationId ? eq(i.variationId, query.variationId) : undefined,
     query.lot ? eq(i.lot, query.lot) : undefined,

@@ -108,3 +108,47 @@ export function CategoryFilter({ value, categories }: { value: string; categorie
     />
   );
 }
+
+/**
+ * The product filter of a long list: a search by name, SKU or code, because a select of every
+ * product weighs hundreds of KiB once a chain has thousands. A product already chosen by id (a
+ * link from its page) shows by name, with "All products" to drop it.
+ */
+export function ProductFilter({
+  search,
+  chosen,
+  allLabel = "All products",
+}: {
+  /** The `product` text searched for. */
+  search: string;
+  /** The product (or variation) the `productId` / `variationId` named, with its field name. */
+  chosen: { name: "productId" | "variationId"; id: string; label: string } | null;
+  allLabel?: string;
+}) {
+  return (
+    <>
+      {chosen && (
+        <FilterSelect
+          name={chosen.name}
+          label="Product"
+          value={chosen.id}
+          options={[
+            { value: chosen.id, label: chosen.label },
+            { value: "", label: allLabel },
+          ]}
+        />
+      )}
+      <div className="min-w-40 flex-1">
+        <Field
+          label={chosen ? "Or search products" : "Product"}
+          name="product"
+          type="search"
+          required={false}
+          defaultValue={search}
+          placeholder="Name, SKU or barcode"
+          autoComplete="off"
+        />
+      </div>
+    </>
+  );
+}

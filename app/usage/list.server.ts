@@ -12,15 +12,14 @@ import { anyContains, organizationOf } from "~/db/sql.server";
 import {
   type CursorPage,
   cappedCountSql,
-  cappedPage,
   firstPage,
   type Keyset,
-  keysetOf,
+  keysetList,
   keysetPage,
-  keysetRead,
   type SortKey,
 } from "~/http/keyset.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
+import { chosenProduct, productIdsMatching } from "~/products/list.server";
 import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
 import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
@@ -82,6 +81,11 @@ const USAGE_KEYS: readonly SortKey[] = [
   { sql: sql`u.id`, type: "text", desc: true },
 ];
 
+/** The sort key of an entry as read, for the cursors. */
+const keyOf = (row: UsageRow) => [Number(row.usedAt), row.id];
+
+const USAGE_PAGES = keysetList(USAGE_KEYS, keyOf);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -106,11 +110,11 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
     ...(query.productId
       ? [sql`u.variation_id IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`]
       : []),
-    // The variations of the products whose name or SKU contains the search (a scan of the catalogue).
+    // The variations of the products the search matches, as the catalogue's own search finds them.
     ...(query.product
       ? [
-          sql`u.variation_id IN (SELECT v.id FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-            WHERE p.organization_id = ${organizationOf(actor)} AND ${anyContains(query.product, [sql`p.name`, sql`p.sku`])})`,
+          sql`u.variation_id IN (SELECT id FROM product_variations
+            WHERE product_id IN ${productIdsMatching(actor, query.product)})`,
         ]
       : []),
     ...(query.variationId ? [sql`u.variation_id = ${query.variationId}`] : []),
@@ -154,10 +158,11 @@ function usageMatching(actor: ScopedActor, query: UsageQueryInput): SQL {
  * JOIN: SQLite keeps that order, rather than walking the table to look each row up in the page).
  */
 function pageStatement(db: Database, matching: SQL, keyset: Keyset) {
-  const { past, order, limit } = keysetRead(USAGE_KEYS, keyset);
+  const past = USAGE_PAGES.where(keyset);
+  const order = USAGE_PAGES.orderBy(keyset);
   return db.all<UsageRow>(sql`SELECT ${COLUMNS}
     FROM (SELECT u.id ${matching}${past ? sql` AND ${past}` : sql``}
-      ORDER BY ${order} LIMIT ${limit}) AS hit
+      ORDER BY ${order} LIMIT ${USAGE_PAGES.limit(keyset)}) AS hit
     CROSS JOIN usage_entries AS u ON u.id = hit.id ${JOINS}
     ORDER BY ${order}`);
 }
@@ -167,13 +172,9 @@ function pageStatements(db: Database, matching: SQL, keyset: Keyset) {
   return [pageStatement(db, matching, keyset), db.all<{ total: number }>(cappedCountSql(matching))] as const;
 }
 
-/** The sort key of an entry as read, for the cursors. */
-const keyOf = (row: UsageRow) => [Number(row.usedAt), row.id];
-
 /** A page as the log answers it: the entries, the cursors either way, the capped count. */
 function usagePage(rows: UsageRow[], totals: { total: number }[], keyset: Keyset) {
-  const page = cappedPage(rows, totals[0]?.total, keyset, keyOf);
-  return { ...page, items: page.items.map(entryOf) };
+  return USAGE_PAGES.page(rows, totals[0]?.total, keyset, entryOf);
 }
 
 /** Every use of one lot of a variation the actor reaches, newest first: a recall report's statement. */
@@ -199,7 +200,7 @@ export interface UsagePage extends CursorPage<UsageLogEntry> {
  * previous, pageSize, total, totalExact}, in one batch; null when its cursor is not one the log made.
  */
 export async function readUsage(db: Database, actor: ScopedActor, query: UsageQueryInput): Promise<UsagePage | null> {
-  const keyset = keysetOf(query, USAGE_KEYS, query.pageSize);
+  const keyset = USAGE_PAGES.keyset(query);
   if (!keyset) return null;
   const [rows, totals] = await db.batch(pageStatements(db, usageMatching(actor, query), keyset));
   return usagePage(rows, totals, keyset);
@@ -212,13 +213,14 @@ export async function readUsage(db: Database, actor: ScopedActor, query: UsageQu
  * list's) shows the first page.
  */
 export async function usageScreen(db: Database, actor: ScopedActor, query: UsageQueryInput) {
-  const keyset = firstPage(keysetOf(query, USAGE_KEYS, query.pageSize), query.pageSize);
-  const [rows, totals, services] = await db.batch([
+  const keyset = firstPage(USAGE_PAGES.keyset(query), query.pageSize);
+  const [rows, totals, services, chosen] = await db.batch([
     ...pageStatements(db, usageMatching(actor, query), keyset),
     db.all<{ id: string; name: string }>(sql`SELECT id, name FROM services
       WHERE organization_id = ${organizationOf(actor)} ORDER BY active DESC, lower(name), id`),
+    chosenProduct(db, actor, query),
   ]);
-  return { ...usagePage(rows, totals, keyset), services, timeZone: timeZoneHere(actor) };
+  return { ...usagePage(rows, totals, keyset), services, chosen: chosen[0] ?? null, timeZone: timeZoneHere(actor) };
 }
 
 /** Rows a CSV page reads: large enough to be few round trips, small enough for a Worker's memory. */

@@ -136,6 +136,23 @@ describe("the inventory list", () => {
     expect(gauze.bulk?.items[0]?.onHand).toBeGreaterThan(0);
   });
 
+  it("searches products by name as the catalogue does, and names the one product a link chose", async () => {
+    const dysports = await screen(as("staff"), { product: "DYSPORT" });
+    expect(new Set(dysports.vials.items.map((v) => v.productId))).toEqual(new Set([dysport.productId]));
+    expect(idsOf(dysports)).toContain(recalledLot.ids[0]);
+    expect(dysports.chosen).toBeNull();
+    // The bulk rows take the same search: gauze by name, and no vials.
+    const gauze = await screen(as("staff"), { product: "gauze" });
+    expect(gauze.vials.total).toBe(0);
+    expect(gauze.bulk?.items.map((l) => l.productId)).toEqual([gauzeProductId]);
+    expect((await screen(as("staff"), { product: "no such product" })).vials.items).toEqual([]);
+    // A product chosen by id shows by name (the filter offers it and "All products", not every product).
+    const chosen = await screen(as("staff"), { productId: dysport.productId });
+    expect(chosen.chosen).toMatchObject({ name: "productId", id: dysport.productId, label: "Dysport" });
+    // Another organization's product id names nothing.
+    expect((await screen(as("staff"), { productId: "not-a-product" })).chosen).toBeNull();
+  });
+
   it("filters by expiry within N days (the soonest first) and by recall", async () => {
     const soon = idsOf(await screen(as("staff"), { productId: botox.productId, expiringWithinDays: "7" }));
     expect(soon).toContain(soonLot.ids[0]);
