@@ -147,11 +147,6 @@ export function keysetOrder(keys: readonly SortKey[], keyset: Keyset): SQL {
 /** Rows to read: one beyond the page, to know whether another page follows. */
 export const keysetLimit = (keyset: Keyset) => keyset.pageSize + 1;
 
-/** A page's read in one: the rows past the cursor (undefined on the first page), their order, how many. */
-export function keysetRead(keys: readonly SortKey[], keyset: Keyset) {
-  return { past: keysetWhere(keys, keyset), order: keysetOrder(keys, keyset), limit: keysetLimit(keyset) };
-}
-
 export interface CursorPage<T> {
   items: T[];
   /** The cursor of the next page (`?after=`), null on the last. */
@@ -192,7 +187,7 @@ export function cappedTotal(counted: unknown): { total: number; totalExact: bool
 }
 
 /** A list's answer from the rows read and its count: the page with its cursors, its size, the capped count. */
-export function cappedPage<T>(rows: readonly T[], counted: unknown, keyset: Keyset, keyOf: (row: T) => KeyValue[]) {
+function cappedPage<T>(rows: readonly T[], counted: unknown, keyset: Keyset, keyOf: (row: T) => KeyValue[]) {
   return { ...keysetPage(rows, keyset, keyOf), pageSize: keyset.pageSize, ...cappedTotal(counted) };
 }
 
