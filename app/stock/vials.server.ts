@@ -232,10 +232,11 @@ export function vialListQueries(
   // A product, variation, lot or recall in force narrows to a few hundred items: their own index
   // leads and the few matches are sorted; otherwise the list walks an index in its order and stops.
   const seek = !(query.productId || query.product || query.variationId || query.lot || query.recalled === true);
+  // Every filter is on the items alone, so the count reads no other table: the locations are the
+  // reader's (the route's reach), which binds them to its organization; the page checks it again.
   const where = and(
     atLocations(locationIds, seek),
     inStates(query.state, seek),
-    sql`${p.organizationId} = ${organizationOf(actor)}`,
     query.productId
       ? sql`${i.variationId} IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`
       : undefined,
@@ -256,13 +257,11 @@ export function vialListQueries(
   const matching = db
     .select({ one: sql`1` })
     .from(i)
-    .innerJoin(v, eq(v.id, i.variationId))
-    .innerJoin(p, eq(p.id, v.productId))
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("matching");
   return [
-    vialRows(db, and(where, VIAL_PAGES.where(keyset)))
+    vialRows(db, and(where, sql`${p.organizationId} = ${organizationOf(actor)}`, VIAL_PAGES.where(keyset)))
       .orderBy(VIAL_PAGES.orderBy(keyset))
       .limit(VIAL_PAGES.limit(keyset)),
     db.select({ total: count() }).from(matching),
