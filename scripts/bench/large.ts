@@ -64,6 +64,11 @@ const PAGES: LargePage[] = [
   { name: "usage api", path: "/api/usage", as: "staff" },
   { name: "vial page", path: "/inventory/{vial}", as: "staff" },
   { name: "vial api", path: "/api/vials/{vial}", as: "staff" },
+  { name: "inventory product search", path: "/inventory?product={search}", as: "staff" },
+  { name: "usage log product search", path: "/usage-log?product={search}", as: "owner" },
+  { name: "receiving", path: "/receiving", as: "manager" },
+  { name: "recalls", path: "/recalls", as: "manager" },
+  { name: "users", path: "/users", as: "owner" },
   { name: "dashboard", path: "/", as: "staff" },
   { name: "dashboard organization", path: "/", as: "owner" },
 ];
