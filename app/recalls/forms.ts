@@ -36,3 +36,9 @@ export type LiftInput = z.output<typeof LiftForm>;
 export const MarkRecallForm = RecallForm.extend({
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN).nullable().catch(null),
 });
+
+/** The screen's lot lookup (a GET form): the lot as printed and an optional product search; "" when absent. */
+export const LotLookupQuery = z.object({
+  lot: z.string().trim().max(RECALL_LOT_MAX).catch(""),
+  product: z.string().trim().max(100).catch(""),
+});

@@ -1,22 +1,62 @@
 // What the /recalls screen reads, in one batch: the organization's recalls in force and the latest
-// lifted ones, and the variations a recall may name (the organization's serialized products: a
-// recall quarantines vials).
+// lifted ones, and, when a lot is looked up, the organization's serialized variations that hold it
+// (a recall quarantines vials; a chain has thousands of variations, so the lot is found first).
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { serializedVariationChoices } from "~/products/list.server";
+import { productIdsMatching } from "~/products/list.server";
 import { recallOf, recallRows } from "./recall.server";
 
 /** Lifted recalls shown: the latest; older ones stay in the activity log and each lot's report. */
 export const LIFTED_SHOWN = 50;
 
-export async function recallsScreen(db: Database, actor: Actor) {
+/** Variations of a looked-up lot shown: a lot is one manufacturer's batch, so a handful at most. */
+export const LOT_HOLDERS_SHOWN = 20;
+
+/** The lot looked up (as printed) and, optionally, a product search (name, SKU or code) to narrow it. */
+export interface LotLookup {
+  lot: string;
+  product: string;
+}
+
+export interface LotHolder {
+  id: string;
+  name: string;
+  productId: string;
+  productName: string;
+  /** A recall of this lot of the variation is in force: nothing to mark. */
+  recalled: boolean;
+}
+
+/**
+ * The organization's serialized variations with items of `lot`, names first, at most
+ * LOT_HOLDERS_SHOWN. Read from items by lot (items_lot_idx), then each variation and product by
+ * id: CROSS JOIN keeps that order, else the planner walks the organization's products instead.
+ */
+function lotHolders(db: Database, actor: Actor, { lot, product }: LotLookup) {
+  return db.all<Omit<LotHolder, "recalled"> & { recalled: number }>(sql`SELECT v.id, v.name,
+      p.id AS productId, p.name AS productName,
+      EXISTS (SELECT 1 FROM lot_recalls AS r WHERE r.variation_id = v.id AND r.lot = ${lot}
+        AND r.lifted_at IS NULL) AS recalled
+    FROM (SELECT DISTINCT i.variation_id AS id FROM items AS i WHERE i.lot = ${lot}) AS held
+      CROSS JOIN product_variations AS v ON v.id = held.id CROSS JOIN products AS p ON p.id = v.product_id
+    WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'serialized'
+      ${product ? sql`AND p.id IN ${productIdsMatching(actor, product)}` : sql``}
+    ORDER BY lower(p.name), p.id, lower(v.name), v.id LIMIT ${LOT_HOLDERS_SHOWN}`);
+}
+
+export async function recallsScreen(db: Database, actor: Actor, lookup: LotLookup | null = null) {
   const organization = organizationOf(actor);
-  const [inForce, lifted, variations] = await db.batch([
+  const [inForce, lifted, holders] = await db.batch([
     recallRows(db, sql`r.organization_id = ${organization} AND r.lifted_at IS NULL`, 500),
     recallRows(db, sql`r.organization_id = ${organization} AND r.lifted_at IS NOT NULL`, LIFTED_SHOWN),
-    serializedVariationChoices(db, actor),
+    // No lot asked: an empty answer, kept in the batch so it stays one round trip either way.
+    lookup ? lotHolders(db, actor, lookup) : db.all<never>(sql`SELECT 1 WHERE 0`),
   ]);
-  return { inForce: inForce.map(recallOf), lifted: lifted.map(recallOf), variations };
+  return {
+    inForce: inForce.map(recallOf),
+    lifted: lifted.map(recallOf),
+    holders: holders.map((h): LotHolder => ({ ...h, recalled: Boolean(h.recalled) })),
+  };
 }

@@ -1,5 +1,6 @@
-// /recalls: the organization's lot recalls, in force and lifted (READ_INVENTORY to see), a form to
-// mark a lot of a variation recalled and a button to lift a recall with a note (WRITE_PRODUCTS, the
+// /recalls: the organization's lot recalls, in force and lifted (READ_INVENTORY to see), a lookup
+// of a lot (a GET form: the lot, optionally a product) listing the variations that hold it, each
+// with a form to mark that lot of it recalled, and a button to lift a recall with a note (WRITE_PRODUCTS, the
 // catalogue permission: a recall quarantines the lot's vials at every location at once). Reached
 // from the usage log's header (the spec fixes the menu: no sidebar entry).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -10,7 +11,7 @@ import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/constants";
-import { LiftForm, MarkRecallForm } from "~/recalls/forms";
+import { LiftForm, LotLookupQuery, MarkRecallForm } from "~/recalls/forms";
 import { liftRecall } from "~/recalls/lift.server";
 import { recallReportPath } from "~/recalls/links";
 import { recallsScreen } from "~/recalls/list.server";
@@ -18,7 +19,8 @@ import { markRecall } from "~/recalls/mark.server";
 import type { Recall } from "~/recalls/recall.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
-import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
+import { Button, Card, Field, FormAlert, TextareaField } from "~/ui/form";
+import { SearchForm } from "~/ui/search-form";
 import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
@@ -44,12 +46,19 @@ function shownRecall(r: Recall, now: Date) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await requireScopedActor(args, area("/recalls").permission);
-  const screen = await orOutage(recallsScreen(args.context.db, actor));
+  const lookup = LotLookupQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const screen = await orOutage(recallsScreen(args.context.db, actor, lookup.lot ? lookup : null));
   const now = new Date();
   return {
     inForce: screen.inForce.map((r) => shownRecall(r, now)),
     lifted: screen.lifted.map((r) => shownRecall(r, now)),
-    variations: screen.variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
+    lookup,
+    holders: screen.holders.map((h) => ({
+      id: h.id,
+      label: `${h.productName} · ${h.name}`,
+      recalled: h.recalled,
+      report: recallReportPath(h.id, lookup.lot),
+    })),
     canWrite: canWriteCatalog(actor),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -61,12 +70,14 @@ export async function action(args: ActionFunctionArgs) {
   const intent = intentOf(form, INTENTS);
   const db = args.context.db;
   if (intent === "mark") {
+    // Which variation's form was sent: its problem is shown on that form.
+    const variationId = typeof form.variationId === "string" ? form.variationId : null;
     const parsed = MarkRecallForm.safeParse(form);
-    if (!parsed.success) return invalid(parsed.error, { intent, recallId: null });
+    if (!parsed.success) return invalid(parsed.error, { intent, recallId: null, variationId });
     const result = await orOutage(markRecall(db, actor, parsed.data));
     if (!result.ok) {
       const fields = { variation_not_found: "variationId", already_recalled: "lot" } as const;
-      return refused(result, { intent, recallId: null }, { fields, notFound: [] });
+      return refused(result, { intent, recallId: null, variationId }, { fields, notFound: [] });
     }
     const { recall } = result;
     return done("/recalls", {
@@ -96,10 +107,21 @@ function Recorded({ at, by }: { at: Parameters<typeof Time>[0]["at"]; by: string
   );
 }
 
+/** The problem of a refused or invalid mark, for the variation whose form sent it (else for none). */
+function markProblem(result: ReturnType<typeof useActionData<typeof action>>) {
+  if (result?.intent !== "mark") return null;
+  const { fieldErrors, formError } = result;
+  const about = "variationId" in result ? result.variationId : null;
+  // The variation and the lot are the form's hidden fields: their problem shows above its note.
+  return { about, note: fieldErrors.note, alert: formError ?? fieldErrors.variationId ?? fieldErrors.lot ?? null };
+}
+
 export default function RecallsScreen() {
-  const { inForce, lifted, variations, canWrite, idempotencyKey } = useLoaderData<typeof loader>();
+  const { inForce, lifted, lookup, holders, canWrite, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const markErrors = result?.intent === "mark" ? result.fieldErrors : {};
+  const problem = markProblem(result);
+  const problemOf = (variationId: string) => (problem?.about === variationId ? problem : null);
+  const unshown = problem && !holders.some((h) => h.id === problem.about) ? problem : null;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -115,41 +137,79 @@ export default function RecallsScreen() {
 
       {canWrite && (
         <Card title="Mark a lot recalled">
-          {/* A fresh key per page load also empties the form once a recall is marked. */}
-          <Form key={idempotencyKey} method="post" className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="mark" />
-            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <FormAlert message={result?.intent === "mark" ? result.formError : null} />
-            <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField
-                label="Product variation"
-                name="variationId"
-                required
-                defaultValue=""
-                error={markErrors.variationId}
-                options={[{ value: "", label: "Choose a variation…" }, ...variations]}
-              />
+          <p className="text-slate-600 text-sm">
+            Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to
+            a product if several share it.
+          </p>
+          <SearchForm action="/recalls" filtered={Boolean(lookup.lot || lookup.product)}>
+            <div className="min-w-40 flex-1">
+              <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
+            </div>
+            <div className="min-w-48 flex-[2]">
               <Field
-                label="Lot"
-                name="lot"
-                maxLength={RECALL_LOT_MAX}
-                hint="Exactly as printed on the vials and the manufacturer's notice."
-                error={markErrors.lot}
+                label="Product"
+                name="product"
+                type="search"
+                required={false}
+                defaultValue={lookup.product}
+                placeholder="Name, SKU or code (optional)"
               />
             </div>
-            <TextareaField
-              label="Note"
-              name="note"
-              required
-              maxLength={RECALL_NOTE_MAX}
-              rows={2}
-              hint="Why: the manufacturer's notice, its date and reference."
-              error={markErrors.note}
-            />
-            <div>
-              <Button tone="danger">Mark lot recalled</Button>
-            </div>
-          </Form>
+          </SearchForm>
+          <FormAlert message={unshown?.alert ?? unshown?.note} />
+          {lookup.lot && holders.length === 0 && (
+            <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+              Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}.
+              Check it is typed exactly as printed on the vials. A lot is marked here once vials of it have been
+              received at one of your locations; a lot not yet delivered can be recalled through the API (POST
+              /api/recalls).
+            </p>
+          )}
+          {holders.length > 0 && (
+            <ul aria-label={`Variations holding lot ${lookup.lot}`} className="flex flex-col divide-y divide-slate-200">
+              {holders.map((h) => {
+                const mine = problemOf(h.id);
+                return (
+                  <li key={h.id} className="flex flex-col gap-2 py-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{h.label}</span>
+                      <Link to={h.report} className={`${LINK} text-sm`}>
+                        Lot {lookup.lot} report
+                      </Link>
+                      {h.recalled && (
+                        <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
+                          Recalled
+                        </span>
+                      )}
+                    </div>
+                    {!h.recalled && (
+                      // A fresh key per page load also empties the note once a recall is marked.
+                      <Form key={idempotencyKey} method="post" className="flex flex-col gap-2">
+                        <input type="hidden" name="intent" value="mark" />
+                        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                        <input type="hidden" name="variationId" value={h.id} />
+                        <input type="hidden" name="lot" value={lookup.lot} />
+                        <FormAlert message={mine?.alert} />
+                        <TextareaField
+                          label="Note"
+                          name="note"
+                          idPrefix={`mark-${h.id}-`}
+                          required
+                          maxLength={RECALL_NOTE_MAX}
+                          rows={2}
+                          hint="Why: the manufacturer's notice, its date and reference."
+                          error={mine?.note}
+                        />
+                        <div>
+                          <Button tone="danger">Mark lot recalled</Button>
+                        </div>
+                      </Form>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </Card>
       )}
 

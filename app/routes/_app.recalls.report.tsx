@@ -7,7 +7,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { recallsScreen } from "~/recalls/list.server";
+import { serializedVariationChoices } from "~/products/list.server";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { area } from "~/shell/areas";
 import { formatDate, showInstant, Time } from "~/ui/dates";
@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const asked = reportQueryOf(params);
   if (!asked) {
-    const { variations } = await orOutage(recallsScreen(args.context.db, actor));
+    const variations = await orOutage(serializedVariationChoices(args.context.db, actor));
     return {
       report: null,
       variations: variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
