@@ -167,6 +167,11 @@ const PAGES: Record<Who, Page[]> = {
     { path: "/usage-log", loader: usageLog.loader, screen: true },
     { path: `/usage-log?from=${monthAgo}&to=${today}`, loader: usageLog.loader, screen: true },
     { path: "/recalls", loader: recalls.loader, screen: true },
+    {
+      path: `/recalls?lot=${LARGE_TARGETS.lotWith500Uses}&product=${LARGE_TARGETS.productSearch}`,
+      loader: recalls.loader,
+      screen: true,
+    },
     { path: "/receiving", loader: receiving.loader, screen: true },
     { path: "/users", loader: users.loader, screen: true },
     { path: "/api/vials", loader: vialsApi.loader },
