@@ -143,18 +143,6 @@ export function formChoiceQueries(db: Database, actor: Actor, alsoVendorId: stri
   ] as const;
 }
 
-/**
- * The variations of the organization's serialized products (what a vial, a usage entry or a recall
- * names), active ones first, for a screen's select: one statement for the caller's batch.
- */
-export function serializedVariationChoices(db: Database, actor: Actor) {
-  return db.all<{ id: string; name: string; productId: string; productName: string }>(sql`SELECT v.id, v.name,
-      p.id AS productId, p.name AS productName
-    FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-    WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'serialized'
-    ORDER BY p.active DESC, lower(p.name), p.id, v.active DESC, lower(v.name), v.id`);
-}
-
 /** The products screen: a page, its total, and the filter choices. One round trip. */
 export async function listProducts(db: Database, actor: Actor, query: ProductListQuery) {
   const [rows, totals, categories, vendors] = await db.batch([

@@ -135,83 +135,81 @@ export default function RecallsScreen() {
         </p>
       </div>
 
-      {canWrite && (
-        <Card title="Mark a lot recalled">
-          <p className="text-slate-600 text-sm">
-            Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to
-            a product if several share it.
+      {/* Everyone who reads recalls finds a lot here (its report is linked); writers mark it. */}
+      <Card title={canWrite ? "Mark a lot recalled" : "Find a lot"}>
+        <p className="text-slate-600 text-sm">
+          Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to a
+          product if several share it.
+        </p>
+        <SearchForm action="/recalls" filtered={Boolean(lookup.lot || lookup.product)}>
+          <div className="min-w-40 flex-1">
+            <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
+          </div>
+          <div className="min-w-48 flex-[2]">
+            <Field
+              label="Product"
+              name="product"
+              type="search"
+              required={false}
+              defaultValue={lookup.product}
+              placeholder="Name, SKU or code (optional)"
+            />
+          </div>
+        </SearchForm>
+        <FormAlert message={unshown?.alert ?? unshown?.note} />
+        {lookup.lot && holders.length === 0 && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+            Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}. Check
+            it is typed exactly as printed on the vials. A lot is marked here once vials of it have been received at one
+            of your locations; a lot not yet delivered can be recalled through the API (POST /api/recalls).
           </p>
-          <SearchForm action="/recalls" filtered={Boolean(lookup.lot || lookup.product)}>
-            <div className="min-w-40 flex-1">
-              <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
-            </div>
-            <div className="min-w-48 flex-[2]">
-              <Field
-                label="Product"
-                name="product"
-                type="search"
-                required={false}
-                defaultValue={lookup.product}
-                placeholder="Name, SKU or code (optional)"
-              />
-            </div>
-          </SearchForm>
-          <FormAlert message={unshown?.alert ?? unshown?.note} />
-          {lookup.lot && holders.length === 0 && (
-            <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
-              Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}.
-              Check it is typed exactly as printed on the vials. A lot is marked here once vials of it have been
-              received at one of your locations; a lot not yet delivered can be recalled through the API (POST
-              /api/recalls).
-            </p>
-          )}
-          {holders.length > 0 && (
-            <ul aria-label={`Variations holding lot ${lookup.lot}`} className="flex flex-col divide-y divide-slate-200">
-              {holders.map((h) => {
-                const mine = problemOf(h.id);
-                return (
-                  <li key={h.id} className="flex flex-col gap-2 py-3">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{h.label}</span>
-                      <Link to={h.report} className={`${LINK} text-sm`}>
-                        Lot {lookup.lot} report
-                      </Link>
-                      {h.recalled && (
-                        <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
-                          Recalled
-                        </span>
-                      )}
-                    </div>
-                    {!h.recalled && (
-                      // A fresh key per page load also empties the note once a recall is marked.
-                      <Form key={idempotencyKey} method="post" className="flex flex-col gap-2">
-                        <input type="hidden" name="intent" value="mark" />
-                        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-                        <input type="hidden" name="variationId" value={h.id} />
-                        <input type="hidden" name="lot" value={lookup.lot} />
-                        <FormAlert message={mine?.alert} />
-                        <TextareaField
-                          label="Note"
-                          name="note"
-                          idPrefix={`mark-${h.id}-`}
-                          required
-                          maxLength={RECALL_NOTE_MAX}
-                          rows={2}
-                          hint="Why: the manufacturer's notice, its date and reference."
-                          error={mine?.note}
-                        />
-                        <div>
-                          <Button tone="danger">Mark lot recalled</Button>
-                        </div>
-                      </Form>
+        )}
+        {holders.length > 0 && (
+          <ul aria-label={`Variations holding lot ${lookup.lot}`} className="flex flex-col divide-y divide-slate-200">
+            {holders.map((h) => {
+              const mine = problemOf(h.id);
+              return (
+                <li key={h.id} className="flex flex-col gap-2 py-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{h.label}</span>
+                    <Link to={h.report} className={`${LINK} text-sm`}>
+                      Lot {lookup.lot} report
+                    </Link>
+                    {h.recalled && (
+                      <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
+                        Recalled
+                      </span>
                     )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Card>
-      )}
+                  </div>
+                  {canWrite && !h.recalled && (
+                    // A fresh key per page load also empties the note once a recall is marked.
+                    <Form key={idempotencyKey} method="post" className="flex flex-col gap-2">
+                      <input type="hidden" name="intent" value="mark" />
+                      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                      <input type="hidden" name="variationId" value={h.id} />
+                      <input type="hidden" name="lot" value={lookup.lot} />
+                      <FormAlert message={mine?.alert} />
+                      <TextareaField
+                        label="Note"
+                        name="note"
+                        idPrefix={`mark-${h.id}-`}
+                        required
+                        maxLength={RECALL_NOTE_MAX}
+                        rows={2}
+                        hint="Why: the manufacturer's notice, its date and reference."
+                        error={mine?.note}
+                      />
+                      <div>
+                        <Button tone="danger">Mark lot recalled</Button>
+                      </div>
+                    </Form>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
 
       <Section id="in-force" title="In force">
         <DataTable

@@ -7,11 +7,11 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { serializedVariationChoices } from "~/products/list.server";
+import { RECALL_LOT_MAX } from "~/recalls/constants";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { area } from "~/shell/areas";
 import { formatDate, showInstant, Time } from "~/ui/dates";
-import { Button, Field, SelectField } from "~/ui/form";
+import { Button, Field } from "~/ui/form";
 import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { StateBadge } from "~/vials/state-badge";
@@ -23,12 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const asked = reportQueryOf(params);
   if (!asked) {
-    const variations = await orOutage(serializedVariationChoices(args.context.db, actor));
-    return {
-      report: null,
-      variations: variations.map((v) => ({ value: v.id, label: `${v.productName} · ${v.name}` })),
-      asked: { variationId: params.get("variationId") ?? "", lot: params.get("lot") ?? "" },
-    };
+    return { report: null, asked: { lot: params.get("lot") ?? "" } };
   }
   const report = await orOutage(readRecallReport(args.context.db, actor, asked));
   if (!report) throw data("That product variation does not exist in your organization.", { status: 404 });
@@ -64,7 +59,6 @@ export async function loader(args: LoaderFunctionArgs) {
       })),
       csv: `/recalls/report.csv?${new URLSearchParams(asked)}`,
     },
-    variations: [],
     asked,
   };
 }
@@ -79,34 +73,23 @@ function LocationCell({ location }: { location: { name: string; code: string } }
   );
 }
 
-function LotPicker({
-  variations,
-  asked,
-}: {
-  variations: readonly { value: string; label: string }[];
-  asked: { variationId: string; lot: string };
-}) {
+/**
+ * No lot named: find it on /recalls (a GET form), which lists the variations holding it, each
+ * with its report; a select of every variation was hundreds of KiB on a chain.
+ */
+function LotPicker({ lot }: { lot: string }) {
   return (
-    <Form method="get" action="/recalls/report" className="flex flex-wrap items-end gap-3">
-      <div className="min-w-64 flex-[2]">
-        <SelectField
-          label="Product variation"
-          name="variationId"
-          required
-          defaultValue={asked.variationId}
-          options={[{ value: "", label: "Choose a variation…" }, ...variations]}
-        />
-      </div>
+    <Form method="get" action="/recalls" className="flex flex-wrap items-end gap-3">
       <div className="min-w-40 flex-1">
-        <Field label="Lot" name="lot" defaultValue={asked.lot} />
+        <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lot} />
       </div>
-      <Button tone="secondary">Trace lot</Button>
+      <Button tone="secondary">Find lot</Button>
     </Form>
   );
 }
 
 export default function RecallReportScreen() {
-  const { report, variations, asked } = useLoaderData<typeof loader>();
+  const { report, asked } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -121,7 +104,7 @@ export default function RecallReportScreen() {
         )}
       </div>
       {!report ? (
-        <LotPicker variations={variations} asked={asked} />
+        <LotPicker lot={asked.lot} />
       ) : (
         <>
           <div className="flex flex-wrap items-start justify-between gap-3">

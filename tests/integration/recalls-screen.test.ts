@@ -8,17 +8,19 @@ import { schema } from "../../app/db/client.server";
 import { recallsScreen } from "../../app/recalls/list.server";
 import { lotRecalled } from "../../app/recalls/quarantine.server";
 import * as recallsRoute from "../../app/routes/_app.recalls._index";
+import * as reportRoute from "../../app/routes/_app.recalls.report";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 let cookie = "";
+let staffCookie = "";
 let variationId = "";
 const LOT = "C8123C3"; // Botox 100 U, received at Downtown and at Westside by the demo seed.
 
 type Loaded = Awaited<ReturnType<typeof recallsRoute.loader>>;
-const load = async (path: string) =>
-  (await recallsRoute.loader({ request: pageRequest(path, cookie), context: loadContext(t.db), params: {} })) as Loaded;
+const load = async (path: string, as = cookie) =>
+  (await recallsRoute.loader({ request: pageRequest(path, as), context: loadContext(t.db), params: {} })) as Loaded;
 
 /** What the action answered: a redirect's status, or the problem the page shows again. */
 async function mark(form: Record<string, string>) {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   const { loc } = await demoLocations(t.db);
   const manager = await signedIn(t.db, "manager"); // WRITE_PRODUCTS at Westside.
   cookie = await withLocationChoice(manager.cookie, loc.WST);
+  staffCookie = (await signedIn(t.db, "staff")).cookie; // READ_INVENTORY at Downtown, no WRITE_PRODUCTS.
   const [item] = await t.db.all<{ variationId: string }>(
     sql`SELECT variation_id AS variationId FROM items WHERE lot = ${LOT} LIMIT 1`,
   );
@@ -66,6 +69,17 @@ describe("the recalls screen's lot lookup", () => {
     expect((await load(`/recalls?lot=${LOT}&product=juvederm`)).holders).toEqual([]);
     expect((await load("/recalls?lot=c8123c3")).holders).toEqual([]);
     expect((await load("/recalls?lot=NEVER-RECEIVED")).holders).toEqual([]);
+  });
+
+  it("finds the lot for a reader too (to reach its report), and the report without a lot lists no variation", async () => {
+    const found = await load(`/recalls?lot=${LOT}`, staffCookie);
+    expect(found).toMatchObject({ canWrite: false, holders: [{ id: variationId, recalled: false }] });
+    const picker = await reportRoute.loader({
+      request: pageRequest("/recalls/report", staffCookie),
+      context: loadContext(t.db),
+      params: {},
+    });
+    expect(picker).toEqual({ report: null, asked: { lot: "" } });
   });
 
   it("finds only the organization's variations", async () => {
