@@ -141,7 +141,12 @@ export default function RecallsScreen() {
           Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to a
           product if several share it.
         </p>
-        <SearchForm action="/recalls" filtered={Boolean(lookup.lot || lookup.product)}>
+        {/* Keyed by the lookup: once a mark returns to a bare /recalls, its fields show empty again. */}
+        <SearchForm
+          key={`${lookup.lot}\n${lookup.product}`}
+          action="/recalls"
+          filtered={Boolean(lookup.lot || lookup.product)}
+        >
           <div className="min-w-40 flex-1">
             <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
           </div>

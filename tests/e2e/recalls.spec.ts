@@ -66,13 +66,28 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
   // Mark the lot recalled from the recalls screen, reached from the usage log's header.
   await page.getByRole("link", { name: "Lot recalls" }).click();
   await expect(page.getByRole("heading", { name: "Lot Recalls" })).toBeVisible();
-  await page.getByLabel("Product variation").selectOption({ label: VARIATION });
+  // The lot is found first (a GET form): the variations holding it, each with its own mark form.
   await page.getByLabel("Lot", { exact: true }).fill(LOT);
-  await page.getByLabel("Note").fill(`E2E ${run}: manufacturer notice`);
-  await page.getByRole("button", { name: "Mark lot recalled" }).click();
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`lot=${LOT}`));
+  const holder = page
+    .getByRole("list", { name: `Variations holding lot ${LOT}` })
+    .getByRole("listitem")
+    .filter({ hasText: VARIATION });
+  await expect(holder).toHaveCount(1);
+  await holder.getByLabel("Note").fill(`E2E ${run}: manufacturer notice`);
+  await holder.getByRole("button", { name: "Mark lot recalled" }).click();
   const inForce = page.getByRole("table", { name: "Recalls in force" });
   await expect(inForce.getByRole("row").filter({ hasText: LOT })).toHaveCount(1);
   await expect(page.getByLabel("Lot", { exact: true }), "the form is emptied for the next recall").toHaveValue("");
+  // Looked up again, the lot of that variation shows recalled, with nothing left to mark.
+  await page.goto(`/recalls?lot=${LOT}`);
+  const again = page
+    .getByRole("list", { name: `Variations holding lot ${LOT}` })
+    .getByRole("listitem")
+    .filter({ hasText: VARIATION });
+  await expect(again.getByText("Recalled", { exact: true })).toBeVisible();
+  await expect(again.getByRole("button", { name: "Mark lot recalled" })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await attachScreenshot(page, testInfo, "recalls-390.png");
 
