@@ -5,6 +5,7 @@
 // from the usage log's header (the spec fixes the menu: no sidebar entry).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -107,6 +108,32 @@ function Recorded({ at, by }: { at: Parameters<typeof Time>[0]["at"]; by: string
   );
 }
 
+/** A recall form with a note (mark, lift): its hidden fields, its problem above the note, its button. */
+function NoteForm({
+  className,
+  hidden,
+  alert,
+  note,
+  button,
+}: {
+  className: string;
+  hidden: Record<string, string>;
+  alert: string | null | undefined;
+  note: { label: string; idPrefix: string; hint?: string; error: string | null | undefined };
+  button: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <FormAlert message={alert} />
+      <TextareaField name="note" required maxLength={RECALL_NOTE_MAX} rows={2} {...note} />
+      <div>{button}</div>
+    </Form>
+  );
+}
+
 /** The problem of a refused or invalid mark, for the variation whose form sent it (else for none). */
 function markProblem(result: ReturnType<typeof useActionData<typeof action>>) {
   if (result?.intent !== "mark") return null;
@@ -137,83 +164,79 @@ export default function RecallsScreen() {
 
       {/* Everyone who reads recalls finds a lot here (its report is linked); writers mark it. */}
       <Card title={canWrite ? "Mark a lot recalled" : "Find a lot"}>
-        <p className="text-slate-600 text-sm">
-          Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to a
-          product if several share it.
-        </p>
-        {/* Keyed by the lookup: once a mark returns to a bare /recalls, its fields show empty again. */}
-        <SearchForm
-          key={`${lookup.lot}\n${lookup.product}`}
-          action="/recalls"
-          filtered={Boolean(lookup.lot || lookup.product)}
-        >
-          <div className="min-w-40 flex-1">
-            <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
-          </div>
-          <div className="min-w-48 flex-[2]">
-            <Field
-              label="Product"
-              name="product"
-              type="search"
-              required={false}
-              defaultValue={lookup.product}
-              placeholder="Name, SKU or code (optional)"
-            />
-          </div>
-        </SearchForm>
-        <FormAlert message={unshown?.alert ?? unshown?.note} />
-        {lookup.lot && holders.length === 0 && (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
-            Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}. Check
-            it is typed exactly as printed on the vials. A lot is marked here once vials of it have been received at one
-            of your locations; a lot not yet delivered can be recalled through the API (POST /api/recalls).
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-600 text-sm">
+            Find the lot first: type it exactly as printed on the vials and the manufacturer's notice, and narrow it to
+            a product if several share it.
           </p>
-        )}
-        {holders.length > 0 && (
-          <ul aria-label={`Variations holding lot ${lookup.lot}`} className="flex flex-col divide-y divide-slate-200">
-            {holders.map((h) => {
-              const mine = problemOf(h.id);
-              return (
-                <li key={h.id} className="flex flex-col gap-2 py-3">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{h.label}</span>
-                    <Link to={h.report} className={`${LINK} text-sm`}>
-                      Lot {lookup.lot} report
-                    </Link>
-                    {h.recalled && (
-                      <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
-                        Recalled
-                      </span>
-                    )}
-                  </div>
-                  {canWrite && !h.recalled && (
-                    // A fresh key per page load also empties the note once a recall is marked.
-                    <Form key={idempotencyKey} method="post" className="flex flex-col gap-2">
-                      <input type="hidden" name="intent" value="mark" />
-                      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-                      <input type="hidden" name="variationId" value={h.id} />
-                      <input type="hidden" name="lot" value={lookup.lot} />
-                      <FormAlert message={mine?.alert} />
-                      <TextareaField
-                        label="Note"
-                        name="note"
-                        idPrefix={`mark-${h.id}-`}
-                        required
-                        maxLength={RECALL_NOTE_MAX}
-                        rows={2}
-                        hint="Why: the manufacturer's notice, its date and reference."
-                        error={mine?.note}
+          {/* Keyed by the lookup: once a mark returns to a bare /recalls, its fields show empty again. */}
+          <SearchForm
+            key={`${lookup.lot}\n${lookup.product}`}
+            action="/recalls"
+            filtered={Boolean(lookup.lot || lookup.product)}
+          >
+            <div className="min-w-40 flex-1">
+              <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lookup.lot} />
+            </div>
+            <div className="min-w-48 flex-[2]">
+              <Field
+                label="Product"
+                name="product"
+                type="search"
+                required={false}
+                defaultValue={lookup.product}
+                placeholder="Name, SKU or code (optional)"
+              />
+            </div>
+          </SearchForm>
+          <FormAlert message={unshown?.alert ?? unshown?.note} />
+          {lookup.lot && holders.length === 0 && (
+            <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+              Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}.
+              Check it is typed exactly as printed on the vials. A lot is marked here once vials of it have been
+              received at one of your locations; a lot not yet delivered can be recalled through the API (POST
+              /api/recalls).
+            </p>
+          )}
+          {holders.length > 0 && (
+            <ul aria-label={`Variations holding lot ${lookup.lot}`} className="flex flex-col divide-y divide-slate-200">
+              {holders.map((h) => {
+                const mine = problemOf(h.id);
+                return (
+                  <li key={h.id} className="flex flex-col gap-2 py-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{h.label}</span>
+                      <Link to={h.report} className={`${LINK} text-sm`}>
+                        Lot {lookup.lot} report
+                      </Link>
+                      {h.recalled && (
+                        <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-800 text-xs ring-1 ring-red-600/20 ring-inset">
+                          Recalled
+                        </span>
+                      )}
+                    </div>
+                    {canWrite && !h.recalled && (
+                      // A fresh key per page load also empties the note once a recall is marked.
+                      <NoteForm
+                        key={idempotencyKey}
+                        className="flex flex-col gap-2"
+                        hidden={{ intent: "mark", idempotencyKey, variationId: h.id, lot: lookup.lot }}
+                        alert={mine?.alert}
+                        note={{
+                          label: "Note",
+                          idPrefix: `mark-${h.id}-`,
+                          hint: "Why: the manufacturer's notice, its date and reference.",
+                          error: mine?.note,
+                        }}
+                        button={<Button tone="danger">Mark lot recalled</Button>}
                       />
-                      <div>
-                        <Button tone="danger">Mark lot recalled</Button>
-                      </div>
-                    </Form>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
       </Card>
 
       <Section id="in-force" title="In force">
@@ -248,25 +271,17 @@ export default function RecallsScreen() {
                 <td className={CELL}>
                   <details open={result?.intent === "lift" && result.recallId === r.id}>
                     <summary className="cursor-pointer font-medium text-sky-800 text-sm">Lift…</summary>
-                    <Form method="post" className="mt-2 flex min-w-56 flex-col gap-2">
-                      <input type="hidden" name="intent" value="lift" />
-                      <input type="hidden" name="recallId" value={r.id} />
-                      <FormAlert
-                        message={result?.intent === "lift" && result.recallId === r.id ? result.formError : null}
-                      />
-                      <TextareaField
-                        label="Why it is lifted"
-                        name="note"
-                        idPrefix={`lift-${r.id}-`}
-                        required
-                        maxLength={RECALL_NOTE_MAX}
-                        rows={2}
-                        error={result?.intent === "lift" && result.recallId === r.id ? result.fieldErrors.note : null}
-                      />
-                      <div>
-                        <Button tone="secondary">Lift recall</Button>
-                      </div>
-                    </Form>
+                    <NoteForm
+                      className="mt-2 flex min-w-56 flex-col gap-2"
+                      hidden={{ intent: "lift", recallId: r.id }}
+                      alert={result?.intent === "lift" && result.recallId === r.id ? result.formError : null}
+                      note={{
+                        label: "Why it is lifted",
+                        idPrefix: `lift-${r.id}-`,
+                        error: result?.intent === "lift" && result.recallId === r.id ? result.fieldErrors.note : null,
+                      }}
+                      button={<Button tone="secondary">Lift recall</Button>}
+                    />
                   </details>
                 </td>
               )}

@@ -75,6 +75,8 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
     .getByRole("listitem")
     .filter({ hasText: VARIATION });
   await expect(holder).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "recalls-lookup-390.png");
   await holder.getByLabel("Note").fill(`E2E ${run}: manufacturer notice`);
   await holder.getByRole("button", { name: "Mark lot recalled" }).click();
   const inForce = page.getByRole("table", { name: "Recalls in force" });
