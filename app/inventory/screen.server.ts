@@ -50,7 +50,7 @@ export async function inventoryScreen(
 ) {
   const bulkQuery = StockLevelQuery.parse({
     productId: query.productId,
-    q: query.product,
+    product: query.product,
     tracking: "bulk",
     ...query.bulk,
     pageSize: INVENTORY_PAGE_SIZE,

@@ -10,6 +10,7 @@ import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
+import { productIdsMatching } from "~/products/list.server";
 import { utcDay } from "~/ui/dates";
 import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/constants";
 import { type AdjustTarget, adjustTargetQuery } from "./adjust.server";
@@ -21,6 +22,8 @@ export const StockLevelQuery = z.object({
   status: z.enum(STOCK_STATUSES).or(z.literal("")).catch(""),
   /** Only this product's levels (the inventory's product filter). */
   productId: z.string().trim().max(100).catch(""),
+  /** Only the products the catalogue's search finds (the inventory's product search). */
+  product: z.string().trim().max(100).catch(""),
   /** Only bulk or only serialized products (the inventory lists bulk quantities beside its vials). */
   tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
   ...CursorParams,
@@ -184,6 +187,7 @@ function matchingLevels(
       ${query.q ? sql`AND ${anyContains(query.q, [sql`p.name`, sql`v.name`, sql`p.sku`, sql`v.sku`])}` : sql``}
       ${query.category ? sql`AND p.category = ${query.category}` : sql``}
       ${query.productId ? sql`AND p.id = ${query.productId}` : sql``}
+      ${query.product ? sql`AND p.id IN ${productIdsMatching(actor, query.product)}` : sql``}
       ${query.tracking ? sql`AND p.tracking = ${query.tracking}` : sql``}
       ${status}
       ${after ? sql`AND ${after}` : sql``}`;
