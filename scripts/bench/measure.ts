@@ -27,6 +27,11 @@ export interface Measured {
   times: number[];
   /** Database round trips (HTTP pipelines to the local server) of each measured request. */
   roundTrips: number[];
+  /**
+   * Time the engine spent running each measured request's statements, in ms (when the product
+   * captures statements): what is left of the wall time is workerd, rendering and the HTTP hops.
+   */
+  databaseTimes: number[];
   /** The body of the last measured request. */
   body: string;
   contentType: string;
@@ -45,7 +50,14 @@ export async function measurePage(
 ): Promise<Measured> {
   const headers: Record<string, string> = options.cookie ? { Cookie: options.cookie } : {};
   for (let i = 0; i < options.warmups; i++) await (await fetch(product.url + path, { headers })).text();
-  const measured: Measured = { times: [], roundTrips: [], body: "", contentType: "", statements: [] };
+  const measured: Measured = {
+    times: [],
+    roundTrips: [],
+    databaseTimes: [],
+    body: "",
+    contentType: "",
+    statements: [],
+  };
   for (let i = 0; i < options.runs; i++) {
     product.resetDatabaseStats?.();
     product.resetDatabaseStatements?.();
@@ -54,6 +66,8 @@ export async function measurePage(
     measured.body = await response.text();
     measured.times.push(performance.now() - t0);
     measured.roundTrips.push(product.databaseStats?.pipelines ?? Number.NaN);
+    const ran = product.databaseStatements?.();
+    if (ran) measured.databaseTimes.push(ran.reduce((sum, s) => sum + s.durationMs, 0));
     if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
     measured.contentType = response.headers.get("Content-Type") ?? "";
   }
