@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { DEMO_PASSWORD, DEMO_USERS } from "../db/seed/demo";
+import { LARGE_USERS } from "../db/seed/large/targets";
 import { startProduct } from "./lib/product";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -32,8 +33,7 @@ Clinic Inventory is running at ${product.url}
   jobs worker: ${product.jobsUrl} (trigger a run: ${product.jobsUrl}/__scheduled)
   data:        ${dataDir}
 
-Demo logins (password "${DEMO_PASSWORD}"):
-${DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.organizationRole ?? (u.roles.map((r) => `${r.role} at ${r.code}`).join(", ") || "no locations")}`).join("\n")}
+${logins()}
 
 Press Ctrl-C to stop.`);
 
@@ -47,4 +47,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     await product.stop();
     process.exit(0);
   });
+}
+
+/** The logins of the data set it runs on: the large one (npm run seed:large) or the demo. */
+function logins(): string {
+  const users =
+    path.basename(dataDir) === ".data-large"
+      ? Object.values(LARGE_USERS).map((u) => [u.email, u.role])
+      : DEMO_USERS.map((u) => [
+          u.email,
+          u.organizationRole ?? (u.roles.map((r) => `${r.role} at ${r.code}`).join(", ") || "no locations"),
+        ]);
+  return `Logins (password "${DEMO_PASSWORD}"):\n${users.map(([email, role]) => `  ${email?.padEnd(22)} ${role}`).join("\n")}`;
 }
