@@ -40,8 +40,11 @@ const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.complet
   (SELECT count(*) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS lines,
   (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages`;
 
-const RECEIPT_FROM = sql`FROM receipts AS r JOIN locations AS loc ON loc.id = r.location_id
+/** What a receipt's columns read beside it: its location and vendor. */
+const RECEIPT_JOINS = sql`JOIN locations AS loc ON loc.id = r.location_id
   LEFT JOIN vendors AS vendor ON vendor.id = r.vendor_id`;
+
+const RECEIPT_FROM = sql`FROM receipts AS r ${RECEIPT_JOINS}`;
 
 function withStatus(status: ReceiptStatusFilter): SQL {
   return status === "all" ? sql`` : sql`AND r.status = ${status}`;
@@ -59,10 +62,15 @@ export async function listReceipts(
   query: { status: ReceiptStatusFilter; page: number },
 ) {
   const where = sql`WHERE r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")} ${withStatus(query.status)}`;
+  const order = sql`ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC`;
   const [receipts, totals, vendors] = await db.batch([
-    db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS} ${RECEIPT_FROM} ${where}
-      ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC
-      LIMIT ${RECEIPTS_PAGE_SIZE} OFFSET ${(query.page - 1) * RECEIPTS_PAGE_SIZE}`),
+    // The page's receipts are chosen on the receipts alone, then only those 25 get their names and
+    // line totals: computed before the sort, they were worked out for every receipt of the location.
+    db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS}
+      FROM (SELECT r.id FROM receipts AS r ${where} ${order}
+        LIMIT ${RECEIPTS_PAGE_SIZE} OFFSET ${(query.page - 1) * RECEIPTS_PAGE_SIZE}) AS page
+      CROSS JOIN receipts AS r ON r.id = page.id ${RECEIPT_JOINS}
+      ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM receipts AS r ${where}`),
     vendorChoices(db, actor),
   ]);
