@@ -50,3 +50,15 @@ export function anyContains(q: string, texts: readonly (SQL | SQLiteColumn)[]): 
     sql` OR `,
   )})`;
 }
+
+/**
+ * `column` among the locations in scope, for a list that walks an index in its own order. One
+ * location (when `seek`): an equality a location-led index may seek. Several: a filter only (the
+ * unary plus keeps the planner off location-led indexes, whose IN over ten locations would sort
+ * every match). None: nothing.
+ */
+export function atLocations(column: SQL | SQLiteColumn, ids: readonly string[], seek = true): SQL {
+  if (ids.length === 0) return sql`0`;
+  if (ids.length === 1 && seek) return sql`${column} = ${ids[0]}`;
+  return sql`+${column} IN (${valueList(ids)})`;
+}

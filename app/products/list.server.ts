@@ -41,6 +41,15 @@ export function productIdsMatching(actor: Actor, q: string): SQL {
 }
 
 /**
+ * The ids of the variations of one product (an id) or of the products a subquery names (e.g.
+ * `productIdsMatching`), as a subquery for a list filtering its rows by variation.
+ */
+export function variationIdsOf(products: string | SQL): SQL {
+  const which = typeof products === "string" ? sql`= ${products}` : sql`IN ${products}`;
+  return sql`(SELECT id FROM product_variations WHERE product_id ${which})`;
+}
+
+/**
  * The one product or variation a list is filtered to by id (a link from its page, or the API's
  * filter), by name, as ProductFilter shows it: at most one row, none when neither id is given.
  */

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor, ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import { anyContains, organizationOf, valueList } from "~/db/sql.server";
+import { anyContains, atLocations, organizationOf } from "~/db/sql.server";
 import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { productIdsMatching } from "~/products/list.server";
@@ -157,12 +157,6 @@ function matchingLevels(
   keyset: Keyset,
 ) {
   const organization = organizationOf(actor);
-  const here =
-    locationIds.length === 1
-      ? sql`l.id = ${locationIds[0]}`
-      : locationIds.length
-        ? sql`+l.id IN (${valueList(locationIds)})`
-        : sql`0`;
   // A status other than "no par" needs a par level: only those pairs have their expired units summed.
   const status =
     query.status === "no_par"
@@ -178,7 +172,7 @@ function matchingLevels(
   const join = byPar ? sql`JOIN` : sql`CROSS JOIN`;
   return sql`FROM products AS p
     ${join} product_variations AS v ON v.product_id = p.id
-    ${join} locations AS l ON l.organization_id = p.organization_id AND ${here}
+    ${join} locations AS l ON l.organization_id = p.organization_id AND ${atLocations(sql`l.id`, locationIds)}
     LEFT JOIN stock_levels AS s ON s.location_id = l.id AND s.variation_id = v.id
     ${byPar ? sql`JOIN` : sql`LEFT JOIN`} par_levels AS pl ON pl.location_id = l.id AND pl.variation_id = v.id
     WHERE p.organization_id = ${organization} ${byPar ? sql`` : sql`AND lower(p.name) >= ''`}

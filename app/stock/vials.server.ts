@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { organizationOf, valueList } from "~/db/sql.server";
+import { atLocations, organizationOf } from "~/db/sql.server";
 import { COUNT_CAP, CursorParams, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
-import { productIdsMatching } from "~/products/list.server";
+import { productIdsMatching, variationIdsOf } from "~/products/list.server";
 import { lotRecalled } from "~/recalls/quarantine.server";
 import { type DiscardReason, ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
 import { expiryKey, onShelf } from "../../db/schema/stock/items";
@@ -99,17 +99,6 @@ function inStates(states: readonly ItemState[], seek: boolean): SQL | undefined 
   if (asked.length === 1) return sql`${state} = ${literals}`;
   if (seek && asked.join() === DEFAULT_VIAL_STATES.join()) return sql`${onShelf(i)} = 1`;
   return sql`${state} IN (${literals})`;
-}
-
-/**
- * The locations in scope. One: an equality the location-led indexes seek. Several (organization
- * mode), or not `seek`: a filter only (the unary plus keeps the planner off the location indexes,
- * whose IN over ten locations would sort every match), so the page walks an index in its order.
- */
-function atLocations(locationIds: readonly string[], seek: boolean): SQL {
-  if (locationIds.length === 0) return sql`0`;
-  if (locationIds.length === 1 && seek) return sql`${i.locationId} = ${locationIds[0]}`;
-  return sql`+${i.locationId} IN (${valueList(locationIds)})`;
 }
 
 /**
@@ -235,15 +224,10 @@ export function vialListQueries(
   // Every filter is on the items alone, so the count reads no other table: the locations are the
   // reader's (the route's reach), which binds them to its organization; the page checks it again.
   const where = and(
-    atLocations(locationIds, seek),
+    atLocations(i.locationId, locationIds, seek),
     inStates(query.state, seek),
-    query.productId
-      ? sql`${i.variationId} IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`
-      : undefined,
-    query.product
-      ? sql`${i.variationId} IN (SELECT id FROM product_variations
-          WHERE product_id IN ${productIdsMatching(actor, query.product)})`
-      : undefined,
+    query.productId ? sql`${i.variationId} IN ${variationIdsOf(query.productId)}` : undefined,
+    query.product ? sql`${i.variationId} IN ${variationIdsOf(productIdsMatching(actor, query.product))}` : undefined,
     query.variationId ? eq(i.variationId, query.variationId) : undefined,
     query.lot ? eq(i.lot, query.lot) : undefined,
     query.expiringWithinDays === null ? undefined : expiringWithin(query.expiringWithinDays, now),

@@ -19,7 +19,7 @@ import {
   type SortKey,
 } from "~/http/keyset.server";
 import { formatQuantity, type UnitScale } from "~/products/format";
-import { chosenProduct, productIdsMatching } from "~/products/list.server";
+import { chosenProduct, productIdsMatching, variationIdsOf } from "~/products/list.server";
 import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
 import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
@@ -107,16 +107,9 @@ function usageWhere(actor: ScopedActor, query: UsageQueryInput): SQL {
     locationsFor(actor, "READ_INVENTORY").where(sql`u.location_id`),
     ...(from === null ? [] : [sql`u.used_at >= ${from}`]),
     ...(toEnd === null ? [] : [sql`u.used_at < ${toEnd}`]),
-    ...(query.productId
-      ? [sql`u.variation_id IN (SELECT id FROM product_variations WHERE product_id = ${query.productId})`]
-      : []),
+    ...(query.productId ? [sql`u.variation_id IN ${variationIdsOf(query.productId)}`] : []),
     // The variations of the products the search matches, as the catalogue's own search finds them.
-    ...(query.product
-      ? [
-          sql`u.variation_id IN (SELECT id FROM product_variations
-            WHERE product_id IN ${productIdsMatching(actor, query.product)})`,
-        ]
-      : []),
+    ...(query.product ? [sql`u.variation_id IN ${variationIdsOf(productIdsMatching(actor, query.product))}`] : []),
     ...(query.variationId ? [sql`u.variation_id = ${query.variationId}`] : []),
     ...(query.lot ? [sql`u.lot = ${query.lot}`] : []),
     ...(query.serviceId ? [sql`u.service_id = ${query.serviceId}`] : []),
