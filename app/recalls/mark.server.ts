@@ -9,14 +9,7 @@ import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import {
-  type IdempotencyKey,
-  isKeyTaken,
-  keyUnused,
-  recallKey,
-  rememberKey,
-  replayOf,
-} from "~/http/idempotency.server";
+import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { canWriteCatalog } from "~/products/actor";
 import { RecallForm, type RecallInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
@@ -38,9 +31,7 @@ export async function markRecall(
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
   const { variationId, lot, note } = parsed.data;
   const organization = organizationOf(actor);
-  const key: IdempotencyKey | null = input.idempotencyKey
-    ? { userId: actor.id, key: input.idempotencyKey, purpose: "lot_recall" }
-    : null;
+  const key = await idempotencyKeyFor(actor.id, input.idempotencyKey, "lot_recall", parsed.data);
   const recallId = uuidv7();
   const now = (options.now ?? new Date()).getTime();
   const variation = sql`v.id = ${variationId} AND p.organization_id = ${organization}`;

@@ -16,14 +16,7 @@ import { canHere, idsReached } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
-import {
-  type IdempotencyKey,
-  isKeyTaken,
-  keyUnused,
-  recallKey,
-  rememberKey,
-  replayOf,
-} from "~/http/idempotency.server";
+import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { formatDate } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
@@ -75,9 +68,7 @@ export async function addReceiptLine(
     }
   }
 
-  const key: IdempotencyKey | null = input.idempotencyKey
-    ? { userId: actor.id, key: input.idempotencyKey, purpose: `receipt_line_add:${input.receiptId}` }
-    : null;
+  const key = await idempotencyKeyFor(actor.id, input.idempotencyKey, `receipt_line_add:${input.receiptId}`, input);
   const lineId = uuidv7();
   const traced = input.lot !== null && input.expirationDate !== null;
   const here = idsReached("receipts", actor, "WRITE_INVENTORY");

@@ -19,6 +19,7 @@ import { organizationOf } from "~/db/sql.server";
 import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import {
   type IdempotencyKey,
+  idempotencyKeyFor,
   isKeyTaken,
   keyUnused,
   recallKey,
@@ -98,9 +99,12 @@ export async function adjustStock(
   if (!signed.ok) return refuse("invalid", signed.message);
   const typed = signed.quantity;
 
-  const key: IdempotencyKey | null = input.idempotencyKey
-    ? { userId: actor.id, key: input.idempotencyKey, purpose: `stock_adjust:${locationId}:${variationId}` }
-    : null;
+  const key = await idempotencyKeyFor(
+    actor.id,
+    input.idempotencyKey,
+    `stock_adjust:${locationId}:${variationId}`,
+    parsed.data,
+  );
   const movementId = uuidv7();
   const scaled = scaledSql(typed);
   const adjustable = sql`FROM product_variations AS v JOIN products AS p ON p.id = v.product_id

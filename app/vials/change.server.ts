@@ -16,6 +16,7 @@ import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import {
   type IdempotencyKey,
+  idempotencyKeyFor,
   isKeyTaken,
   keyUnused,
   recallKey,
@@ -87,7 +88,7 @@ export async function prepareChange(
   db: Database,
   actor: ScopedActor,
   verb: VialVerb,
-  input: { itemId: string; idempotencyKey?: string | null },
+  input: { itemId: string; idempotencyKey?: string | null; [field: string]: unknown },
   rule: (vial: Vial, now: Date) => VialRefused | null,
   options: ChangeOptions,
 ): Promise<Prepared | VialRefused> {
@@ -98,7 +99,7 @@ export async function prepareChange(
   const [row] = await vialQuery(db, input.itemId, reach);
   if (!row) return refuse("not_found");
   const vial = vialOf(row, now);
-  const key = vialKey(actor, verb, vial.id, input.idempotencyKey);
+  const key = await vialKey(actor, verb, vial.id, input.idempotencyKey, input);
   const refused = rule(vial, now);
   if (refused && !key) return refused;
   return { reach, vial, key, now, refused };
@@ -108,7 +109,7 @@ export function isPrepared(value: Prepared | VialRefused): value is Prepared {
   return "vial" in value;
 }
 
-/** The idempotency key of a verb on one vial: `vial_draw:<itemId>` and so on. */
+/** The idempotency key of a verb on one vial: `vial_draw:<itemId>` and so on, bound to the verb's `request`. */
 export type VialVerb = "start" | "draw" | "empty" | "discard";
 
 export function vialKey(
@@ -116,8 +117,9 @@ export function vialKey(
   verb: VialVerb,
   itemId: string,
   key: string | null | undefined,
-): IdempotencyKey | null {
-  return key ? { userId: actor.id, key, purpose: `vial_${verb}:${itemId}` } : null;
+  request: object,
+): Promise<IdempotencyKey | null> {
+  return idempotencyKeyFor(actor.id, key, `vial_${verb}:${itemId}`, request);
 }
 
 /** The fields of a vial the database changes; the rest cannot change while it is being used. */

@@ -78,7 +78,7 @@ export async function drawUnits(
   }
   if (input.serviceId && !services[0]) return refuse("invalid", VIAL_MESSAGES.service);
 
-  const key = vialKey(actor, "draw", vial.id, input.idempotencyKey);
+  const key = await vialKey(actor, "draw", vial.id, input.idempotencyKey, input);
   const why = (v: typeof vial) => drawRefusal(v, units, now);
   // With a key, a refusal may be the repeat of a draw that happened: the batch finds its answer.
   const refused = why(vial);

@@ -65,7 +65,9 @@ export async function endVial(
   ending: Ending,
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
-  const prepared = await prepareChange(db, actor, ending.verb, input, ending.refusal, options);
+  // The key is bound to the whole request: a discard's reason and note too.
+  const request = { ...input, reason: ending.reason ?? null, note: ending.note ?? null };
+  const prepared = await prepareChange(db, actor, ending.verb, request, ending.refusal, options);
   if (!isPrepared(prepared)) return prepared;
   const { vial, now, refused } = prepared;
   let witness: { id: string; name: string } | null = null;

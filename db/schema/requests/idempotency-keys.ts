@@ -16,6 +16,13 @@ export const idempotencyKeys = sqliteTable(
     key: text("key").notNull(),
     /** What the key was used for (e.g. "receipt_line_add:<receipt id>"): a key reused elsewhere is refused. */
     purpose: text("purpose").notNull(),
+    /**
+     * SHA-256 (hex) of what the key was sent with: the purpose (verb and target) and the request's
+     * fields but the key (app/http/idempotency.server.ts, fingerprintOf). A repeat must match it to
+     * be replayed; a key sent again with another request is refused. NULL on keys stored before it
+     * was kept: those replay by purpose alone.
+     */
+    fingerprint: text("fingerprint"),
     /** The first answer, as JSON. */
     answer: text("answer", { mode: "json" }).notNull(),
     createdAt: createdAt(),
