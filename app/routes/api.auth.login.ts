@@ -4,15 +4,14 @@ import { LoginForm } from "~/auth/login-form";
 import { commitSessionCookie } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
 import { orOutage } from "~/db/outage.server";
+import { readJsonObject } from "~/http/api.server";
 import { jsonError } from "~/http/json.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to sign in.");
-  if (!request.headers.get("Content-Type")?.includes("application/json")) {
-    return jsonError(415, "Send the sign-in as JSON with Content-Type: application/json.");
-  }
-  const body: unknown = await request.json().catch(() => null);
-  const parsed = LoginForm.safeParse(body ?? {});
+  // JSON exactly, within the API's size limit, counted as it streams (415, 413, 400 otherwise).
+  const body = await readJsonObject(request);
+  const parsed = LoginForm.safeParse(body);
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? "Enter your email and password.");
 
   const result = await orOutage(
