@@ -6,6 +6,7 @@ import "../app/context";
 import { createDatabase } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "../app/http/cross-site.server";
+import { admitFormPost } from "../app/http/form-post.server";
 import { newNonce, withSecurityHeaders } from "../app/http/security-headers.server";
 import { reportError } from "../app/observability/report.server";
 
@@ -19,7 +20,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
     });
   }
   try {
-    return await handleRemixRequest(request, { env, ctx, db: createDatabase(env), cspNonce });
+    // A form post that is not a form, too large, or carries a file stops here with a 4xx.
+    const admitted = await admitFormPost(request);
+    if (admitted instanceof Response) return admitted;
+    return await handleRemixRequest(admitted, { env, ctx, db: createDatabase(env), cspNonce });
   } catch (error) {
     reportError(error, { request, env, ctx });
     return new Response("Unexpected server error", { status: 500 });

@@ -167,8 +167,13 @@ export async function action(args: ActionFunctionArgs) {
 
   switch (intent) {
     case "scan": {
-      const { scan } = ScanForm.parse(form);
-      const result = await orOutage(readScan(db, actor, { receiptId, scan }));
+      const scanned = ScanForm.safeParse(form);
+      if (!scanned.success) {
+        const message =
+          "That scan is too long to be one package's barcode. Scan one label at a time, or choose the product below.";
+        return answer(intent, 400, { reading: { kind: "unreadable", message } });
+      }
+      const result = await orOutage(readScan(db, actor, { receiptId, scan: scanned.data.scan }));
       if (!result.ok) return refused(intent, result);
       const { reading } = result;
       if (reading.kind === "unreadable") return answer(intent, 400, { reading });
