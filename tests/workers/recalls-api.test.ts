@@ -120,6 +120,16 @@ describe("POST /api/recalls", () => {
 
     const repeat = await answer(await post(valid(), manager, { "Idempotency-Key": key }));
     expect(repeat).toMatchObject({ status: 201, body: { recall: { id: recall.id } } });
+    // The same key for another lot is refused (422), not answered with this recall: the other
+    // lot is not silently left unrecalled.
+    const otherLot = `${LOT}-B`;
+    const other = JSON.stringify({ variationId, lot: otherLot, note: "Manufacturer notice MN-2026-11" });
+    expect(await answer(await post(other, manager, { "Idempotency-Key": key }))).toMatchObject({
+      status: 422,
+      body: { code: "idempotency_key_reused" },
+    });
+    const report = await answer(await get(`/api/recalls/${otherLot}?variationId=${variationId}`, manager));
+    expect(report.body.status).toBe("never");
     expect(await answer(await post(valid(), cookieOf("owner")))).toEqual({
       status: 409,
       body: { error: expect.stringMatching(/already recalled/), code: "already_recalled" },

@@ -181,11 +181,21 @@ describe("start, draw, empty, discard over HTTP", () => {
     const again = await answer(await post(`/api/vials/${vial.id}/draw`, manager, draw, { "Idempotency-Key": key }));
     expect(again).toEqual(first);
     expect((await vialOf(vial.id)).unitsRemaining).toBe(80);
-    // The key names that one draw: sent again, even with another body, it answers the first and writes nothing.
-    const replayed = await answer(
+    // The key is bound to that request: sent with another body it is refused (422), not answered
+    // with the first draw, and writes nothing.
+    const reused = await answer(
       await post(`/api/vials/${vial.id}/draw`, manager, { units: 5 }, { "Idempotency-Key": key }),
     );
-    expect(replayed).toEqual(first);
+    expect(reused).toEqual({
+      status: 422,
+      body: { error: expect.stringMatching(/different request/), code: "idempotency_key_reused" },
+    });
+    // A key in the body is refused, not silently ignored.
+    expect(
+      await answer(
+        await post(`/api/vials/${vial.id}/draw`, manager, { units: 5, idempotencyKey: crypto.randomUUID() }),
+      ),
+    ).toMatchObject({ status: 400, body: { code: "idempotency_key_in_body" } });
     expect((await vialOf(vial.id)).unitsRemaining).toBe(80);
     // Units as text in the product's unit, and a fresh key: a second entry.
     const second = await answer(await post(`/api/vials/${vial.id}/draw`, manager, { units: "0015" }));
