@@ -2,10 +2,12 @@
 // as data and drawn by the shared field family (app/ui/form.tsx).
 import { CheckboxField, ChoiceGroup, Facts, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
 import {
+  SAFETY_FIELDS_ADMIN_ONLY,
   SCALE_CHOICES,
   STORAGE_CHOICES,
   TRACKING_CHOICES,
   TRACKING_LABELS,
+  TRACKING_LOCKED_HINT,
   type Tracking,
   UNIT_SCALE_HINT,
 } from "./constants";
@@ -33,13 +35,6 @@ export const OPTIONAL = { ...TEXT, required: false, note: "optional" } as const;
 export const MONEY = { ...OPTIONAL, inputMode: "decimal", placeholder: "0.00" } as const;
 
 const COMMON_UNITS = ["U", "mL", "mg", "g", "each", "box"];
-
-/** Why the safety fields are read-only to everyone but organization admins. */
-export const SAFETY_FIELDS_ADMIN_ONLY =
-  "Only organization admins change tracking, beyond-use hours and whether a product is controlled: they apply at every location.";
-/** Why tracking is read-only once stock was counted the way it is tracked. */
-export const TRACKING_LOCKED_HINT =
-  "Tracking is fixed while the product has stock, vials or open receipt lines. To track it the other way, create a new product.";
 
 const trackingLabel = (mode: string) => TRACKING_LABELS[mode as Tracking] ?? mode;
 
