@@ -5,6 +5,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
+import { CHANGED_MEANWHILE } from "../../app/db/outage";
 import { SAFETY_FIELDS_ADMIN_ONLY, TRACKING_LOCKED_HINT } from "../../app/products/constants";
 import { attachScreenshot, signIn, test } from "./support";
 
@@ -280,4 +281,46 @@ test("only an organization admin changes the safety fields; tracking is fixed un
   await owner.page.screenshot({ path: "/tmp/h6-shots/owner-tracking-locked-390.png", fullPage: true });
   await manager.context.close();
   await owner.context.close();
+});
+
+test("a save the database refuses on a rule the form could not check says so and offers a reload, never an error page", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `E2E Frozen ${unique()}`;
+  await signIn(page, "owner@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  await createProduct(page, name);
+  const productId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  // A trigger stands in for any constraint behind the verb's own guards (a CHECK, a RAISE).
+  const trigger = `e2e_frozen_${productId.replace(/[^0-9a-f]/gi, "")}`;
+  await onDatabase(
+    `CREATE TRIGGER ${trigger} BEFORE UPDATE ON products WHEN OLD.id = '${productId}'
+      BEGIN SELECT RAISE(ABORT, 'frozen for this test'); END`,
+    [],
+  );
+  try {
+    const details = page.getByRole("region", { name: "Details" });
+    await details.getByLabel("Price (optional)").fill("99");
+    await details.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { name: "Not saved" })).toBeVisible();
+    await expect(page.getByText(CHANGED_MEANWHILE)).toBeVisible();
+    await page.screenshot({ path: "/tmp/h6-shots/conflict-1280.png", fullPage: true });
+    await attachScreenshot(page, testInfo, "conflict");
+    // The same before JavaScript loads: the page the server renders for the plain form post.
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const noScript = await plain.newPage();
+    await signIn(noScript, "owner@demo.clinic");
+    await noScript.goto(`/products/${productId}`);
+    await noScript.getByRole("region", { name: "Details" }).getByLabel("Price (optional)").fill("98");
+    await noScript.getByRole("region", { name: "Details" }).getByRole("button", { name: "Save changes" }).click();
+    await expect(noScript.getByRole("heading", { name: "Not saved" })).toBeVisible();
+    await expect(noScript.getByText(CHANGED_MEANWHILE)).toBeVisible();
+    await noScript.screenshot({ path: "/tmp/h6-shots/conflict-nojs-390.png", fullPage: true });
+    await plain.close();
+  } finally {
+    await onDatabase(`DROP TRIGGER IF EXISTS ${trigger}`, []);
+  }
+  await page.getByRole("link", { name: "Reload the page" }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
