@@ -1,6 +1,9 @@
 // Telling "the database is unreachable" apart from "this SQL was refused": the first gets the
-// spec's database screens (and a 503 the client may retry), the second is an ordinary error.
-import { DATABASE_UNAVAILABLE } from "./outage";
+// spec's database screens (and a 503 the client may retry); a refused constraint is a 409 that
+// says to reload (the one mapping of every verb, form or API); anything else an ordinary error.
+import { jsonError } from "~/http/json.server";
+import { CHANGED_MEANWHILE, DATABASE_UNAVAILABLE } from "./outage";
+import { isConstraintError } from "./sql.server";
 
 export function isDatabaseOutage(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -20,7 +23,11 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
-/** Runs a database call; an outage becomes a 503 "Database unavailable" response for the boundary. */
+/**
+ * Runs a database call; an outage becomes a 503 "Database unavailable" response for the boundary,
+ * and a constraint the verb did not turn into a refusal a 409 {error, code: "conflict"} (the batch
+ * rolled back, so nothing was written).
+ */
 export async function orOutage<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -32,6 +39,7 @@ export async function orOutage<T>(work: Promise<T>): Promise<T> {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
     }
+    if (isConstraintError(error)) throw jsonError(409, CHANGED_MEANWHILE, undefined, "conflict");
     throw error;
   }
 }

@@ -16,6 +16,20 @@ export function constraintFailed(error: unknown, what: RegExp): boolean {
 }
 
 /**
+ * Whether a database error (or one it wraps) is any refused constraint: a CHECK, UNIQUE, NOT NULL
+ * or foreign key, or a trigger's RAISE (SQLite files those under SQLITE_CONSTRAINT too). A verb
+ * names the ones it expects; one that still reaches the boundary is a conflict (orOutage), not a bug.
+ */
+export function isConstraintError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? "");
+    const extended = String((e as { extendedCode?: unknown }).extendedCode ?? "");
+    if (code.startsWith("SQLITE_CONSTRAINT") || extended.startsWith("SQLITE_CONSTRAINT")) return true;
+  }
+  return someMessage(error, (message) => /SQLITE_CONSTRAINT|constraint failed/i.test(message));
+}
+
+/**
  * Whether a database error (or one it wraps) is a trigger's RAISE with a message matching `what`,
  * e.g. /receipt is closed/: the guard that refused the batch, named.
  */

@@ -3,7 +3,7 @@
 
 import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
 import type { AdjustReason } from "../../db/schema/stock/constants";
-import { ACTION_LABELS, FIELD_LABELS } from "./constants";
+import { ACTION_LABELS, FIELD_LABELS, TRACKING_SHORT } from "./constants";
 import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "./format";
 
 type Summary = Record<string, unknown> | null;
@@ -17,6 +17,7 @@ function shown(key: string, value: unknown, vendorNames: ReadonlyMap<string, str
   if (value === null || value === undefined || value === "") return "—";
   if (key === "costCents" || key === "priceCents") return formatMoney(Number(value));
   if (key === "beyondUseHours") return formatBeyondUse(Number(value));
+  if (key === "tracking") return TRACKING_SHORT[value as keyof typeof TRACKING_SHORT] ?? String(value);
   if (key === "defaultVendorId") return vendorNames.get(String(value)) ?? "another vendor";
   // Flags are stored as 0/1 and typed as booleans: both read yes or no.
   if (typeof value === "boolean" || key === "controlled") return value ? "yes" : "no";

@@ -28,6 +28,13 @@ export const TRACKING_CHOICES = TRACKING_MODES.map((value) => ({ value, label: T
 export const STORAGE_CHOICES = STORAGE_CONDITIONS.map((value) => ({ value, label: STORAGE_LABELS[value] }));
 export const SCALE_CHOICES = UNIT_SCALES.map((value) => ({ value: String(value), label: String(value) }));
 
+/** Why the safety fields are read-only to everyone but organization admins. */
+export const SAFETY_FIELDS_ADMIN_ONLY =
+  "Only organization admins change tracking, beyond-use hours and whether a product is controlled: they apply at every location.";
+/** Why tracking is read-only once stock was counted the way it is tracked. */
+export const TRACKING_LOCKED_HINT =
+  "Tracking is fixed while the product has stock, vials or open receipt lines. To track it the other way, create a new product.";
+
 export const STATUS_FILTERS = ["active", "archived", "all"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 

@@ -10,6 +10,7 @@ import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { UnitScale } from "./format";
 import { formChoiceQueries } from "./list.server";
+import { trackingLocked } from "./update.server";
 
 export const RECENT_CHANGES = 20;
 
@@ -50,6 +51,7 @@ export async function productDetail(db: Database, viewer: { user: SessionUser; s
         priceCents: p.priceCents,
         active: p.active,
         version: p.version,
+        trackingLocked: trackingLocked(p.id),
       })
       .from(p)
       .leftJoin(schema.vendors, eq(schema.vendors.id, p.defaultVendorId))

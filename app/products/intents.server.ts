@@ -64,7 +64,9 @@ function refused(
   extra: Partial<About> = {},
 ) {
   const about: About = { intent, target, ...extra };
-  return refusedForm(result, about, { fields, notFound: ["not_found", "variation_not_found"] });
+  // Safety fields sent changed by someone not allowed to (a forged post: the page does not offer it).
+  const status = result.refusal === "safety_admin_only" ? 403 : undefined;
+  return refusedForm(result, about, { fields, notFound: ["not_found", "variation_not_found"], status });
 }
 
 const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
@@ -82,7 +84,12 @@ async function update({ db, actor, productId, form }: IntentArgs) {
       "update",
       null,
       result,
-      { sku_taken: "sku", vendor_unavailable: "defaultVendorId", scale_locked: "unitScale" },
+      {
+        sku_taken: "sku",
+        vendor_unavailable: "defaultVendorId",
+        scale_locked: "unitScale",
+        tracking_locked: "tracking",
+      },
       result.refusal === "stale" ? { conflict: true, typed } : { typed },
     );
   }

@@ -15,6 +15,10 @@ export const { messages: PRODUCT_REFUSALS, refuse } = refusalsOf({
     "The product's unit scale changed while you were editing. Your changes were not saved: review the current values and save again.",
   scale_locked:
     "The scale cannot change once the product has variations: their units per package (and any stock) are counted at this scale. Keep the scale, or create a new product.",
+  tracking_locked:
+    "This product has stock, vials or open receipt lines, so its tracking cannot change. To track it the other way, create a new product with that tracking.",
+  safety_admin_only:
+    "Only organization admins change whether a product is controlled, its beyond-use hours and its tracking: they apply at every location. Nothing was saved: keep them as they are, or ask an organization admin.",
   units_locked:
     "This variation has stock or open receipt lines, so its units per package cannot change. Archive it and add a new variation with the new package size.",
   variation_name_taken: "This product already has a variation with this name. Choose a different name.",

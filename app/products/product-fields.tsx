@@ -1,8 +1,17 @@
 // The product form's fields, shared by "New product" and the product page's edit form: described
 // as data and drawn by the shared field family (app/ui/form.tsx).
-import { CheckboxField, ChoiceGroup, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
-import { SCALE_CHOICES, STORAGE_CHOICES, TRACKING_CHOICES, UNIT_SCALE_HINT } from "./constants";
-import { centsInput } from "./format";
+import { CheckboxField, ChoiceGroup, Facts, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
+import {
+  SAFETY_FIELDS_ADMIN_ONLY,
+  SCALE_CHOICES,
+  STORAGE_CHOICES,
+  TRACKING_CHOICES,
+  TRACKING_LABELS,
+  TRACKING_LOCKED_HINT,
+  type Tracking,
+  UNIT_SCALE_HINT,
+} from "./constants";
+import { centsInput, formatBeyondUse } from "./format";
 
 export interface ProductValues {
   name: string;
@@ -27,6 +36,27 @@ export const MONEY = { ...OPTIONAL, inputMode: "decimal", placeholder: "0.00" } 
 
 const COMMON_UNITS = ["U", "mL", "mg", "g", "each", "box"];
 
+const trackingLabel = (mode: string) => TRACKING_LABELS[mode as Tracking] ?? mode;
+
+/**
+ * The stored safety values, sent unchanged by a form that shows them read-only (the server refuses
+ * a change from anyone not allowed to make it).
+ */
+function SafetyInputs({ values, only }: { values?: ProductValues; only?: "tracking" }) {
+  if (!values) return null;
+  return (
+    <>
+      <input type="hidden" name="tracking" value={values.tracking} />
+      {only !== "tracking" && (
+        <>
+          <input type="hidden" name="beyondUseHours" value={values.beyondUseHours ?? ""} />
+          {values.controlled && <input type="hidden" name="controlled" value="on" />}
+        </>
+      )}
+    </>
+  );
+}
+
 const HINTS = {
   category: "Pick one in use or type a new one, like Neurotoxins.",
   baseUnit: "What stock is counted in: U, mL, each…",
@@ -42,6 +72,8 @@ export function ProductFields({
   categories,
   vendors,
   scaleLocked = false,
+  safetyLocked = false,
+  trackingLocked = false,
   idPrefix = "product-",
 }: {
   values?: ProductValues;
@@ -52,6 +84,10 @@ export function ProductFields({
   vendors: readonly { id: string; name: string; active: boolean }[];
   /** The product has variations: their units are counted at this scale. */
   scaleLocked?: boolean;
+  /** The viewer is not an organization admin: tracking, beyond-use and controlled are shown, not edited. */
+  safetyLocked?: boolean;
+  /** The product has stock, vials or open receipt lines: its tracking is shown, not edited. */
+  trackingLocked?: boolean;
   idPrefix?: string;
 }) {
   // What is stored, with what was typed into a refused form on top.
@@ -92,15 +128,42 @@ export function ProductFields({
         className=""
         fields={[{ label: "Default vendor", name: "defaultVendorId", options: vendorChoices }]}
       />
-      <ChoiceGroup
-        id={`${idPrefix}tracking`}
-        legend="Tracking"
-        name="tracking"
-        type="radio"
-        options={TRACKING_CHOICES}
-        checked={(mode) => shown.tracking === mode}
-        error={errors.tracking}
-      />
+      {safetyLocked ? (
+        <section
+          aria-labelledby={`${idPrefix}safety-title`}
+          className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
+        >
+          <h3 id={`${idPrefix}safety-title`} className="font-medium text-sm">
+            Safety, at every location
+          </h3>
+          <Facts
+            items={[
+              ["Tracking", trackingLabel(String(values?.tracking ?? ""))],
+              ["Beyond-use after opening", formatBeyondUse(values?.beyondUseHours)],
+              ["Controlled substance", values?.controlled ? "Yes: wasting units needs a witness" : "No"],
+            ]}
+          />
+          <p className="text-slate-600 text-sm">{SAFETY_FIELDS_ADMIN_ONLY}</p>
+          <SafetyInputs values={values} />
+        </section>
+      ) : trackingLocked ? (
+        <div className="flex flex-col gap-1">
+          <p className="font-medium text-sm">Tracking</p>
+          <p className="text-sm">{trackingLabel(String(values?.tracking ?? ""))}</p>
+          <p className="text-slate-600 text-sm">{TRACKING_LOCKED_HINT}</p>
+          <SafetyInputs values={values} only="tracking" />
+        </div>
+      ) : (
+        <ChoiceGroup
+          id={`${idPrefix}tracking`}
+          legend="Tracking"
+          name="tracking"
+          type="radio"
+          options={TRACKING_CHOICES}
+          checked={(mode) => shown.tracking === mode}
+          error={errors.tracking}
+        />
+      )}
       <FieldGrid
         {...grid}
         className="sm:grid-cols-2"
@@ -115,19 +178,30 @@ export function ProductFields({
         {...grid}
         className="sm:grid-cols-2"
         fields={[
-          { ...OPTIONAL, label: "Beyond-use after opening, in hours", name: "beyondUseHours", inputMode: "numeric" },
+          ...(safetyLocked
+            ? []
+            : [
+                {
+                  ...OPTIONAL,
+                  label: "Beyond-use after opening, in hours",
+                  name: "beyondUseHours",
+                  inputMode: "numeric" as const,
+                },
+              ]),
           { label: "Storage", name: "storage", options: STORAGE_CHOICES },
         ]}
       />
-      <CheckboxField
-        id={`${idPrefix}controlled`}
-        name="controlled"
-        label="Controlled substance (wasting units needs a witness)"
-        // A refused form shows the box as it was sent: a ticked box sends "on", an unticked one nothing.
-        defaultChecked={typed ? typed.controlled === "on" : (values?.controlled ?? false)}
-        error={errors.controlled}
-        hint="Emptying or discarding a vial with units left then needs a second person of the location to confirm with their own password."
-      />
+      {!safetyLocked && (
+        <CheckboxField
+          id={`${idPrefix}controlled`}
+          name="controlled"
+          label="Controlled substance (wasting units needs a witness)"
+          // A refused form shows the box as it was sent: a ticked box sends "on", an unticked one nothing.
+          defaultChecked={typed ? typed.controlled === "on" : (values?.controlled ?? false)}
+          error={errors.controlled}
+          hint="Emptying or discarding a vial with units left then needs a second person of the location to confirm with their own password."
+        />
+      )}
       <FieldGrid
         {...grid}
         className="sm:grid-cols-2"

@@ -1,12 +1,15 @@
 // Editing a product under optimistic concurrency: the form carries the `version` it was loaded
 // with, and the UPDATE only applies to that version (and bumps it). A stale save changes nothing
-// and is refused, so one person's edit is never silently overwritten by another's.
+// and is refused, so one person's edit is never silently overwritten by another's. The safety
+// fields (controlled, beyond-use hours, tracking) govern every location: only organization admins
+// change them, and tracking never changes under stock that was counted the other way.
 import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "./actor";
+import { canChangeSafetyFields, canWriteCatalog } from "./actor";
 import { isSkuClash, productSummary, skuTaken } from "./create.server";
 import type { ProductEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
@@ -31,22 +34,39 @@ type Key = keyof typeof COLUMNS;
 const KEYS = Object.keys(COLUMNS) as Key[];
 
 const column = (key: Key) => sql`${sql.identifier(COLUMNS[key])}`;
+/** A field as the activity summary records it: the controlled flag as true/false, like the form sends it. */
+const logged = (key: Key) =>
+  key === "controlled" ? sql`json(CASE WHEN controlled THEN 'true' ELSE 'false' END)` : column(key);
+
+/**
+ * Whether the product (an id expression) has stock, vials or open receipt lines: they were counted
+ * the way it is tracked, so its tracking stays (the edit's guard, and the page that says so).
+ */
+export function trackingLocked(product: SQL | SQLiteColumn): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM product_variations AS pv WHERE pv.product_id = ${product} AND (
+    EXISTS (SELECT 1 FROM stock_levels AS sl WHERE sl.variation_id = pv.id AND sl.on_hand > 0)
+    OR EXISTS (SELECT 1 FROM items AS i WHERE i.variation_id = pv.id AND i.state NOT IN ('empty', 'discarded'))
+    OR EXISTS (SELECT 1 FROM receipt_lines AS rl JOIN receipts AS r ON r.id = rl.receipt_id
+      WHERE rl.variation_id = pv.id AND r.status = 'open')))`;
+}
 
 /**
  * `before`/`after` objects holding only the fields that change. json_remove drops each unchanged
- * key (and ignores the made-up path it gets for a changed one).
+ * key (and ignores the made-up path it gets for a changed one). `shown` is how `before` records a
+ * column, when not as stored (a 0/1 flag as true/false).
  */
 export function changedFieldsSummary(
   values: Record<string, unknown>,
   keys: readonly string[],
   col: (k: string) => SQL,
+  shown: (k: string) => SQL = col,
 ) {
   const paths = sql.join(
     keys.map((k) => sql`CASE WHEN ${col(k)} IS NOT ${values[k]} THEN '$.__changed' ELSE ${`$.${k}`} END`),
     sql`, `,
   );
   const current = sql.join(
-    keys.map((k) => sql`${k}, ${col(k)}`),
+    keys.map((k) => sql`${k}, ${shown(k)}`),
     sql`, `,
   );
   return {
@@ -75,9 +95,23 @@ export async function updateProduct(
   // Units per package (and any stock) are counted at the scale: it is settled by the first variation.
   const scaleOk = sql`(products.unit_scale = ${values.unitScale}
     OR NOT EXISTS (SELECT 1 FROM product_variations AS pv WHERE pv.product_id = products.id))`;
+  // Stock, vials and open receipt lines were counted the way the product is tracked: switched under
+  // them, a bulk adjustment could take units sealed vials hold. Tracking changes only with none.
+  const trackingOk = sql`(products.tracking = ${values.tracking} OR NOT ${trackingLocked(sql`products.id`)})`;
+  // Controlled, beyond-use hours and tracking govern every location: anyone else sends them unchanged.
+  const safetyOk = canChangeSafetyFields(actor)
+    ? sql`1`
+    : sql`(products.controlled IS ${values.controlled} AND products.beyond_use_hours IS ${values.beyondUseHours}
+      AND products.tracking IS ${values.tracking})`;
   const found = sql`products.id = ${productId} AND products.organization_id = ${organization}`;
-  const guard = sql`${found} AND products.version = ${version} AND ${vendorOk} AND ${scaleOk} AND ${differs}`;
-  const { before, after } = changedFieldsSummary(values, KEYS, (k) => column(k as Key));
+  const guard = sql`${found} AND products.version = ${version} AND ${safetyOk} AND ${vendorOk} AND ${scaleOk}
+    AND ${trackingOk} AND ${differs}`;
+  const { before, after } = changedFieldsSummary(
+    values,
+    KEYS,
+    (k) => column(k as Key),
+    (k) => logged(k as Key),
+  );
 
   try {
     const [, updated, current] = await db.batch([
@@ -101,9 +135,16 @@ export async function updateProduct(
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING version`),
       // Read in the same transaction, after the change: tells a refusal's reason apart.
-      db.all<{ version: number; differs: number; vendorOk: number; scaleOk: number }>(
-        sql`SELECT version, ${differs} AS differs, ${vendorOk} AS vendorOk, ${scaleOk} AS scaleOk
-          FROM products WHERE ${found}`,
+      db.all<{
+        version: number;
+        differs: number;
+        safetyOk: number;
+        vendorOk: number;
+        scaleOk: number;
+        trackingOk: number;
+      }>(
+        sql`SELECT version, ${differs} AS differs, ${safetyOk} AS safetyOk, ${vendorOk} AS vendorOk,
+          ${scaleOk} AS scaleOk, ${trackingOk} AS trackingOk FROM products WHERE ${found}`,
       ),
     ]);
     const done = updated[0];
@@ -112,8 +153,15 @@ export async function updateProduct(
     if (!row) return refuse("not_found");
     if (!row.differs) return { ok: true, changed: false, version: Number(row.version) };
     if (Number(row.version) !== version) return refuse("stale");
+    if (!row.safetyOk) return refuse("safety_admin_only");
     if (!row.vendorOk) return refuse("vendor_unavailable");
     if (!row.scaleOk) return refuse("scale_locked");
+    if (!row.trackingOk) {
+      return refuse(
+        "tracking_locked",
+        `${values.name} has stock, vials or open receipt lines, so its tracking cannot change: they were counted the way it is tracked now. To track it the other way, create a new product with that tracking, and archive this one once its stock is used up.`,
+      );
+    }
     return { ok: true, changed: false, version: Number(row.version) };
   } catch (error) {
     if (isSkuClash(error)) return skuTaken(values.sku);

@@ -11,6 +11,7 @@ import { can } from "~/access/permissions";
 import { reachesAt, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { canChangeSafetyFields } from "~/products/actor";
 import { describeChange } from "~/products/changes";
 import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { ControlledBadge } from "~/products/controlled-badge";
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found) throw data("This product was not found.", { status: 404 });
   const vendorNames = new Map(found.vendors.map((v) => [v.id, v.name]));
   return {
-    product: found.product,
+    product: { ...found.product, trackingLocked: Boolean(found.product.trackingLocked) },
     variations: found.variations.map((v) => ({
       ...v,
       locations: v.locations.map((l) => ({ ...l, canEdit: reachesAt(actor, "WRITE_PRODUCTS", l.locationId) })),
@@ -51,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     categories: found.categories,
     vendors: found.vendors,
     canWrite: can(user, "WRITE_PRODUCTS", scope.locationId),
+    canChangeSafety: canChangeSafetyFields(actor),
   };
 }
 
@@ -101,7 +103,8 @@ const FORM_LABELS: Record<string, string> = {
 };
 
 export default function ProductScreen() {
-  const { product, variations, changes, categories, vendors, canWrite } = useLoaderData<typeof loader>();
+  const { product, variations, changes, categories, vendors, canWrite, canChangeSafety } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() ?? null;
   const busy = useNavigation().state === "submitting";
   const productFailure =
@@ -169,6 +172,8 @@ export default function ProductScreen() {
               categories={categories}
               vendors={vendors}
               scaleLocked={variations.length > 0}
+              safetyLocked={!canChangeSafety}
+              trackingLocked={product.trackingLocked}
             />
             <div>
               <Button name="intent" value="update" disabled={busy}>

@@ -3,7 +3,7 @@
 // each route under the shell, so the sidebar stays usable when one screen fails.
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
-import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
+import { conflictMessageOf, DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "~/db/outage";
 import { errorIdForBoundary } from "~/errors/error-id";
 import { DatabaseErrorScreen, ErrorScreen } from "~/errors/error-screen";
 import { NotFoundSection } from "~/ui/form";
@@ -27,6 +27,10 @@ export function ScreenErrorBoundary({ notFound }: { notFound?: NotFoundText } = 
   if (isDatabaseOutageResponse(error)) {
     return <DatabaseErrorScreen error={new Error(DATABASE_UNAVAILABLE)} currentUrl={currentUrl} />;
   }
+  // A save the database refused (orOutage's 409): nothing was written, and a reload shows what is there now.
+  const conflict = conflictMessageOf(error);
+  if (conflict)
+    return <NotFoundSection title="Not saved" text={conflict} back={{ to: currentUrl, label: "Reload the page" }} />;
   // A refused request arrives as a response; give the classifier its status and words.
   const shown = isRouteErrorResponse(error)
     ? Object.assign(new Error(`${error.status}: ${typeof error.data === "string" ? error.data : error.statusText}`), {

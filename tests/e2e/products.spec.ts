@@ -1,8 +1,13 @@
 // The catalogue end to end. The e2e database is shared by every spec file: each test makes its own
 // products (unique names, GTINs and barcodes) and does not rely on a seeded catalogue.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
-import { signIn, test } from "./support";
+import { CHANGED_MEANWHILE } from "../../app/db/outage";
+import { SAFETY_FIELDS_ADMIN_ONLY, TRACKING_LOCKED_HINT } from "../../app/products/constants";
+import { attachScreenshot, signIn, test } from "./support";
 
 const STALE =
   "Someone else changed this product while you were editing. Your changes were not saved: review the current values and save again.";
@@ -20,6 +25,18 @@ function uniqueGtin() {
   let sum = 0;
   for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** One statement on the e2e database, for a state no screen makes quickly (stock on hand). */
+async function onDatabase(sql: string, args: (string | number)[]) {
+  const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
+  const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
+  const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
+  try {
+    await client.execute({ sql, args });
+  } finally {
+    client.close();
+  }
 }
 
 async function signedIn(browser: Browser, email: string) {
@@ -206,4 +223,104 @@ test("two people edit the same product: the second save is refused and the first
   await expect(second.page.getByRole("region", { name: "Details" }).getByLabel("Price (optional)")).toHaveValue("");
   await first.context.close();
   await second.context.close();
+});
+
+test("only an organization admin changes the safety fields; tracking is fixed under stock, and each says why", async ({
+  browser,
+}, testInfo) => {
+  const name = `E2E Midazolam ${unique()}`;
+  const manager = await signedIn(browser, "manager@demo.clinic");
+  await createProduct(manager.page, name);
+  await addVariation(manager.page, "2 mL ampoule", "2");
+  const url = manager.page.url().split("#")[0] ?? "";
+
+  // The manager sees them read-only, with the reason, and still saves the rest of the product.
+  const details = manager.page.getByRole("region", { name: "Details" });
+  const safety = details.getByRole("region", { name: "Safety, at every location" });
+  await expect(safety).toContainText("Serialized (item by item, e.g. vials)");
+  await expect(safety).toContainText("24 h");
+  await expect(safety.getByText(SAFETY_FIELDS_ADMIN_ONLY)).toBeVisible();
+  await expect(details.getByRole("checkbox")).toHaveCount(0);
+  await expect(details.getByLabel("Beyond-use after opening, in hours (optional)")).toHaveCount(0);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    await manager.page.setViewportSize(viewport);
+    await attachScreenshot(manager.page, testInfo, `manager-safety-${viewport.width}`);
+    await manager.page.screenshot({ path: `/tmp/h6-shots/manager-safety-${viewport.width}.png`, fullPage: true });
+  }
+  await details.getByLabel("Price (optional)").fill("12");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(manager.page.getByTestId("toast")).toContainText(`${name} is up to date.`);
+
+  // The organization admin changes them; the recent changes list each one's before and after.
+  const owner = await signedIn(browser, "owner@demo.clinic");
+  await owner.page.goto(url);
+  const ownerDetails = owner.page.getByRole("region", { name: "Details" });
+  await ownerDetails.getByLabel("Controlled substance (wasting units needs a witness)").check();
+  await ownerDetails.getByLabel("Beyond-use after opening, in hours (optional)").fill("72");
+  await ownerDetails.getByRole("button", { name: "Save changes" }).click();
+  await expect(owner.page.getByTestId("toast")).toContainText(`${name} is up to date.`);
+  const changes = owner.page.getByRole("list", { name: "Recent changes" });
+  await expect(changes).toContainText("Beyond-use (h): 24 h → 3 days");
+  await expect(changes).toContainText("Controlled substance: no → yes");
+
+  // Stock on hand was counted item by item: tracking is shown, not offered, and says what to do.
+  await onDatabase(
+    `INSERT INTO stock_levels (location_id, variation_id, on_hand, updated_at)
+      SELECT l.id, v.id, 4, 0 FROM locations AS l, product_variations AS v JOIN products AS p ON p.id = v.product_id
+      WHERE l.code = 'DTN' AND p.name = ?`,
+    [name],
+  );
+  await owner.page.reload();
+  await expect(ownerDetails.getByText(TRACKING_LOCKED_HINT)).toBeVisible();
+  await expect(ownerDetails.getByLabel("Bulk (quantities)")).toHaveCount(0);
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  await attachScreenshot(owner.page, testInfo, "owner-tracking-locked-390");
+  await owner.page.screenshot({ path: "/tmp/h6-shots/owner-tracking-locked-390.png", fullPage: true });
+  await manager.context.close();
+  await owner.context.close();
+});
+
+test("a save the database refuses on a rule the form could not check says so and offers a reload, never an error page", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const name = `E2E Frozen ${unique()}`;
+  await signIn(page, "owner@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  await createProduct(page, name);
+  const productId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  // A trigger stands in for any constraint behind the verb's own guards (a CHECK, a RAISE).
+  const trigger = `e2e_frozen_${productId.replace(/[^0-9a-f]/gi, "")}`;
+  await onDatabase(
+    `CREATE TRIGGER ${trigger} BEFORE UPDATE ON products WHEN OLD.id = '${productId}'
+      BEGIN SELECT RAISE(ABORT, 'frozen for this test'); END`,
+    [],
+  );
+  try {
+    const details = page.getByRole("region", { name: "Details" });
+    await details.getByLabel("Price (optional)").fill("99");
+    await details.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { name: "Not saved" })).toBeVisible();
+    await expect(page.getByText(CHANGED_MEANWHILE)).toBeVisible();
+    await page.screenshot({ path: "/tmp/h6-shots/conflict-1280.png", fullPage: true });
+    await attachScreenshot(page, testInfo, "conflict");
+    // The same before JavaScript loads: the page the server renders for the plain form post.
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const noScript = await plain.newPage();
+    await signIn(noScript, "owner@demo.clinic");
+    await noScript.goto(`/products/${productId}`);
+    await noScript.getByRole("region", { name: "Details" }).getByLabel("Price (optional)").fill("98");
+    await noScript.getByRole("region", { name: "Details" }).getByRole("button", { name: "Save changes" }).click();
+    await expect(noScript.getByRole("heading", { name: "Not saved" })).toBeVisible();
+    await expect(noScript.getByText(CHANGED_MEANWHILE)).toBeVisible();
+    await noScript.screenshot({ path: "/tmp/h6-shots/conflict-nojs-390.png", fullPage: true });
+    await plain.close();
+  } finally {
+    await onDatabase(`DROP TRIGGER IF EXISTS ${trigger}`, []);
+  }
+  await page.getByRole("link", { name: "Reload the page" }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });

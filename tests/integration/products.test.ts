@@ -41,6 +41,7 @@ import { loader as productsLoader } from "../../app/routes/_app.products._index"
 import { action as productAction, loader as productLoader } from "../../app/routes/_app.products.$productId";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+import { receiveVials } from "../support/receive";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -322,7 +323,7 @@ describe("updateProduct", () => {
           unitScale: "100",
           tracking: "bulk",
           price: "650",
-          beyondUseHours: "672",
+          storage: "frozen",
         }),
       }),
     );
@@ -330,7 +331,7 @@ describe("updateProduct", () => {
     expect(await product(id)).toMatchObject({
       name: "Juvederm Ultra",
       priceCents: 65000,
-      beyondUseHours: 672,
+      storage: "frozen",
       version: 2,
     });
     expect(await t.lastActivity()).toMatchObject({
@@ -340,8 +341,8 @@ describe("updateProduct", () => {
       locationId: loc.WST,
       summary: {
         name: "Juvederm Ultra",
-        before: { name: "Juvederm", priceCents: null, beyondUseHours: 24 },
-        after: { name: "Juvederm Ultra", priceCents: 65000, beyondUseHours: 672 },
+        before: { name: "Juvederm", priceCents: null, storage: "refrigerated" },
+        after: { name: "Juvederm Ultra", priceCents: 65000, storage: "frozen" },
       },
     });
 
@@ -355,7 +356,7 @@ describe("updateProduct", () => {
           unitScale: "100",
           tracking: "bulk",
           price: "650",
-          beyondUseHours: "672",
+          storage: "frozen",
         }),
       }),
     );
@@ -422,8 +423,10 @@ describe("the controlled flag", () => {
     expect(await product(id)).toMatchObject({ controlled: true });
     expect(await t.lastActivity()).toMatchObject({ action: "product_create", summary: { controlled: true } });
 
-    // Unticked on the edit form: a box left empty is sent as nothing, and that clears the flag.
-    const cleared = await updateProduct(t.db, manager, {
+    // Unticked on the edit form (an organization admin's: only they change it): a box left empty
+    // is sent as nothing, and that clears the flag.
+    const owner = as("owner");
+    const cleared = await updateProduct(t.db, owner, {
       productId: id,
       ...editForm(1, { name: `Midazolam ${RUN}` }),
     });
@@ -432,13 +435,13 @@ describe("the controlled flag", () => {
     const log = await t.lastActivity();
     expect(log).toMatchObject({
       action: "update_product",
-      summary: { before: { controlled: 1 }, after: { controlled: false } },
+      summary: { before: { controlled: true }, after: { controlled: false } },
     });
     expect(describeChange({ action: "update_product", summary: log?.summary ?? null })).toEqual({
       title: "Product edited",
       details: ["Controlled substance: yes → no"],
     });
-    const ticked = await updateProduct(t.db, manager, {
+    const ticked = await updateProduct(t.db, owner, {
       productId: id,
       ...editForm(2, { name: `Midazolam ${RUN}`, controlled: "on" }),
     });
@@ -475,6 +478,165 @@ describe("the controlled flag", () => {
     );
     expect((forged as Response).status).toBe(403);
     expect(await product(id)).toMatchObject({ controlled: true, version: 1 });
+  });
+});
+
+describe("tracking", () => {
+  it("cannot change while the product has stock, vials or open receipt lines, and says to make a new product instead", async () => {
+    const owner = as("owner");
+    const id = await newProduct({ name: `Restylane Lyft ${RUN}`, tracking: "serialized", beyondUseHours: "" });
+    const vid = await newVariation(id, { name: "1 mL syringe", unitsPerPackage: "100" });
+    const edit = (version: number, tracking: string) =>
+      updateProduct(t.db, owner, {
+        productId: id,
+        ...editForm(version, { name: `Restylane Lyft ${RUN}`, tracking, beyondUseHours: "" }),
+      });
+    const locked = {
+      ok: false,
+      refusal: "tracking_locked",
+      message: `Restylane Lyft ${RUN} has stock, vials or open receipt lines, so its tracking cannot change: they were counted the way it is tracked now. To track it the other way, create a new product with that tracking, and archive this one once its stock is used up.`,
+    };
+    // Two sealed vials at Downtown: switching to bulk would let an adjustment take their units.
+    const vials = await receiveVials(t.db, as("admin", "DTN"), {
+      locationId: loc.DTN,
+      variationId: vid,
+      quantity: 2,
+      lot: `LYFT-${RUN}`,
+      expirationDate: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(vials).toHaveLength(2);
+    const refused = await expectNoActivity(async () => {
+      t.resetRoundTrips();
+      const answer = await edit(1, "bulk");
+      expect(t.roundTrips()).toBe(1);
+      return answer;
+    });
+    expect(refused).toEqual(locked);
+    expect(await product(id)).toMatchObject({ tracking: "serialized", version: 1 });
+    // Other fields still change.
+    expect(
+      await updateProduct(t.db, owner, {
+        productId: id,
+        ...editForm(1, { name: `Restylane Lyft ${RUN}`, beyondUseHours: "", price: "300" }),
+      }),
+    ).toMatchObject({ ok: true, changed: true, version: 2 });
+
+    // The vials used up and their level at zero, but a receipt line still open: locked.
+    await t.db
+      .update(schema.items)
+      .set({ state: "empty", unitsRemaining: 0, endedAt: new Date() })
+      .where(eq(schema.items.variationId, vid));
+    await t.db.update(schema.stockLevels).set({ onHand: 0 }).where(eq(schema.stockLevels.variationId, vid));
+    const receiptId = uuidv7();
+    await t.db.insert(schema.receipts).values({ id: receiptId, locationId: loc.WST });
+    const lineId = uuidv7();
+    await t.db
+      .insert(schema.receiptLines)
+      .values({ id: lineId, receiptId, variationId: vid, quantity: 1, unitsPerPackage: 100 });
+    expect(await expectNoActivity(() => edit(2, "bulk"))).toEqual(locked);
+    await t.db.delete(schema.receiptLines).where(eq(schema.receiptLines.id, lineId));
+
+    // Nothing on hand, no vial left, no open line: it may change, logged with before and after.
+    expect(await expectOneBatch(() => edit(2, "bulk"))).toMatchObject({ ok: true, changed: true, version: 3 });
+    expect(await t.lastActivity()).toMatchObject({
+      action: "update_product",
+      summary: { before: { tracking: "serialized" }, after: { tracking: "bulk" } },
+    });
+
+    // Bulk stock on hand somewhere locks it the other way too.
+    await t.db.update(schema.stockLevels).set({ onHand: 500 }).where(eq(schema.stockLevels.variationId, vid));
+    expect(await expectNoActivity(() => edit(3, "serialized"))).toEqual(locked);
+    expect(await product(id)).toMatchObject({ tracking: "bulk", version: 3 });
+  });
+});
+
+describe("the safety fields", () => {
+  it("are changed by organization admins only, each change logged with before and after", async () => {
+    const id = await newProduct({ name: `Diazepam ${RUN}`, beyondUseHours: "24" });
+    const name = `Diazepam ${RUN}`;
+    const adminOnly = {
+      ok: false,
+      refusal: "safety_admin_only",
+      message:
+        "Only organization admins change whether a product is controlled, its beyond-use hours and its tracking: they apply at every location. Nothing was saved: keep them as they are, or ask an organization admin.",
+    };
+    // A manager (or a location's admin) changing any of the three is refused, writing nothing.
+    const refusals = await expectNoActivity(async () => [
+      await updateProduct(t.db, as("manager"), { productId: id, ...editForm(1, { name, controlled: "on" }) }),
+      await updateProduct(t.db, as("manager"), { productId: id, ...editForm(1, { name, beyondUseHours: "48" }) }),
+      await updateProduct(t.db, as("manager"), { productId: id, ...editForm(1, { name, beyondUseHours: "" }) }),
+      await updateProduct(t.db, as("manager"), { productId: id, ...editForm(1, { name, tracking: "bulk" }) }),
+      await updateProduct(t.db, as("admin", "DTN"), { productId: id, ...editForm(1, { name, controlled: "on" }) }),
+    ]);
+    expect(refusals).toEqual([adminOnly, adminOnly, adminOnly, adminOnly, adminOnly]);
+    expect(await product(id)).toMatchObject({
+      controlled: false,
+      beyondUseHours: 24,
+      tracking: "serialized",
+      version: 1,
+    });
+    // The rest of the product is still theirs to edit, the safety fields sent as they are.
+    expect(
+      await updateProduct(t.db, as("manager"), { productId: id, ...editForm(1, { name, price: "12" }) }),
+    ).toMatchObject({ ok: true, changed: true, version: 2 });
+
+    // An organization admin changes all three at once: one row with each one's before and after.
+    const changed = await expectOneBatch(() =>
+      updateProduct(t.db, as("owner"), {
+        productId: id,
+        ...editForm(2, { name, price: "12", controlled: "on", beyondUseHours: "72", tracking: "bulk" }),
+      }),
+    );
+    expect(changed).toMatchObject({ ok: true, changed: true, version: 3 });
+    const log = await t.lastActivity();
+    expect(log).toMatchObject({
+      action: "update_product",
+      entityId: id,
+      summary: {
+        before: { tracking: "serialized", beyondUseHours: 24, controlled: false },
+        after: { tracking: "bulk", beyondUseHours: 72, controlled: true },
+      },
+    });
+    expect(describeChange({ action: "update_product", summary: log?.summary ?? null }).details).toEqual([
+      "Tracking: Serialized → Bulk",
+      "Beyond-use (h): 24 h → 3 days",
+      "Controlled substance: no → yes",
+    ]);
+  });
+
+  it("refuse a manager's forged post (403, nothing written); the page shows them read-only to a manager", async () => {
+    const name = `Fentanyl ${RUN}`;
+    const id = await newProduct({ name, controlled: "on" });
+    const cookie = sessions.get("manager")?.cookie ?? "";
+    const context = { env, db: t.db, ctx: {} } as unknown as AppLoadContext;
+    const forged = await expectNoActivity(() =>
+      productAction({
+        request: new Request(`http://clinic.test/products/${id}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "update", ...rawProduct({ name }), version: "1" }),
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context,
+        params: { productId: id },
+      }).catch((e: unknown) => e),
+    );
+    expect(forged).toMatchObject({
+      init: { status: 403 },
+      data: { intent: "update", formError: expect.stringContaining("Only organization admins change") },
+    });
+    expect(await product(id)).toMatchObject({ controlled: true, version: 1 });
+
+    const page = (email: Email) =>
+      productLoader({
+        request: new Request(`http://clinic.test/products/${id}`, {
+          headers: { Cookie: sessions.get(email)?.cookie ?? "" },
+        }),
+        // A fresh context per request: the session is looked up once per context.
+        context: { env, db: t.db, ctx: {} } as unknown as AppLoadContext,
+        params: { productId: id },
+      });
+    expect(await page("manager")).toMatchObject({ canWrite: true, canChangeSafety: false });
+    expect(await page("owner")).toMatchObject({ canWrite: true, canChangeSafety: true });
   });
 });
 

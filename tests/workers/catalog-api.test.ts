@@ -197,3 +197,43 @@ describe("GET /api/barcodes/{code}", () => {
     });
   });
 });
+
+describe("the product's safety fields, through the worker", () => {
+  it("are changed by an organization admin only: a manager's forged change is refused 403 and the API shows none", async () => {
+    const form = (fields: Record<string, string>) => ({
+      intent: "update",
+      version: "1",
+      name: `API Toxin ${RUN}`,
+      sku: `API-${RUN}`,
+      category: `API ${RUN}`,
+      manufacturer: "Workerd Labs",
+      defaultVendorId: "",
+      tracking: "serialized",
+      baseUnit: "U",
+      unitScale: "1",
+      beyondUseHours: "24",
+      storage: "refrigerated",
+      cost: "400.00",
+      price: "",
+      ...fields,
+    });
+    const shown = async () => {
+      const body = (await (await get(`/api/products?q=API-${RUN}`, cookieOf("staff"))).json()) as {
+        items: { controlled: boolean; beyondUseHours: number | null }[];
+      };
+      return body.items.map((p) => [p.controlled, p.beyondUseHours]);
+    };
+    const forged = await postForm(`/products/${productId}`, cookieOf("manager"), form({ controlled: "on" }));
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain("Only organization admins change");
+    expect(await shown()).toEqual([[false, 24]]);
+
+    const changed = await postForm(
+      `/products/${productId}`,
+      cookieOf("owner"),
+      form({ controlled: "on", beyondUseHours: "48" }),
+    );
+    expect(changed.status).toBe(302);
+    expect(await shown()).toEqual([[true, 48]]);
+  });
+});
