@@ -1,13 +1,16 @@
 // The recall forms, one zod schema each, used by the /recalls screen (strings) and POST /api/recalls
 // (JSON) alike; the verbs check the same rules again.
 import { z } from "zod";
+import { line, lines, searchText } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
+import { GS1_TEXT_MESSAGES, lotOrSerialProblem } from "~/stock/gs1";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "./constants";
 
 export const RECALL_MESSAGES = {
   variation: "Choose the product variation whose lot is recalled.",
   lot: "Enter the lot number as printed on the vials, e.g. C8123C3.",
-  lotTooLong: `The lot number is too long (at most ${RECALL_LOT_MAX} characters).`,
+  lotTooLong: GS1_TEXT_MESSAGES.lotTooLong,
+  lotCharacters: GS1_TEXT_MESSAGES.lotCharacters,
   note: "Say why the lot is recalled (e.g. the manufacturer's notice and its date).",
   liftNote: "Say why the recall is lifted (e.g. the manufacturer withdrew the notice).",
   noteTooLong: `The note is too long (at most ${RECALL_NOTE_MAX} characters).`,
@@ -17,17 +20,26 @@ export const RECALL_MESSAGES = {
 const M = RECALL_MESSAGES;
 
 const note = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
+  lines({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
+
+/** The lot as received: the GS1 lot rule (~/stock/gs1), the same as receiving's. */
+const lot = line({ error: M.lot })
+  .trim()
+  .min(1, M.lot)
+  .superRefine((v, ctx) => {
+    const problem = lotOrSerialProblem("lot", v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const RecallForm = z.object({
-  variationId: z.string({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
-  lot: z.string({ error: M.lot }).trim().min(1, M.lot).max(RECALL_LOT_MAX, M.lotTooLong),
+  variationId: line({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
+  lot,
   note: note(M.note),
 });
 export type RecallInput = z.output<typeof RecallForm>;
 
 export const LiftForm = z.object({
-  recallId: z.string({ error: M.recall }).trim().min(1, M.recall).max(100, M.recall),
+  recallId: line({ error: M.recall }).trim().min(1, M.recall).max(100, M.recall),
   note: note(M.liftNote),
 });
 export type LiftInput = z.output<typeof LiftForm>;
@@ -39,6 +51,6 @@ export const MarkRecallForm = RecallForm.extend({
 
 /** The screen's lot lookup (a GET form): the lot as printed and an optional product search; "" when absent. */
 export const LotLookupQuery = z.object({
-  lot: z.string().trim().max(RECALL_LOT_MAX).catch(""),
-  product: z.string().trim().max(100).catch(""),
+  lot: searchText(RECALL_LOT_MAX),
+  product: searchText(100),
 });

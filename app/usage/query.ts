@@ -2,12 +2,13 @@
 // and the page asked for (the keyset cursors `after` / `before`, ADR 0018); the screen rebuilds
 // its links from the filters.
 import { z } from "zod";
+import { searchText } from "~/forms/text";
 import { CursorParams } from "~/http/keyset.server";
 import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 
 export const USAGE_PAGE_SIZE = 25;
 
-const text = (max: number) => z.string().trim().max(max).catch("");
+const text = searchText;
 /** A calendar date "YYYY-MM-DD", else no filter (a browser's date input sends exactly this). */
 const day = z
   .string()
