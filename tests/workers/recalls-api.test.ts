@@ -86,6 +86,21 @@ describe("POST /api/recalls", () => {
     expect(report.body.status).toBe("never");
   });
 
+  it("refuses a lot a GS1 barcode could not carry (an emoji, a NUL, a space, 21 characters) with 422 and why", async () => {
+    const manager = cookieOf("manager");
+    for (const [lot, message] of [
+      ["LOT💉1", /holds only what a GS1 barcode can/],
+      ["C8123\u0000C3", /invisible or control character \(U\+0000\)/],
+      ["C8123 C3", /holds only what a GS1 barcode can/],
+      ["L".repeat(21), /at most 20 characters/],
+    ] as const) {
+      const got = await answer(await post(JSON.stringify({ variationId, lot, note: "Notice" }), manager));
+      expect({ lot, status: got.status, code: got.body.code }).toEqual({ lot, status: 422, code: "invalid_input" });
+      expect((got.body.fields as Record<string, string>).lot).toMatch(message);
+      expect(got.body.error).toMatch(message);
+    }
+  });
+
   it("marks the lot: 201 with the recall, once per Idempotency-Key, then 409 while it is in force", async () => {
     const manager = cookieOf("manager");
     const key = crypto.randomUUID();
