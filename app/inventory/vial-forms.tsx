@@ -130,7 +130,7 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
                 {
                   label: "Patient reference",
                   name: "patientRef",
-                  note: "optional, a chart number",
+                  note: "optional",
                   required: false,
                   // No maxLength: a longer chart number is refused with a message, not cut to fit.
                   autoComplete: "off",

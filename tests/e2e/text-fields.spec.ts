@@ -1,0 +1,64 @@
+// The text rule on a screen (app/forms/text.ts): a patient reference is a chart number, refused
+// with a message under the field when it is a name, too long (typed whole, not cut by the input)
+// or holds an invisible character, at a phone's size and a desktop's. Nothing is drawn.
+import type { Page } from "@playwright/test";
+import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+
+interface ListedVial {
+  id: string;
+  baseUnit: string;
+  controlled: boolean;
+  isExpired: boolean;
+  unitsRemaining: number;
+}
+
+/** A sealed vial at Downtown in U, not controlled, not expired (the shared e2e database's). */
+async function sealedVial(page: Page): Promise<ListedVial> {
+  const response = await page.request.get("/api/vials?state=sealed&recalled=false&pageSize=100");
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: ListedVial[] };
+  const vial = items.find((v) => v.baseUnit === "U" && !v.controlled && !v.isExpired && v.unitsRemaining >= 20);
+  if (!vial) throw new Error("no usable sealed vial at Downtown");
+  return vial;
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test.describe(`at ${size} size`, () => {
+    test.use({ viewport });
+
+    test("a patient reference that is a name, too long or holds an invisible character is refused under the field", async ({
+      page,
+    }, testInfo) => {
+      await signIn(page, "admin@demo.clinic");
+      await expect(page).toHaveURL(/\/$/);
+      const vial = await sealedVial(page);
+      await page.goto(`/inventory/${vial.id}`);
+      const units = page.getByLabel("Units (U)");
+      const patientRef = page.getByLabel("Patient reference");
+      const error = page.locator("[id$='patientRef-error']");
+      const refused = async (typed: string, message: string | RegExp) => {
+        await units.fill("5");
+        await patientRef.fill(typed);
+        await page.getByRole("button", { name: "Record draw" }).click();
+        await expect(error).toHaveText(message);
+        await expect(patientRef).toHaveAttribute("aria-invalid", "true");
+      };
+
+      await refused(
+        "C".repeat(70),
+        "A patient reference (e.g. a chart number, never a name) has at most 64 characters.",
+      );
+      // Typed whole: the input does not cut it to 64 without a word.
+      await expect(patientRef).toHaveValue("C".repeat(70));
+      await refused("CH-\u200b1042", /invisible or control character \(U\+200B\)/);
+      await refused("Jane Doe", "Use the chart number, not a name.");
+      await expect(page.locator('[data-state="sealed"]').first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await patientRef.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`patient-ref-${size}.png`), fullPage: true });
+      await attachScreenshot(page, testInfo, `patient-ref-${size}`);
+    });
+  });
+}
