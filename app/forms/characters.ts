@@ -28,3 +28,11 @@ export const TEXT_MESSAGES = {
   unseen: (char: string) =>
     `This contains an invisible or control character (${codePointOf(char)}) that would be stored without being seen. Remove it, or type the text instead of pasting it.`,
 } as const;
+
+/**
+ * The rule as an input's `pattern` (browsers match the whole value, with the `v` flag): a search
+ * box says so before it is sent, where the server would quietly drop the character.
+ */
+export const VISIBLE_INPUT_PATTERN = "[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}]*";
+export const VISIBLE_INPUT_TITLE =
+  "Remove the invisible or control character (it came with pasted text), then search again.";

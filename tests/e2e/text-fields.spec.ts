@@ -62,3 +62,20 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     });
   });
 }
+
+test("a search box with a pasted invisible character says so before it is sent", async ({ page }) => {
+  await signIn(page, "admin@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/products");
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("Bo\u200btox");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(await search.evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
+  // The browser's bubble shows the title under its own "Please match the requested format."
+  await expect(search).toHaveAttribute("title", /Remove the invisible or control character/);
+  // Sent anyway (a link, an old bookmark): the list searches for what was seen, and loads.
+  await page.goto("/products?q=Bo%E2%80%8Btox%00");
+  await expect(search).toHaveValue("Botox");
+  await expect(page.getByRole("link", { name: /Botox/ }).first()).toBeVisible();
+});
