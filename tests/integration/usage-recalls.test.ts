@@ -108,13 +108,26 @@ beforeAll(async () => {
 
   const staff = at("staff", loc.DTN);
   const [a = "", b = ""] = vials.DTN;
-  await draw(staff, a, {
+  // A formula for a patient reference: refused by a draw now (a chart number is letters, digits and
+  // - _ . / #), but one stored before that rule is still in the log and its exports, so it is written
+  // here as such a row was.
+  const evil = '=HYPERLINK("http://evil.example")';
+  expect(await drawUnits(t.db, staff, { itemId: a, units: "10", patientRef: evil })).toMatchObject({
+    ok: false,
+    refusal: "invalid",
+  });
+  const legacy = await draw(staff, a, {
     units: "10",
-    patientRef: '=HYPERLINK("http://evil.example")',
+    patientRef: "CH-1001",
     provider: 'Dr. Quote, "Q"',
     serviceId,
     usedAt: lateEvening,
   });
+  // History is append-only (a trigger): lifted for this one row of this file's own database.
+  await t.db.run(sql`DROP TRIGGER usage_entries_no_update`);
+  await t.db.update(schema.usageEntries).set({ patientRef: evil }).where(eq(schema.usageEntries.id, legacy.id));
+  await t.db.run(sql`CREATE TRIGGER usage_entries_no_update BEFORE UPDATE ON usage_entries
+    BEGIN SELECT RAISE(ABORT, 'usage_entries is append-only'); END`);
   await draw(staff, a, {
     units: "5",
     patientRef: "CH-1002",
