@@ -79,3 +79,36 @@ test("a search box with a pasted invisible character says so before it is sent",
   await expect(search).toHaveValue("Botox");
   await expect(page.getByRole("link", { name: /Botox/ }).first()).toBeVisible();
 });
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`receiving refuses a lot a GS1 barcode could not carry, under the field, at ${size} size`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/receiving");
+    await page.getByLabel(/Reference/).fill(`TXT-${Date.now().toString(36).toUpperCase()}`);
+    await page.getByRole("button", { name: "Start receiving" }).click();
+    await expect(page).toHaveURL(/\/add-products$/);
+
+    const variation = page.getByLabel("Product variation");
+    const botox = await variation.locator("option", { hasText: "Botox Cosmetic · 100 U vial" }).first().textContent();
+    await variation.selectOption({ label: botox ?? "" });
+    await page.getByLabel("Quantity").fill("1");
+    await page.getByLabel("Lot").fill("LOT💉1");
+    await page.getByLabel("Expiration date").fill("2028-06-30");
+    await page.getByRole("button", { name: "Add line" }).click();
+    await expect(page.locator("[id$='lot-error']")).toHaveText(
+      `A lot number holds only what a GS1 barcode can: letters A–Z and a–z, digits and ! " % & ' ( ) * + , - . / : ; < = > ? _, no spaces.`,
+    );
+    await expect(page.getByLabel("Lot")).toHaveValue("LOT💉1");
+    await page.getByLabel("Lot").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`lot-${size}.png`), fullPage: true });
+
+    // Nothing was added: the receipt is cancelled, leaving the shared database as it was.
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "Cancel receipt" }).click();
+    await expect(page.getByTestId("toast")).toBeVisible();
+  });
+}
