@@ -3,14 +3,12 @@
 import { z } from "zod";
 import { line, lines, searchText } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
-import { GS1_TEXT_MESSAGES, lotOrSerialProblem } from "~/stock/gs1";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "./constants";
 
 export const RECALL_MESSAGES = {
   variation: "Choose the product variation whose lot is recalled.",
   lot: "Enter the lot number as printed on the vials, e.g. C8123C3.",
-  lotTooLong: GS1_TEXT_MESSAGES.lotTooLong,
-  lotCharacters: GS1_TEXT_MESSAGES.lotCharacters,
+  lotTooLong: `The lot number is too long (at most ${RECALL_LOT_MAX} characters).`,
   note: "Say why the lot is recalled (e.g. the manufacturer's notice and its date).",
   liftNote: "Say why the recall is lifted (e.g. the manufacturer withdrew the notice).",
   noteTooLong: `The note is too long (at most ${RECALL_NOTE_MAX} characters).`,
@@ -22,14 +20,11 @@ const M = RECALL_MESSAGES;
 const note = (required: string) =>
   lines({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
 
-/** The lot as received: the GS1 lot rule (~/stock/gs1), the same as receiving's. */
-const lot = line({ error: M.lot })
-  .trim()
-  .min(1, M.lot)
-  .superRefine((v, ctx) => {
-    const problem = lotOrSerialProblem("lot", v);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+/**
+ * The lot as printed. The GS1 lot rule (~/stock/gs1, the same as receiving's) is the verb's: a lot
+ * received before that rule, on vials of the variation, can still be recalled.
+ */
+const lot = line({ error: M.lot }).trim().min(1, M.lot).max(RECALL_LOT_MAX, M.lotTooLong);
 
 export const RecallForm = z.object({
   variationId: line({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),

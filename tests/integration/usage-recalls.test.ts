@@ -557,3 +557,36 @@ describe("lot recalls", () => {
     expect((await readRecallReport(t.db, at("owner", "all"), { variationId, lot: LOT }))?.recalls).toHaveLength(2);
   });
 });
+
+// Last: the lot it recalls is another of the variation the tests above expect unrecalled.
+describe("the GS1 lot rule of a recall", () => {
+  it("refuses a lot a GS1 barcode could not carry, unless vials of the variation were received with it before that rule", async () => {
+    const owner = at("owner", "all");
+    const note = "Manufacturer notice 2026-11";
+    const before = await t.activityCount();
+    for (const lot of ["LOT💉1", "C8123 C3", "L".repeat(21)]) {
+      expect(await markRecall(t.db, owner, { variationId, lot, note }), lot).toMatchObject({
+        ok: false,
+        refusal: "invalid",
+        message: expect.stringMatching(/lot number (holds only what a GS1 barcode can|has at most 20 characters)/),
+      });
+    }
+    expect(await markRecall(t.db, owner, { variationId, lot: "C8123\u0000C3", note })).toMatchObject({
+      refusal: "invalid",
+      message: expect.stringMatching(/invisible or control character \(U\+0000\)/),
+    });
+    expect(await t.activityCount()).toBe(before);
+    // A lot typed with a space before the rule: its vials can still be recalled.
+    const legacy = `OLD${Date.now().toString(36).toUpperCase()}`;
+    await receiveVials(t.db, at("owner", loc.DTN), {
+      locationId: loc.DTN,
+      variationId,
+      quantity: 1,
+      lot: legacy,
+      expirationDate: dateIn(365),
+    });
+    await t.db.run(sql`UPDATE items SET lot = ${`${legacy} A`} WHERE lot = ${legacy}`);
+    const recalled = await markRecall(t.db, owner, { variationId, lot: `${legacy} A`, note });
+    expect(recalled).toMatchObject({ ok: true, recall: { lot: `${legacy} A` } });
+  });
+});

