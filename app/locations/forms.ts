@@ -1,6 +1,6 @@
 // The location form's rules, shared by the route actions and the pages.
 import { z } from "zod";
-import { line, lines } from "~/forms/text";
+import { line } from "~/forms/text";
 
 /** The IANA name as the runtime spells it (e.g. "america/new_york" → "America/New_York"), or null. */
 export function canonicalTimeZone(name: string): string | null {
@@ -22,7 +22,7 @@ export const LocationForm = z.object({
     .toUpperCase()
     .min(1, "Enter a code, like DTN.")
     .regex(/^[A-Z0-9]{2,8}$/, "Use 2 to 8 letters (A–Z) or digits (0–9), like DTN."),
-  address: lines()
+  address: line()
     .trim()
     .max(300, "The address is too long (at most 300 characters).")
     .default("")

@@ -60,6 +60,15 @@ describe("vial forms", () => {
     ]);
   });
 
+  it("keeps a discard note's newlines and tabs, and refuses a NUL in it", () => {
+    expect(DiscardForm.parse({ reason: "damaged", note: "Dropped.\r\n\tCap cracked." }).note).toBe(
+      "Dropped.\n\tCap cracked.",
+    );
+    expect(messages(DiscardForm.safeParse({ reason: "damaged", note: "Dropped\u0000" }))).toEqual([
+      TEXT_MESSAGES.unseen("\u0000"),
+    ]);
+  });
+
   it('needs a note for "other", a known reason, and both witness fields or neither', () => {
     expect(messages(DiscardForm.safeParse({ reason: "other", note: " " }))).toEqual([VIAL_MESSAGES.noteRequired]);
     expect(messages(DiscardForm.safeParse({ reason: "" }))).toEqual([VIAL_MESSAGES.reason]);

@@ -3,7 +3,7 @@
 // Browser-safe: no server code. The verbs check again what only they can check (the units against
 // the product's unit scale, the service, the time window), with the same messages.
 import { z } from "zod";
-import { line, secret } from "~/forms/text";
+import { line, lines, secret } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX, PATIENT_REF_PATTERN } from "../../db/schema/stock/constants";
 
@@ -154,7 +154,11 @@ export const EmptyBody = WitnessBody;
 
 const discardFields = {
   reason: z.enum(CHOSEN_DISCARD_REASONS, { error: VIAL_MESSAGES.reason }),
-  note: optionalText(DISCARD_NOTE_MAX, VIAL_MESSAGES.note),
+  // A textarea: its newlines and tabs are kept.
+  note: lines({ error: VIAL_MESSAGES.note })
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || v.length <= DISCARD_NOTE_MAX, VIAL_MESSAGES.note),
 };
 
 function noteForOther(form: { reason: string; note: string | null }, ctx: z.RefinementCtx) {
