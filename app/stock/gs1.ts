@@ -49,7 +49,7 @@ const MAX_VARIABLE_LENGTH = 90;
 
 /**
  * GS1 AI encodable character set 82 (GS1 General Specifications, section 7.11, figure 7.11-1):
- * the characters AI (10) lot and AI (21) serial may hold, "X..20" (figure 3.2-1), i.e. at most
+ * the characters AI (10) lot and AI (21) serial may hold, "X..20" (section 3.2, their format), i.e. at most
  * 20 of: ! " % & ' ( ) * + , - . / 0-9 : ; < = > ? A-Z _ a-z. Exactly this set, not all printable
  * ASCII: a lot or serial typed by hand must be one a manufacturer's barcode can carry, so a later
  * scan finds it (the scan page matches lot and serial as read), and a label can print it in a GS1
