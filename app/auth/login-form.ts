@@ -1,19 +1,19 @@
 // The login form's rules, shared by the form action, the JSON endpoint and the browser.
 import { z } from "zod";
+import { line, secret } from "~/forms/text";
 
 export const LoginForm = z.object({
-  email: z
-    .string({ error: "Enter your email address." })
+  email: line({ error: "Enter your email address." })
     .trim()
     .toLowerCase()
     .min(1, "Enter your email address.")
     .max(254, "That email address is too long.")
     .email("Enter a valid email address, like name@clinic.com."),
-  password: z
-    .string({ error: "Enter your password." })
+  password: secret({ error: "Enter your password." })
     .min(1, "Enter your password.")
     .max(1024, "That password is too long."),
-  redirectTo: z.string().optional(),
+  /** Checked again by safeRedirect; a value with an invisible character is no redirect, not a refused sign-in. */
+  redirectTo: line().optional().catch(undefined),
 });
 
 export type LoginInput = z.infer<typeof LoginForm>;

@@ -1,6 +1,7 @@
 // One par level row (location × variation): the one schema for a par level, used by the product
 // detail form, the bulk editor, and (as `Levels`) the write both share (app/par-levels/save.server.ts).
 import { z } from "zod";
+import { line } from "~/forms/text";
 
 const count = (label: string) =>
   z.coerce
@@ -11,8 +12,8 @@ const count = (label: string) =>
 
 /** Which row: a variation at a location (what clearing one names). */
 export const ParLevelPlace = z.object({
-  locationId: z.string().min(1, "Choose a location."),
-  variationId: z.string().min(1, "Choose a variation."),
+  locationId: line().min(1, "Choose a location."),
+  variationId: line().min(1, "Choose a variation."),
 });
 
 export const ParLevelRow = ParLevelPlace.extend({

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
-import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
+import { CHOSEN_DISCARD_REASONS } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
 
 interface FormsProps {
@@ -132,8 +132,9 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
                   name: "patientRef",
                   note: "optional",
                   required: false,
-                  maxLength: PATIENT_REF_MAX,
+                  // No maxLength: a longer chart number is refused with a message, not cut to fit.
                   autoComplete: "off",
+                  spellCheck: false,
                 },
               ]}
             />

@@ -1,5 +1,6 @@
 // The location form's rules, shared by the route actions and the pages.
 import { z } from "zod";
+import { line } from "~/forms/text";
 
 /** The IANA name as the runtime spells it (e.g. "america/new_york" → "America/New_York"), or null. */
 export function canonicalTimeZone(name: string): string | null {
@@ -11,26 +12,22 @@ export function canonicalTimeZone(name: string): string | null {
 }
 
 export const LocationForm = z.object({
-  name: z
-    .string({ error: "Enter the location's name." })
+  name: line({ error: "Enter the location's name." })
     .trim()
     .min(1, "Enter the location's name.")
     .max(100, "The name is too long (at most 100 characters)."),
   // Printed on labels and typed by staff: short, upper-case letters and digits.
-  code: z
-    .string({ error: "Enter a code, like DTN." })
+  code: line({ error: "Enter a code, like DTN." })
     .trim()
     .toUpperCase()
     .min(1, "Enter a code, like DTN.")
     .regex(/^[A-Z0-9]{2,8}$/, "Use 2 to 8 letters (A–Z) or digits (0–9), like DTN."),
-  address: z
-    .string()
+  address: line()
     .trim()
     .max(300, "The address is too long (at most 300 characters).")
     .default("")
     .transform((a) => a || null),
-  timezone: z
-    .string({ error: "Enter a time zone, like America/New_York." })
+  timezone: line({ error: "Enter a time zone, like America/New_York." })
     .trim()
     .min(1, "Enter a time zone, like America/New_York.")
     .transform((name, ctx) => {

@@ -2,13 +2,14 @@
 // (app/catalog/par-level.ts). Server only: the page imports ./constants, never this module.
 import { z } from "zod";
 import { type Levels, ParLevelRow } from "~/catalog/par-level";
+import { searchText } from "~/forms/text";
 import { PAR_FIELDS, PAR_SHEET_MAX_ROWS, type ParField, parFieldName } from "./constants";
 
 /** `?location=&category=&q=&page=` of the bulk editor, forgiving of anything odd in the address bar. */
 export const ParSheetQuery = z.object({
-  location: z.string().trim().max(100).catch(""),
-  category: z.string().trim().max(100).catch(""),
-  q: z.string().trim().max(100).catch(""),
+  location: searchText(100),
+  category: searchText(100),
+  q: searchText(100),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type ParSheetQueryInput = z.output<typeof ParSheetQuery>;

@@ -2,6 +2,7 @@
 // Server only: the pages import ./options, never this module. People type millimetres with one
 // decimal ("57.2"); the database keeps tenths of a millimetre (572).
 import { z } from "zod";
+import { line } from "~/forms/text";
 import {
   LABEL_FIELDS,
   LABEL_OUTPUTS,
@@ -32,8 +33,7 @@ export const PRINTER_PROFILE_MESSAGES = {
 
 /** "57.2" or "57,2" → 572 tenths, inside [min, max]; anything else is the field's message. */
 const millimetres = (range: { min: number; max: number }, message: string) =>
-  z
-    .string({ error: message })
+  line({ error: message })
     .trim()
     .transform((text, ctx) => {
       const tenths = /^-?\d{1,3}(?:[.,]\d)?$/.test(text) ? Math.round(Number(text.replace(",", ".")) * 10) : Number.NaN;
@@ -47,8 +47,7 @@ const millimetres = (range: { min: number; max: number }, message: string) =>
 const SIZES: [string, ...string[]] = [CUSTOM_SIZE, ...LABEL_SIZE_PRESETS.map((p) => p.key)];
 
 const ProfileFields = z.object({
-  name: z
-    .string({ error: PRINTER_PROFILE_MESSAGES.name })
+  name: line({ error: PRINTER_PROFILE_MESSAGES.name })
     .trim()
     .min(1, PRINTER_PROFILE_MESSAGES.name)
     .max(100, PRINTER_PROFILE_MESSAGES.nameTooLong),
@@ -56,8 +55,8 @@ const ProfileFields = z.object({
   zplDelivery: z.enum(ZPL_DELIVERIES, { error: PRINTER_PROFILE_MESSAGES.zplDelivery }).catch("download"),
   size: z.enum(SIZES, { error: PRINTER_PROFILE_MESSAGES.size }),
   // Read only for a custom size: a preset sets both.
-  width: z.string().default(""),
-  height: z.string().default(""),
+  width: line().default(""),
+  height: line().default(""),
   dpi: z.coerce
     .number({ error: PRINTER_PROFILE_MESSAGES.dpi })
     .refine((n): n is PrinterDpi => (PRINTER_DPIS as readonly number[]).includes(n), PRINTER_PROFILE_MESSAGES.dpi),
@@ -67,8 +66,7 @@ const ProfileFields = z.object({
     .array(z.enum(LABEL_FIELDS, { error: PRINTER_PROFILE_MESSAGES.fields }))
     .default([])
     .transform((chosen): LabelField[] => LABEL_FIELDS.filter((f) => chosen.includes(f))),
-  copies: z
-    .string({ error: PRINTER_PROFILE_MESSAGES.copies })
+  copies: line({ error: PRINTER_PROFILE_MESSAGES.copies })
     .trim()
     .regex(/^\d{1,2}$/, PRINTER_PROFILE_MESSAGES.copies)
     .transform(Number)

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
 import { ParLevelPlace, ParLevelRow } from "~/catalog/par-level";
+import { line, searchText } from "~/forms/text";
 import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
 import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "./format";
@@ -10,20 +11,18 @@ import { gtinProblem } from "./gtin";
 
 /** A text field that may be left empty: "" (or only spaces) becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  line()
     .trim()
     .max(max, tooLong)
     .default("")
     .transform((v) => v || null);
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  line({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
 /** An amount typed in a currency ("12.50", "$1,250") as integer cents; empty is none. */
 const money = (what: string) =>
-  z
-    .string()
+  line()
     .trim()
     .default("")
     .transform((text, ctx) => {
@@ -41,7 +40,7 @@ const version = z.coerce
   .int("This form is out of date. Reload the page and try again.")
   .min(1, "This form is out of date. Reload the page and try again.");
 
-const unitScale = z.string({ error: "Choose a scale: 1, 10, 100 or 1000." }).transform((v, ctx) => {
+const unitScale = line({ error: "Choose a scale: 1, 10, 100 or 1000." }).transform((v, ctx) => {
   const n = Number(v);
   if (!isUnitScale(n)) {
     ctx.addIssue({ code: "custom", message: "Choose a scale: 1, 10, 100 or 1000." });
@@ -69,8 +68,7 @@ export const ProductForm = z.object({
     "The base unit is too long (at most 20 characters).",
   ),
   unitScale,
-  beyondUseHours: z
-    .string()
+  beyondUseHours: line()
     .trim()
     .default("")
     .transform((text, ctx) => {
@@ -101,8 +99,7 @@ export const ProductEditForm = ProductForm.extend({ version });
 export type ProductEditInput = z.output<typeof ProductEditForm>;
 
 /** A GTIN as typed (spaces between digit groups allowed); empty is none. */
-const gtin = z
-  .string()
+const gtin = line()
   .default("")
   .transform((text, ctx) => {
     const digits = text.replace(/\s+/g, "");
@@ -128,7 +125,7 @@ const variationFields = z.object({
   sku: optionalText(64, "The SKU is too long (at most 64 characters)."),
   gtin,
   unitScale,
-  unitsPerPackage: z.string({ error: "Enter how many base units one package holds." }).trim(),
+  unitsPerPackage: line({ error: "Enter how many base units one package holds." }).trim(),
   cost: money("cost"),
 });
 
@@ -174,11 +171,11 @@ export const VariationForm = variationFields.transform(withScaledUnits);
 export type VariationInput = z.output<typeof VariationForm>;
 
 export const VariationEditForm = variationFields
-  .extend({ version, variationId: z.string().min(1) })
+  .extend({ version, variationId: line().min(1) })
   .transform(withScaledUnits);
 export type VariationEditInput = z.output<typeof VariationEditForm>;
 
-export const VariationRef = z.object({ variationId: z.string().min(1, "Choose a variation.") });
+export const VariationRef = z.object({ variationId: line().min(1, "Choose a variation.") });
 
 /**
  * A barcode typed or scanned, checked by the spec's rules (section 5). Nothing typed at all is
@@ -189,16 +186,16 @@ export function parseBarcodeField(value: unknown) {
 }
 export { BARCODE_MESSAGES };
 
-export const BarcodeRemoveForm = z.object({ barcodeId: z.string().min(1) });
+export const BarcodeRemoveForm = z.object({ barcodeId: line().min(1) });
 
 export const ParLevelForm = ParLevelRow;
 export const ParLevelClearForm = ParLevelPlace;
 
 /** `?q=&category=&vendor=&tracking=&status=&page=` of the products list, forgiving of odd input. */
 export const ProductListQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
-  category: z.string().trim().max(100).catch(""),
-  vendor: z.string().trim().max(100).catch(""),
+  q: searchText(100),
+  category: searchText(100),
+  vendor: searchText(100),
   tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
   status: z.enum(STATUS_FILTERS).catch("active"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -207,8 +204,8 @@ export const ProductListQuery = z.object({
 export type ProductListQueryInput = z.output<typeof ProductListQuery>;
 
 export const VariationListQuery = z.object({
-  productId: z.string().trim().max(100).catch(""),
-  q: z.string().trim().max(100).catch(""),
+  productId: searchText(100),
+  q: searchText(100),
   status: z.enum(STATUS_FILTERS).catch("active"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(PRODUCTS_PAGE_SIZE),

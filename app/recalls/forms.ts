@@ -1,6 +1,7 @@
 // The recall forms, one zod schema each, used by the /recalls screen (strings) and POST /api/recalls
 // (JSON) alike; the verbs check the same rules again.
 import { z } from "zod";
+import { line, lines, searchText } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "./constants";
 
@@ -17,17 +18,23 @@ export const RECALL_MESSAGES = {
 const M = RECALL_MESSAGES;
 
 const note = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
+  lines({ error: required }).trim().min(1, required).max(RECALL_NOTE_MAX, M.noteTooLong);
+
+/**
+ * The lot as printed. The GS1 lot rule (~/stock/gs1, the same as receiving's) is the verb's: a lot
+ * received before that rule, on vials of the variation, can still be recalled.
+ */
+const lot = line({ error: M.lot }).trim().min(1, M.lot).max(RECALL_LOT_MAX, M.lotTooLong);
 
 export const RecallForm = z.object({
-  variationId: z.string({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
-  lot: z.string({ error: M.lot }).trim().min(1, M.lot).max(RECALL_LOT_MAX, M.lotTooLong),
+  variationId: line({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
+  lot,
   note: note(M.note),
 });
 export type RecallInput = z.output<typeof RecallForm>;
 
 export const LiftForm = z.object({
-  recallId: z.string({ error: M.recall }).trim().min(1, M.recall).max(100, M.recall),
+  recallId: line({ error: M.recall }).trim().min(1, M.recall).max(100, M.recall),
   note: note(M.liftNote),
 });
 export type LiftInput = z.output<typeof LiftForm>;
@@ -39,6 +46,6 @@ export const MarkRecallForm = RecallForm.extend({
 
 /** The screen's lot lookup (a GET form): the lot as printed and an optional product search; "" when absent. */
 export const LotLookupQuery = z.object({
-  lot: z.string().trim().max(RECALL_LOT_MAX).catch(""),
-  product: z.string().trim().max(100).catch(""),
+  lot: searchText(RECALL_LOT_MAX),
+  product: searchText(100),
 });

@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { canWriteCatalog } from "~/products/actor";
+import { lotOrSerialProblem } from "~/stock/gs1";
 import { RecallForm, type RecallInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 import { type Recall, recallOf, recallRows } from "./recall.server";
@@ -31,6 +32,15 @@ export async function markRecall(
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
   const { variationId, lot, note } = parsed.data;
   const organization = organizationOf(actor);
+  // A lot is one GS1 allows (~/stock/gs1), unless it is on vials of the variation already, received
+  // before that rule: such a lot can still be recalled.
+  const lotProblem = lotOrSerialProblem("lot", lot);
+  if (lotProblem) {
+    const held = await db.all(sql`SELECT 1 FROM items AS i JOIN product_variations AS v ON v.id = i.variation_id
+      JOIN products AS p ON p.id = v.product_id
+      WHERE i.variation_id = ${variationId} AND i.lot = ${lot} AND p.organization_id = ${organization} LIMIT 1`);
+    if (held.length === 0) return refuse("invalid", lotProblem);
+  }
   const key = await idempotencyKeyFor(actor.id, input.idempotencyKey, "lot_recall", parsed.data);
   const recallId = uuidv7();
   const now = (options.now ?? new Date()).getTime();

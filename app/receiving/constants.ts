@@ -1,5 +1,6 @@
 // Plain values the receiving pages render, apart from the zod schemas (server only, in forms.ts):
 // page size, status names, field limits and the messages a refused line shows under its field.
+import { GS1_LOT_MAX, GS1_SERIAL_MAX, GS1_TEXT_MESSAGES } from "~/stock/gs1";
 
 export const RECEIPTS_PAGE_SIZE = 25;
 
@@ -21,16 +22,19 @@ export const RECEIPT_ITEMS_MAX = 1000;
 export const EXPIRY_YEARS_MAX = 10;
 export const EXPIRY_REASON_MIN = 3;
 export const EXPIRY_REASON_MAX = 200;
-export const LOT_MAX = 100;
-export const SERIAL_MAX = 100;
+/** A lot (GS1 AI 10) and a serial (AI 21) are "X..20" in GS1 character set 82 (see ~/stock/gs1). */
+export const LOT_MAX = GS1_LOT_MAX;
+export const SERIAL_MAX = GS1_SERIAL_MAX;
 export const REFERENCE_MAX = 100;
 export const NOTES_MAX = 2000;
 
 export const LINE_MESSAGES = {
   variation: "Choose the product variation that arrived.",
   quantity: `Enter the number of packages received, a whole number from 1 to ${LINE_QUANTITY_MAX}.`,
-  lot: `A lot number has at most ${LOT_MAX} characters.`,
-  serial: `A serial number has at most ${SERIAL_MAX} characters.`,
+  lot: GS1_TEXT_MESSAGES.lotTooLong,
+  lotCharacters: GS1_TEXT_MESSAGES.lotCharacters,
+  serial: GS1_TEXT_MESSAGES.serialTooLong,
+  serialCharacters: GS1_TEXT_MESSAGES.serialCharacters,
   serialOne: "A serial number identifies one package: set the quantity to 1, or leave the serial empty.",
   expirationDate: "Enter the expiration date as a real date, YYYY-MM-DD (e.g. 2027-03-31), or leave it empty.",
   unitCost: "Enter the unit cost as an amount like 12.50 (at most two decimals), or leave it empty.",

@@ -2,9 +2,11 @@
 // Server only: the pages import ./constants, never this module. The line rules are also checked
 // by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
 import { z } from "zod";
+import { line, lines } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { parseScaled } from "~/products/format";
 import { isCalendarDate } from "~/stock/expiry";
+import { lotOrSerialProblem } from "~/stock/gs1";
 import { formatDate, utcDay } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
@@ -14,26 +16,41 @@ import {
   expiryWarning,
   LINE_MESSAGES,
   LINE_QUANTITY_MAX,
-  LOT_MAX,
   NOTES_MAX,
   OPEN_MESSAGES,
   RECEIPT_STATUS_FILTERS,
   REFERENCE_MAX,
-  SERIAL_MAX,
 } from "./constants";
 
 /** A text field that may be left empty: "" (or only spaces) becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  line()
     .trim()
     .max(max, tooLong)
     .default("")
     .transform((v) => v || null);
 
+/** A multi-line note that may be left empty. */
+const optionalNotes = (max: number, tooLong: string) =>
+  lines()
+    .trim()
+    .max(max, tooLong)
+    .default("")
+    .transform((v) => v || null);
+
+/** A lot or serial as typed (or filled from a scan), checked by the GS1 rule; empty is none. */
+const lotOrSerial = (kind: "lot" | "serial") =>
+  line()
+    .trim()
+    .default("")
+    .transform((v) => v || null)
+    .superRefine((v, ctx) => {
+      const problem = v === null ? null : lotOrSerialProblem(kind, v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
 /** An id chosen from a select; empty is none. */
-const optionalId = z
-  .string()
+const optionalId = line()
   .trim()
   .max(100)
   .default("")
@@ -44,7 +61,7 @@ export const OpenReceiptForm = z.object({
   locationId: optionalId,
   vendorId: optionalId,
   reference: optionalText(REFERENCE_MAX, OPEN_MESSAGES.reference),
-  notes: optionalText(NOTES_MAX, OPEN_MESSAGES.notes),
+  notes: optionalNotes(NOTES_MAX, OPEN_MESSAGES.notes),
 });
 
 export interface OpenReceiptInput {
@@ -97,8 +114,10 @@ export function lineProblems(line: ReceiptLineInput): Partial<Record<keyof Recei
   if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > LINE_QUANTITY_MAX) {
     problems.quantity = LINE_MESSAGES.quantity;
   }
-  if (line.lot !== null && line.lot.length > LOT_MAX) problems.lot = LINE_MESSAGES.lot;
-  if (line.serial !== null && line.serial.length > SERIAL_MAX) problems.serial = LINE_MESSAGES.serial;
+  const lot = line.lot === null ? null : lotOrSerialProblem("lot", line.lot);
+  if (lot) problems.lot = lot;
+  const serial = line.serial === null ? null : lotOrSerialProblem("serial", line.serial);
+  if (serial) problems.serial = serial;
   else if (line.serial !== null && line.quantity !== 1 && !problems.quantity) problems.serial = LINE_MESSAGES.serialOne;
   if (line.expirationDate !== null && !isCalendarDate(line.expirationDate)) {
     problems.expirationDate = LINE_MESSAGES.expirationDate;
@@ -112,7 +131,7 @@ export function lineProblems(line: ReceiptLineInput): Partial<Record<keyof Recei
 /** The "Add line" form as typed: quantity in packages, unit cost in dollars ("12.50"). */
 export const ReceiptLineForm = z
   .object({
-    variationId: z.string({ error: LINE_MESSAGES.variation }).trim().min(1, LINE_MESSAGES.variation).max(100),
+    variationId: line({ error: LINE_MESSAGES.variation }).trim().min(1, LINE_MESSAGES.variation).max(100),
     quantity: z
       .string({ error: LINE_MESSAGES.quantity })
       .trim()
@@ -124,8 +143,8 @@ export const ReceiptLineForm = z
         }
         return n;
       }),
-    lot: optionalText(LOT_MAX, LINE_MESSAGES.lot),
-    serial: optionalText(SERIAL_MAX, LINE_MESSAGES.serial),
+    lot: lotOrSerial("lot"),
+    serial: lotOrSerial("serial"),
     expirationDate: z
       .string()
       .trim()
@@ -170,17 +189,20 @@ export const ReceiptLineForm = z
     idempotencyKey,
   }));
 
-export const LineRef = z.object({ lineId: z.string().trim().min(1).max(100) });
+export const LineRef = z.object({ lineId: line().trim().min(1).max(100) });
 
-/** What a scanner (or a person) typed into the scan box; the GS1 parser reads it. */
+/**
+ * What a scanner (or a person) typed into the scan box; the GS1 parser reads it, group separators
+ * (ASCII 29) and all, and refuses there any other control or invisible character in a value.
+ */
 export const ScanForm = z.object({ scan: z.string().max(500).default("") });
 
 /** Attaching a scanned GTIN to a variation, carrying the rest of the scan to fill the line form. */
 export const AttachGtinForm = z.object({
-  gtin: z.string().trim().max(20),
-  variationId: z.string({ error: "Choose the variation this GTIN belongs to." }).trim().min(1).max(100),
-  lot: optionalText(LOT_MAX, LINE_MESSAGES.lot),
-  serial: optionalText(SERIAL_MAX, LINE_MESSAGES.serial),
+  gtin: line().trim().max(20),
+  variationId: line({ error: "Choose the variation this GTIN belongs to." }).trim().min(1).max(100),
+  lot: lotOrSerial("lot"),
+  serial: lotOrSerial("serial"),
   expirationDate: z
     .string()
     .trim()

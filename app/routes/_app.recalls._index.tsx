@@ -77,7 +77,8 @@ export async function action(args: ActionFunctionArgs) {
     if (!parsed.success) return invalid(parsed.error, { intent, recallId: null, variationId });
     const result = await orOutage(markRecall(db, actor, parsed.data));
     if (!result.ok) {
-      const fields = { variation_not_found: "variationId", already_recalled: "lot" } as const;
+      // The form checked the rest: what the verb alone finds invalid is the lot (the GS1 lot rule).
+      const fields = { variation_not_found: "variationId", already_recalled: "lot", invalid: "lot" } as const;
       return refused(result, { intent, recallId: null, variationId }, { fields, notFound: [] });
     }
     const { recall } = result;

@@ -10,7 +10,7 @@ import { Field, FormAlert, SelectField } from "~/ui/form";
 import { useNow } from "~/vials/countdown";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
 import { openActions, unitsText } from "~/vials/rules";
-import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
+import { CHOSEN_DISCARD_REASONS } from "../../db/schema/stock/constants";
 import { newAttemptKey, useVialAction, type VialVerb } from "./vial-action";
 import type { VialData } from "./vial-card";
 
@@ -90,7 +90,9 @@ export function VialActions({
                   label="Patient reference"
                   note="optional, a chart number"
                   required={false}
-                  maxLength={PATIENT_REF_MAX}
+                  // No maxLength: a longer chart number is refused with a message, not cut to fit.
+                  autoComplete="off"
+                  spellCheck={false}
                 />
                 <Field {...error("provider")} label="Provider" note="optional" required={false} />
                 <SelectField

@@ -1,5 +1,6 @@
 // The services screens' forms, one zod schema each (server side: routes' actions and loaders).
 import { z } from "zod";
+import { line, searchText } from "~/forms/text";
 import { parseCents, parseQuantity, type TypedQuantity } from "./amounts";
 import { SERVICE_STATUSES } from "./constants";
 
@@ -20,11 +21,10 @@ export const SERVICE_FORM_MESSAGES = {
 
 const M = SERVICE_FORM_MESSAGES;
 
-const name = z.string({ error: M.name }).trim().min(1, M.name).max(120, M.nameTooLong);
+const name = line({ error: M.name }).trim().min(1, M.name).max(120, M.nameTooLong);
 
 /** Matched against the point-of-sale export, which the imports normalise the same way. */
-const code = z
-  .string({ error: M.code })
+const code = line({ error: M.code })
   .trim()
   .toUpperCase()
   .transform((c) => c.replace(/\s+/g, " "))
@@ -37,15 +37,13 @@ const code = z
   );
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  line()
     .trim()
     .max(max, message)
     .default("")
     .transform((t) => t || null);
 
-const price = z
-  .string()
+const price = line()
   .default("")
   .transform((text, ctx) => {
     const parsed = parseCents(text);
@@ -54,8 +52,7 @@ const price = z
     return z.NEVER;
   });
 
-const duration = z
-  .string()
+const duration = line()
   .trim()
   .default("")
   .transform((text, ctx) => {
@@ -97,8 +94,7 @@ export function submittedService(form: Record<string, FormDataEntryValue>) {
   };
 }
 
-const quantity = z
-  .string({ error: M.quantity })
+const quantity = line({ error: M.quantity })
   .trim()
   .min(1, M.quantity)
   .transform((text, ctx): TypedQuantity => {
@@ -108,7 +104,7 @@ const quantity = z
     return z.NEVER;
   });
 
-const variationId = z.string({ error: M.variation }).trim().min(1, M.variation);
+const variationId = line({ error: M.variation }).trim().min(1, M.variation);
 
 /** One recipe line: a variation and how much of it one service consumes. */
 export const RecipeLineForm = z.object({ variationId, quantity });
@@ -121,7 +117,7 @@ export const RemoveLineForm = z.object({ variationId });
 export const RecipeForm = z
   .object({
     version,
-    rows: z.array(z.object({ variationId: z.string().trim(), quantity: z.string().trim() })).max(100),
+    rows: z.array(z.object({ variationId: line().trim(), quantity: line().trim() })).max(100),
   })
   .transform(({ version, rows }, ctx) => {
     const lines: { variationId: string; quantity: TypedQuantity; row: number }[] = [];
@@ -148,7 +144,7 @@ export function recipeRows(form: FormData) {
 
 /** `?q=`, `?status=` and `?page=` of the services list, forgiving of anything odd in the address bar. */
 export const ServiceListQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchText(100),
   status: z.enum(SERVICE_STATUSES).catch("active"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

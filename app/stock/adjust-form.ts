@@ -3,6 +3,7 @@
 // code, but kept out of the browser (see ./adjust-labels): the quantity is checked here as typed, and turned into base units by the server with
 // the product's scale (app/stock/adjust.server.ts), exactly, never through a float.
 import { z } from "zod";
+import { line, lines } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
 import { AMOUNT_MESSAGES, parseQuantity, type TypedQuantity } from "~/services/amounts";
 import { ADJUST_REASONS, type AdjustReason } from "../../db/schema/stock/constants";
@@ -35,7 +36,7 @@ export function parseSignedQuantity(
   return { ok: false, message: own ? parsed.message : ADJUST_MESSAGES.quantity };
 }
 
-const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+const id = (message: string) => line({ error: message }).trim().min(1, message).max(100, message);
 
 /** A quantity as typed (a JSON number is read as its decimal text), the problem with it if any. */
 export function quantityProblem(value: string | number): string | null {
@@ -60,8 +61,7 @@ const fields = {
   variationId: id(ADJUST_MESSAGES.variation),
   quantity,
   reason: z.enum(ADJUST_REASONS, { error: ADJUST_MESSAGES.reason }),
-  note: z
-    .string({ error: ADJUST_MESSAGES.noteTooLong })
+  note: lines({ error: ADJUST_MESSAGES.noteTooLong })
     .trim()
     .max(ADJUST_NOTE_MAX, ADJUST_MESSAGES.noteTooLong)
     .nullish()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GS, gs1Date, parseGs1 } from "./gs1";
+import { GS, GS1_TEXT_MESSAGES, gs1Date, lotOrSerialProblem, parseGs1 } from "./gs1";
 
 const TODAY = new Date(Date.UTC(2026, 10, 22));
 
@@ -73,6 +73,43 @@ describe("parseGs1: what a vial's barcode says", () => {
       expect(result.ok, scan).toBe(false);
       if (!result.ok) expect(result.correctedGtin).toMatch(/^(09506000134352|00312345678906)$/);
     }
+  });
+});
+
+describe("lots and serials: GS1 character set 82, at most 20", () => {
+  it("takes every character of set 82, up to 20", () => {
+    const set82 = `!"%&'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz`;
+    for (let at = 0; at < set82.length; at += 20)
+      expect(lotOrSerialProblem("lot", set82.slice(at, at + 20))).toBeNull();
+    expect(lotOrSerialProblem("serial", "S".repeat(20))).toBeNull();
+  });
+
+  it.each([
+    ["an emoji", "LOT💉1"],
+    ["a space", "C8123 C3"],
+    ["an accent", "LOTÉ1"],
+    ["a NUL", "L\u00001"],
+    ["a zero-width space", "L\u200b1"],
+    ...[..."#$@[\\]^`{|}~"].map((c) => [`printable ASCII outside set 82 (${c})`, `L${c}1`]),
+  ])("refuses %s in a lot and a serial", (_kind, value) => {
+    expect(lotOrSerialProblem("lot", value)).toBe(GS1_TEXT_MESSAGES.lotCharacters);
+    expect(lotOrSerialProblem("serial", value)).toBe(GS1_TEXT_MESSAGES.serialCharacters);
+  });
+
+  it("refuses 21 characters with the limit", () => {
+    expect(lotOrSerialProblem("lot", "L".repeat(21))).toBe(GS1_TEXT_MESSAGES.lotTooLong);
+    expect(lotOrSerialProblem("serial", "S".repeat(21))).toBe(GS1_TEXT_MESSAGES.serialTooLong);
+  });
+
+  it.each([
+    ["a lot of 21", `0109506000134352${"10"}${"L".repeat(21)}`, GS1_TEXT_MESSAGES.lotTooLong],
+    ["a serial with a space (bracketed)", "(01)09506000134352(21)S 1", GS1_TEXT_MESSAGES.serialCharacters],
+    ["an emoji lot", "(01)09506000134352(10)L💉", GS1_TEXT_MESSAGES.lotCharacters],
+    ["a NUL in the lot", `0109506000134352${"10"}AB\u0000C${GS}21S1`, "invisible or control character (U+0000)"],
+  ])("a scan with %s is refused with a message", (_name, scan, message) => {
+    const result = parseGs1(scan, TODAY);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(message);
   });
 });
 

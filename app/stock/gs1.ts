@@ -2,6 +2,7 @@
 // cartons): the product (AI 01 GTIN), lot (10), expiry (17) and serial (21). A keyboard-wedge
 // scanner types the element string; people sometimes type the bracketed form printed under it.
 
+import { codePointOf, unseenCharacter } from "~/forms/characters";
 import { gtinCheckDigit } from "~/products/gtin";
 
 /** Group separator (ASCII 29): FNC1 as scanners transmit it between variable-length fields. */
@@ -45,6 +46,40 @@ function aiLength(prefix: string): number {
 }
 
 const MAX_VARIABLE_LENGTH = 90;
+
+/**
+ * GS1 AI encodable character set 82 (GS1 General Specifications, section 7.11, figure 7.11-1):
+ * the characters AI (10) lot and AI (21) serial may hold, "X..20" (section 3.2, their format), i.e. at most
+ * 20 of: ! " % & ' ( ) * + , - . / 0-9 : ; < = > ? A-Z _ a-z. Exactly this set, not all printable
+ * ASCII: a lot or serial typed by hand must be one a manufacturer's barcode can carry, so a later
+ * scan finds it (the scan page matches lot and serial as read), and a label can print it in a GS1
+ * code. No space, #, $, @, [, \, ], ^, `, {, |, }, ~, and nothing outside ASCII (an emoji lot).
+ */
+const CSET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
+export const GS1_LOT_MAX = 20;
+export const GS1_SERIAL_MAX = 20;
+export const GS1_CSET_82_SHOWN = `! " % & ' ( ) * + , - . / : ; < = > ? _`;
+
+export const GS1_TEXT_MESSAGES = {
+  lotTooLong: `A lot number has at most ${GS1_LOT_MAX} characters.`,
+  lotCharacters: `A lot number holds only what a GS1 barcode can: letters A–Z and a–z, digits and ${GS1_CSET_82_SHOWN}, no spaces.`,
+  serialTooLong: `A serial number has at most ${GS1_SERIAL_MAX} characters.`,
+  serialCharacters: `A serial number holds only what a GS1 barcode can: letters A–Z and a–z, digits and ${GS1_CSET_82_SHOWN}, no spaces.`,
+} as const;
+
+/** Whether `value` is made only of GS1 character set 82 (lot and serial; any length). */
+export function isCset82(value: string): boolean {
+  return CSET_82.test(value);
+}
+
+/** What is wrong with a lot (AI 10) or serial (AI 21) as typed or read, or null when it is one GS1 allows. */
+export function lotOrSerialProblem(kind: "lot" | "serial", value: string): string | null {
+  const M = GS1_TEXT_MESSAGES;
+  if (!isCset82(value)) return kind === "lot" ? M.lotCharacters : M.serialCharacters;
+  const max = kind === "lot" ? GS1_LOT_MAX : GS1_SERIAL_MAX;
+  if (value.length > max) return kind === "lot" ? M.lotTooLong : M.serialTooLong;
+  return null;
+}
 
 export interface Gs1Reading {
   /** Every element string found, AI → value. */
@@ -156,6 +191,15 @@ function checkField(ai: string, value: string): string | null {
   if (value.length === 0) return `AI ${ai} has no value. Scan the code again.`;
   if (value.length > MAX_VARIABLE_LENGTH) return `The value of AI ${ai} is too long.`;
   if (value.includes(GS)) return `AI ${ai} contains a separator in its value.`;
+  const unseen = unseenCharacter(value);
+  if (unseen !== null)
+    return `AI ${ai} contains an invisible or control character (${codePointOf(unseen)}). Scan the code again.`;
+  // The lot and serial are kept and printed: they must be what GS1 allows there (see CSET_82).
+  if (ai === "10" || ai === "21") {
+    const problem = lotOrSerialProblem(ai === "10" ? "lot" : "serial", value);
+    if (problem)
+      return `${problem} This barcode's ${ai === "10" ? "lot (AI 10)" : "serial (AI 21)"} does not: scan the code again, or type the ${ai === "10" ? "lot" : "serial"} printed on the package.`;
+  }
   return null;
 }
 

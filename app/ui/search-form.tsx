@@ -2,6 +2,7 @@
 // (they work before JavaScript loads, and the URL keeps the choice): search box, filter selects, Search, Clear.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { VISIBLE_INPUT_PATTERN, VISIBLE_INPUT_TITLE } from "~/forms/characters";
 import { Button, Field, SelectField } from "./form";
 
 export function SearchForm({
@@ -35,7 +36,16 @@ export function SearchForm({
 export function SearchBox({ value, placeholder }: { value: string; placeholder: string }) {
   return (
     <div className="min-w-64 flex-[2]">
-      <Field label="Search" name="q" type="search" required={false} defaultValue={value} placeholder={placeholder} />
+      <Field
+        label="Search"
+        name="q"
+        type="search"
+        required={false}
+        defaultValue={value}
+        placeholder={placeholder}
+        pattern={VISIBLE_INPUT_PATTERN}
+        title={VISIBLE_INPUT_TITLE}
+      />
     </div>
   );
 }

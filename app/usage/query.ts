@@ -2,12 +2,12 @@
 // and the page asked for (the keyset cursors `after` / `before`, ADR 0018); the screen rebuilds
 // its links from the filters.
 import { z } from "zod";
+import { searchText } from "~/forms/text";
 import { CursorParams } from "~/http/keyset.server";
 import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 
 export const USAGE_PAGE_SIZE = 25;
 
-const text = (max: number) => z.string().trim().max(max).catch("");
 /** A calendar date "YYYY-MM-DD", else no filter (a browser's date input sends exactly this). */
 const day = z
   .string()
@@ -19,13 +19,13 @@ export const UsageQuery = z.object({
   from: day,
   to: day,
   /** Product name or SKU contains this (the screen's search; `productId` is one product exactly). */
-  product: text(100),
-  productId: text(100),
-  variationId: text(100),
-  lot: text(100),
-  provider: text(100),
-  serviceId: text(100),
-  patientRef: text(PATIENT_REF_MAX),
+  product: searchText(100),
+  productId: searchText(100),
+  variationId: searchText(100),
+  lot: searchText(100),
+  provider: searchText(100),
+  serviceId: searchText(100),
+  patientRef: searchText(PATIENT_REF_MAX),
   ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(USAGE_PAGE_SIZE),
 });

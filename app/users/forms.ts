@@ -1,10 +1,10 @@
 // The users screens' forms, one zod schema each, shared by the route actions and the pages.
 import { z } from "zod";
+import { line, searchText, secret } from "~/forms/text";
 import { LOCATION_ROLES } from "../../db/schema/people/location-roles";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 
-const email = z
-  .string({ error: "Enter an email address." })
+const email = line({ error: "Enter an email address." })
   .trim()
   .toLowerCase()
   .min(1, "Enter an email address.")
@@ -12,20 +12,18 @@ const email = z
   .email("Enter a valid email address, like name@clinic.com.");
 
 const name = (what: string) =>
-  z
-    .string({ error: `Enter the ${what}.` })
+  line({ error: `Enter the ${what}.` })
     .trim()
     .min(1, `Enter the ${what}.`)
     .max(100, `The ${what} is too long (at most 100 characters).`);
 
-/** A password someone sets: at least 12 characters, kept exactly as typed. */
-export const newPassword = z
-  .string({ error: "Enter a password." })
+/** A password someone sets: at least 12 characters, kept exactly as typed (no control characters). */
+export const newPassword = secret({ error: "Enter a password." })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(1024, "That password is too long.");
 
 const role = z.enum(LOCATION_ROLES, { error: "Choose a role: ADMIN, MANAGER or STAFF." });
-const locationId = z.string({ error: "Choose a location." }).trim().min(1, "Choose a location.");
+const locationId = line({ error: "Choose a location." }).trim().min(1, "Choose a location.");
 
 export const CreateUserForm = z
   .object({
@@ -34,7 +32,7 @@ export const CreateUserForm = z
     lastName: name("last name"),
     password: newPassword,
     // "" = no location (organization admins only); the action checks who may choose what.
-    locationId: z.string().trim().default(""),
+    locationId: line().trim().default(""),
     role: z.union([role, z.literal("")]).default(""),
   })
   .superRefine((form, ctx) => {
@@ -54,12 +52,11 @@ export const ResetPasswordForm = z.object({ password: newPassword });
 
 export const ChangePasswordForm = z
   .object({
-    currentPassword: z
-      .string({ error: "Enter your current password." })
+    currentPassword: secret({ error: "Enter your current password." })
       .min(1, "Enter your current password.")
       .max(1024, "That password is too long."),
     newPassword,
-    confirmPassword: z.string({ error: "Type the new password again." }).min(1, "Type the new password again."),
+    confirmPassword: secret({ error: "Type the new password again." }).min(1, "Type the new password again."),
   })
   .superRefine((form, ctx) => {
     if (form.confirmPassword && form.confirmPassword !== form.newPassword) {
@@ -76,6 +73,6 @@ export const ChangePasswordForm = z
 
 /** `?q=` and `?page=` of the users list, forgiving of anything odd in the address bar. */
 export const UserListQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchText(100),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

@@ -1,12 +1,12 @@
 // The vendor forms' rules, one zod schema each, shared by the route actions and the tests.
 // Server only: the pages import ./constants, never this module.
 import { z } from "zod";
+import { line, lines, searchText } from "~/forms/text";
 import { LEAD_TIME_MAX_DAYS, VENDOR_STATUS_FILTERS } from "./constants";
 
 /** A text field that may be left empty: "" (or only spaces) becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  line()
     .trim()
     .max(max, tooLong)
     .default("")
@@ -30,18 +30,13 @@ export const VENDOR_MESSAGES = {
 const PHONE = /^\+?[0-9().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
 
 export const VendorForm = z.object({
-  name: z
-    .string({ error: VENDOR_MESSAGES.name })
-    .trim()
-    .min(1, VENDOR_MESSAGES.name)
-    .max(200, VENDOR_MESSAGES.nameTooLong),
+  name: line({ error: VENDOR_MESSAGES.name }).trim().min(1, VENDOR_MESSAGES.name).max(200, VENDOR_MESSAGES.nameTooLong),
   accountNumber: optionalText(50, VENDOR_MESSAGES.accountNumberTooLong).refine(
     (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ./#-]*$/.test(v),
     VENDOR_MESSAGES.accountNumber,
   ),
   contactName: optionalText(100, VENDOR_MESSAGES.contactNameTooLong),
-  email: z
-    .string()
+  email: line()
     .trim()
     .toLowerCase()
     .max(254, VENDOR_MESSAGES.emailTooLong)
@@ -66,7 +61,11 @@ export const VendorForm = z.object({
       }
       return days;
     }),
-  notes: optionalText(2000, VENDOR_MESSAGES.notesTooLong),
+  notes: lines()
+    .trim()
+    .max(2000, VENDOR_MESSAGES.notesTooLong)
+    .default("")
+    .transform((v) => v || null),
 });
 export type VendorInput = z.output<typeof VendorForm>;
 
@@ -81,7 +80,7 @@ export type VendorEditInput = z.output<typeof VendorEditForm>;
 
 /** `?q=&status=&page=` of the vendors list, forgiving of anything odd in the address bar. */
 export const VendorListQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchText(100),
   status: z.enum(VENDOR_STATUS_FILTERS).catch("active"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

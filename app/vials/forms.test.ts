@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEXT_MESSAGES } from "~/forms/text";
 import { DiscardBody, DiscardForm, DrawForm, EmptyForm, VIAL_MESSAGES, witnessOf } from "./forms";
 
 const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
@@ -37,6 +38,35 @@ describe("vial forms", () => {
     expect(DrawForm.parse({ units: "1", usedAt: "2026-11-22T10:00:00Z" }).usedAt).toEqual(
       new Date("2026-11-22T10:00:00Z"),
     );
+  });
+
+  it("takes a patient reference only as a chart number: letters, digits and - _ . / #, at most 64", () => {
+    expect(DrawForm.parse({ units: "1", patientRef: " MRN-0042/7.b_#3 " }).patientRef).toBe("MRN-0042/7.b_#3");
+    expect(DrawForm.parse({ units: "1", patientRef: "C".repeat(64) }).patientRef).toBe("C".repeat(64));
+    expect(messages(DrawForm.safeParse({ units: "1", patientRef: "Jane Doe" }))).toEqual([
+      VIAL_MESSAGES.patientRefName,
+    ]);
+    expect(VIAL_MESSAGES.patientRefName).toContain("Use the chart number, not a name");
+    expect(messages(DrawForm.safeParse({ units: "1", patientRef: "C".repeat(65) }))).toEqual([
+      VIAL_MESSAGES.patientRef,
+    ]);
+    for (const ref of ["MRN:42", "Zoë", "42😀", "a,b", "<b>"]) {
+      expect(messages(DrawForm.safeParse({ units: "1", patientRef: ref })), ref).toEqual([
+        VIAL_MESSAGES.patientRefCharacters,
+      ]);
+    }
+    expect(messages(DrawForm.safeParse({ units: "1", patientRef: "MRN\u000042" }))).toEqual([
+      TEXT_MESSAGES.unseen("\u0000"),
+    ]);
+  });
+
+  it("keeps a discard note's newlines and tabs, and refuses a NUL in it", () => {
+    expect(DiscardForm.parse({ reason: "damaged", note: "Dropped.\r\n\tCap cracked." }).note).toBe(
+      "Dropped.\n\tCap cracked.",
+    );
+    expect(messages(DiscardForm.safeParse({ reason: "damaged", note: "Dropped\u0000" }))).toEqual([
+      TEXT_MESSAGES.unseen("\u0000"),
+    ]);
   });
 
   it('needs a note for "other", a known reason, and both witness fields or neither', () => {

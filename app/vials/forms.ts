@@ -3,8 +3,9 @@
 // Browser-safe: no server code. The verbs check again what only they can check (the units against
 // the product's unit scale, the service, the time window), with the same messages.
 import { z } from "zod";
+import { line, lines, secret } from "~/forms/text";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
-import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX } from "../../db/schema/stock/constants";
+import { CHOSEN_DISCARD_REASONS, PATIENT_REF_MAX, PATIENT_REF_PATTERN } from "../../db/schema/stock/constants";
 
 export const PROVIDER_MAX = 100;
 export const DISCARD_NOTE_MAX = 500;
@@ -26,6 +27,8 @@ export const VIAL_MESSAGES = {
   service: "Choose an active service of your organization, or none.",
   provider: `A provider's name has at most ${PROVIDER_MAX} characters.`,
   patientRef: `A patient reference (e.g. a chart number, never a name) has at most ${PATIENT_REF_MAX} characters.`,
+  patientRefName: "Use the chart number, not a name.",
+  patientRefCharacters: "A patient reference is a chart number: letters, digits and - _ . / # only.",
   usedAt: `Enter when the units were used as a date and time, not in the future and at most ${USED_AT_BACK_DAYS} days ago.`,
   reason: `Choose why the vial is discarded: ${CHOSEN_DISCARD_REASONS.join(", ")}.`,
   noteRequired: 'Say in the note why the vial is discarded when the reason is "other".',
@@ -37,8 +40,7 @@ export const VIAL_MESSAGES = {
 
 /** A value a form sends as "" and the API may leave out or send as null: trimmed, "" becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: tooLong })
+  line({ error: tooLong })
     .nullish()
     .transform((v) => v?.trim() || null)
     .refine((v) => v === null || v.length <= max, tooLong);
@@ -48,6 +50,25 @@ const idempotencyKey = z
   .nullish()
   .transform((v) => v?.trim() || null)
   .refine((v) => v === null || IDEMPOTENCY_KEY_PATTERN.test(v), IDEMPOTENCY_MESSAGES.invalid);
+
+/**
+ * A patient reference: an opaque chart number, or none. A space means a name was typed; a longer
+ * value is refused with its limit, never cut to fit.
+ */
+const patientRef = line({ error: VIAL_MESSAGES.patientRefCharacters })
+  .nullish()
+  .transform((v) => v?.trim() || null)
+  .superRefine((v, ctx) => {
+    if (v === null) return;
+    const message = /\s/.test(v)
+      ? VIAL_MESSAGES.patientRefName
+      : !PATIENT_REF_PATTERN.test(v)
+        ? VIAL_MESSAGES.patientRefCharacters
+        : v.length > PATIENT_REF_MAX
+          ? VIAL_MESSAGES.patientRef
+          : null;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 /** Units as typed ("20", "0.5") or sent as a JSON number (20, 0.5): kept as text, converted exactly by the verb. */
 const units = z
@@ -76,7 +97,7 @@ export const DrawForm = z.object({
   units,
   serviceId: optionalText(100, VIAL_MESSAGES.service),
   provider: optionalText(PROVIDER_MAX, VIAL_MESSAGES.provider),
-  patientRef: optionalText(PATIENT_REF_MAX, VIAL_MESSAGES.patientRef),
+  patientRef,
   usedAt,
   idempotencyKey,
 });
@@ -91,9 +112,8 @@ export interface Witness {
 export const WitnessBody = z.object({
   witness: z
     .object({
-      email: z.string({ error: VIAL_MESSAGES.witnessEmail }).trim().min(1, VIAL_MESSAGES.witnessEmail).max(EMAIL_MAX),
-      password: z
-        .string({ error: VIAL_MESSAGES.witnessPassword })
+      email: line({ error: VIAL_MESSAGES.witnessEmail }).trim().min(1, VIAL_MESSAGES.witnessEmail).max(EMAIL_MAX),
+      password: secret({ error: VIAL_MESSAGES.witnessPassword })
         .min(1, VIAL_MESSAGES.witnessPassword)
         .max(PASSWORD_MAX),
     })
@@ -105,8 +125,7 @@ export const WitnessBody = z.object({
 const witnessFields = {
   witnessEmail: optionalText(EMAIL_MAX, VIAL_MESSAGES.witnessEmail),
   // A password is not trimmed: spaces may be part of it.
-  witnessPassword: z
-    .string()
+  witnessPassword: secret()
     .max(PASSWORD_MAX, VIAL_MESSAGES.witnessPassword)
     .nullish()
     .transform((v) => v || null),
@@ -135,7 +154,11 @@ export const EmptyBody = WitnessBody;
 
 const discardFields = {
   reason: z.enum(CHOSEN_DISCARD_REASONS, { error: VIAL_MESSAGES.reason }),
-  note: optionalText(DISCARD_NOTE_MAX, VIAL_MESSAGES.note),
+  // A textarea: its newlines and tabs are kept.
+  note: lines({ error: VIAL_MESSAGES.note })
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || v.length <= DISCARD_NOTE_MAX, VIAL_MESSAGES.note),
 };
 
 function noteForOther(form: { reason: string; note: string | null }, ctx: z.RefinementCtx) {

@@ -125,4 +125,12 @@ describe("the recalls screen's lot lookup", () => {
     const again = await mark({ variationId, note: "Again" });
     expect(again).toMatchObject({ status: 409, data: { variationId, fieldErrors: { lot: expect.any(String) } } });
   });
+
+  it("shows under the lot why a new lot a GS1 barcode could not carry is refused", async () => {
+    const emoji = await mark({ variationId, lot: "LOT💉1", note: "Manufacturer notice" });
+    expect(emoji.status).toBeGreaterThanOrEqual(400);
+    expect(emoji).toMatchObject({
+      data: { variationId, fieldErrors: { lot: expect.stringMatching(/holds only what a GS1 barcode can/) } },
+    });
+  });
 });

@@ -350,6 +350,13 @@ describe("addReceiptLine and removeReceiptLine", () => {
       [{ quantity: 1.5 }, LINE_MESSAGES.quantity],
       [{ quantity: 2, serial: "SN-1" }, LINE_MESSAGES.serialOne],
       [{ lot: "L".repeat(101) }, LINE_MESSAGES.lot],
+      // GS1 AI (10) and (21): "X..20" in character set 82.
+      [{ lot: "L".repeat(21) }, LINE_MESSAGES.lot],
+      [{ lot: "LOT💉1" }, LINE_MESSAGES.lotCharacters],
+      [{ lot: "C8123 C3" }, LINE_MESSAGES.lotCharacters],
+      [{ lot: "C8123\u0000C3" }, LINE_MESSAGES.lotCharacters],
+      [{ quantity: 1, serial: "SN\u200b1" }, LINE_MESSAGES.serialCharacters],
+      [{ quantity: 1, serial: "S".repeat(21) }, LINE_MESSAGES.serial],
       [{ expirationDate: "2027-02-30" }, LINE_MESSAGES.expirationDate],
       [{ expirationDate: "31/03/2027" }, LINE_MESSAGES.expirationDate],
       [{ unitCostCents: -1 }, LINE_MESSAGES.unitCost],
@@ -390,6 +397,14 @@ describe("addReceiptLine and removeReceiptLine", () => {
     expect(
       ReceiptLineForm.safeParse({ variationId: BOTOX_100.id, quantity: "2", serial: "SN-9" }).error?.issues,
     ).toEqual([expect.objectContaining({ path: ["serial"], message: LINE_MESSAGES.serialOne })]);
+    // The form says the same of a lot a GS1 barcode could not carry, and of a long one, instead of cutting it.
+    expect(
+      ReceiptLineForm.safeParse({ variationId: BOTOX_100.id, quantity: "1", lot: "LOT😀", serial: "S".repeat(21) })
+        .error?.issues,
+    ).toEqual([
+      expect.objectContaining({ path: ["lot"], message: LINE_MESSAGES.lotCharacters }),
+      expect.objectContaining({ path: ["serial"], message: LINE_MESSAGES.serial }),
+    ]);
   });
 
   it("refuses another organization's or an archived variation, and receipts of another location", async () => {

@@ -108,13 +108,26 @@ beforeAll(async () => {
 
   const staff = at("staff", loc.DTN);
   const [a = "", b = ""] = vials.DTN;
-  await draw(staff, a, {
+  // A formula for a patient reference: refused by a draw now (a chart number is letters, digits and
+  // - _ . / #), but one stored before that rule is still in the log and its exports, so it is written
+  // here as such a row was.
+  const evil = '=HYPERLINK("http://evil.example")';
+  expect(await drawUnits(t.db, staff, { itemId: a, units: "10", patientRef: evil })).toMatchObject({
+    ok: false,
+    refusal: "invalid",
+  });
+  const legacy = await draw(staff, a, {
     units: "10",
-    patientRef: '=HYPERLINK("http://evil.example")',
+    patientRef: "CH-1001",
     provider: 'Dr. Quote, "Q"',
     serviceId,
     usedAt: lateEvening,
   });
+  // History is append-only (a trigger): lifted for this one row of this file's own database.
+  await t.db.run(sql`DROP TRIGGER usage_entries_no_update`);
+  await t.db.update(schema.usageEntries).set({ patientRef: evil }).where(eq(schema.usageEntries.id, legacy.id));
+  await t.db.run(sql`CREATE TRIGGER usage_entries_no_update BEFORE UPDATE ON usage_entries
+    BEGIN SELECT RAISE(ABORT, 'usage_entries is append-only'); END`);
   await draw(staff, a, {
     units: "5",
     patientRef: "CH-1002",
@@ -542,5 +555,38 @@ describe("lot recalls", () => {
     const anew = await markRecall(t.db, at("owner", "all"), { variationId, lot: LOT, note: "Second notice" });
     expect(anew).toMatchObject({ ok: true });
     expect((await readRecallReport(t.db, at("owner", "all"), { variationId, lot: LOT }))?.recalls).toHaveLength(2);
+  });
+});
+
+// Last: the lot it recalls is another of the variation the tests above expect unrecalled.
+describe("the GS1 lot rule of a recall", () => {
+  it("refuses a lot a GS1 barcode could not carry, unless vials of the variation were received with it before that rule", async () => {
+    const owner = at("owner", "all");
+    const note = "Manufacturer notice 2026-11";
+    const before = await t.activityCount();
+    for (const lot of ["LOT💉1", "C8123 C3", "L".repeat(21)]) {
+      expect(await markRecall(t.db, owner, { variationId, lot, note }), lot).toMatchObject({
+        ok: false,
+        refusal: "invalid",
+        message: expect.stringMatching(/lot number (holds only what a GS1 barcode can|has at most 20 characters)/),
+      });
+    }
+    expect(await markRecall(t.db, owner, { variationId, lot: "C8123\u0000C3", note })).toMatchObject({
+      refusal: "invalid",
+      message: expect.stringMatching(/invisible or control character \(U\+0000\)/),
+    });
+    expect(await t.activityCount()).toBe(before);
+    // A lot typed with a space before the rule: its vials can still be recalled.
+    const legacy = `OLD${Date.now().toString(36).toUpperCase()}`;
+    await receiveVials(t.db, at("owner", loc.DTN), {
+      locationId: loc.DTN,
+      variationId,
+      quantity: 1,
+      lot: legacy,
+      expirationDate: dateIn(365),
+    });
+    await t.db.run(sql`UPDATE items SET lot = ${`${legacy} A`} WHERE lot = ${legacy}`);
+    const recalled = await markRecall(t.db, owner, { variationId, lot: `${legacy} A`, note });
+    expect(recalled).toMatchObject({ ok: true, recall: { lot: `${legacy} A` } });
   });
 });

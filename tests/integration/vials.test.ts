@@ -7,6 +7,9 @@ import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
+import { TEXT_MESSAGES } from "../../app/forms/text";
+import { readUsage } from "../../app/usage/list.server";
+import { UsageQuery } from "../../app/usage/query";
 import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { emptyVial } from "../../app/vials/empty.server";
@@ -315,6 +318,40 @@ describe("draw", () => {
       refusal: "not_found",
     });
     expect(await written()).toEqual(before);
+  });
+});
+
+describe("patient reference", () => {
+  it("is refused as a name, too long, with a NUL or an invisible character, writing nothing", async () => {
+    const id = await one(BOTOX);
+    const before = await written();
+    const cases: [string, string][] = [
+      ["Jane Doe", VIAL_MESSAGES.patientRefName],
+      ["C".repeat(65), VIAL_MESSAGES.patientRef],
+      ["CH-1042\u0000hidden", TEXT_MESSAGES.unseen("\u0000")],
+      ["CH-\u200b1042", TEXT_MESSAGES.unseen("\u200b")],
+      ["CH-1042\u202e", TEXT_MESSAGES.unseen("\u202e")],
+      ["CH:1042", VIAL_MESSAGES.patientRefCharacters],
+    ];
+    for (const [patientRef, message] of cases) {
+      expect(await drawUnits(t.db, as("staff"), { itemId: id, units: "1", patientRef }), patientRef).toEqual({
+        ok: false,
+        refusal: "invalid",
+        message,
+      });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it("is kept whole as typed, and the usage log's filter finds it", async () => {
+    const id = await one(BOTOX);
+    const ref = "MRN-0042/7.b_#3".padEnd(64, "9");
+    const drawn = await drawUnits(t.db, as("staff"), { itemId: id, units: "1", patientRef: ` ${ref} ` });
+    expect(drawn).toMatchObject({ ok: true, usage: { patientRef: ref } });
+    const [entry] = await t.db.select().from(schema.usageEntries).where(eq(schema.usageEntries.itemId, id));
+    expect(entry?.patientRef).toBe(ref);
+    const page = await readUsage(t.db, as("staff"), UsageQuery.parse({ patientRef: ref }));
+    expect(page?.items.map((r) => r.itemId)).toEqual([id]);
   });
 });
 

@@ -86,6 +86,22 @@ describe("POST /api/recalls", () => {
     expect(report.body.status).toBe("never");
   });
 
+  it("refuses a new lot a GS1 barcode could not carry (an emoji, a NUL, a space, 21 characters) with 422 and why", async () => {
+    const manager = cookieOf("manager");
+    for (const [lot, message] of [
+      ["LOT💉1", /holds only what a GS1 barcode can/],
+      ["C8123\u0000C3", /invisible or control character \(U\+0000\)/],
+      ["C8123 C3", /holds only what a GS1 barcode can/],
+      ["L".repeat(21), /at most 20 characters/],
+    ] as const) {
+      const got = await answer(await post(JSON.stringify({ variationId, lot, note: "Notice" }), manager));
+      // A NUL is the form's (422 invalid_input, under the field); the GS1 rule is the verb's (422 invalid).
+      expect({ lot, status: got.status }).toEqual({ lot, status: 422 });
+      expect(["invalid_input", "invalid"]).toContain(got.body.code);
+      expect(got.body.error).toMatch(message);
+    }
+  });
+
   it("marks the lot: 201 with the recall, once per Idempotency-Key, then 409 while it is in force", async () => {
     const manager = cookieOf("manager");
     const key = crypto.randomUUID();

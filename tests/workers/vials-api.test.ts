@@ -270,6 +270,22 @@ describe("start, draw, empty, discard over HTTP", () => {
     expect((body.history as { kind: string }[]).map((h) => h.kind)).toEqual(["received"]);
   });
 
+  it("refuses a patient reference with a NUL, a name or 65 characters with 422 and why, writing nothing", async () => {
+    const manager = cookieOf("manager");
+    const vial = take();
+    for (const [patientRef, message] of [
+      ["CH-1042\u0000hidden", /invisible or control character \(U\+0000\)/],
+      ["CH-\u200b1042", /invisible or control character \(U\+200B\)/],
+      ["Jane Doe", /Use the chart number, not a name/],
+      ["C".repeat(65), /at most 64 characters/],
+    ] as const) {
+      const got = await answer(await post(`/api/vials/${vial.id}/draw`, manager, { units: 5, patientRef }));
+      expect({ status: got.status, code: got.body.code }).toEqual({ status: 422, code: "invalid_input" });
+      expect((got.body.fields as Record<string, string>).patientRef).toMatch(message);
+    }
+    expect(await vialOf(vial.id)).toMatchObject({ state: "sealed", unitsRemaining: 100 });
+  });
+
   it("empties an open vial, booking what is left, and then refuses anything more with 409 finished", async () => {
     const manager = cookieOf("manager");
     const vial = take();

@@ -48,6 +48,11 @@ export type AdjustReason = (typeof ADJUST_REASONS)[number];
 
 /** Longest patient reference kept on a usage entry: an opaque chart number, never a name. */
 export const PATIENT_REF_MAX = 64;
+/**
+ * What a chart number is made of: letters, digits and - _ . / #. No spaces (a space means a
+ * name was typed), nothing invisible, nothing a search or a CSV export could read differently.
+ */
+export const PATIENT_REF_PATTERN = /^[A-Za-z0-9\-_./#]+$/;
 
 /** Receipts are open while lines are added, then completed (stock is in) or cancelled (nothing was). */
 export const RECEIPT_STATUSES = ["open", "completed", "cancelled"] as const;

@@ -1,0 +1,59 @@
+// The one rule every text field follows, whatever form or JSON body it comes in: no character that
+// would be stored without being seen. A NUL was kept whole, echoed, then read back cut at the NUL
+// (so a search never found it); zero-width and bidi-override characters made two values that look
+// the same differ, or a value read in another order than it was stored. Every schema builds its
+// text fields from the helpers below, then chains its own trim/min/max/regex as before.
+// Browser-safe (zod only); the rule itself is ./characters, which a screen may import without zod.
+import { z } from "zod";
+import { TEXT_MESSAGES, UNSEEN_GLOBAL, unseenCharacter } from "./characters";
+
+export { TEXT_MESSAGES, unseenCharacter };
+
+const refuseUnseen = (multiline: boolean) => (value: string, ctx: z.RefinementCtx) => {
+  const char = unseenCharacter(value, multiline);
+  if (char !== null) ctx.addIssue({ code: "custom", message: TEXT_MESSAGES.unseen(char), abort: true });
+};
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * A text field on one line (a name, a code, an id chosen from a list): refused when it holds a
+ * control or invisible character, else composed (NFC, so "é" typed two ways is one value). Chain
+ * the field's own rules after it: `line({ error }).trim().min(1, ...).max(100, ...)`.
+ */
+export const line = (params?: StringParams) => z.string(params).superRefine(refuseUnseen(false)).normalize("NFC");
+
+/** A multi-line note: as `line`, but newlines (a textarea's CRLF read as one) and tabs are kept. */
+export const lines = (params?: StringParams) =>
+  z
+    .string(params)
+    .overwrite((v) => v.replace(/\r\n?/g, "\n"))
+    .superRefine(refuseUnseen(true))
+    .normalize("NFC");
+
+/**
+ * A password, kept exactly as typed: never trimmed nor normalized (it is compared as typed), and
+ * invisible characters are its owner's business since it is never shown; control characters
+ * (NUL, escape...) are refused, as no keyboard types them and some stores cut at a NUL.
+ */
+export const secret = (params?: StringParams) =>
+  z.string(params).superRefine((value, ctx) => {
+    for (const char of value) {
+      if (/\p{Cc}/u.test(char)) {
+        ctx.addIssue({ code: "custom", message: TEXT_MESSAGES.unseen(char), abort: true });
+        return;
+      }
+    }
+  });
+
+/**
+ * A search or filter box (from the address bar): the characters a field refuses are dropped, so
+ * the search finds what the person saw, and anything else odd is no filter. A list never fails to
+ * load over its search box.
+ */
+export const searchText = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(UNSEEN_GLOBAL, "").normalize("NFC").trim())
+    .pipe(z.string().max(max))
+    .catch("");
