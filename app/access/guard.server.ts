@@ -22,6 +22,9 @@ interface Args {
 
 export const CHANGE_PASSWORD_PATH = "/change-password";
 export const NOT_SIGNED_IN = "You are not signed in. Sign in and try again.";
+export const PASSWORD_CHANGE_REQUIRED = "password_change_required";
+export const CHANGE_PASSWORD_FIRST = `Your password was set by an administrator: choose your own password at ${CHANGE_PASSWORD_PATH} first, then try again.`;
+const ME_PATH = "/api/auth/me";
 
 function isApi(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");
@@ -53,8 +56,13 @@ async function lookUpViewer({ request, context }: Args): Promise<Viewer> {
     const here = url.pathname + url.search;
     throw redirect(here === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(here)}`);
   }
-  // A user given an initial password must choose their own before doing anything else.
-  if (user.mustChangePassword && !isApi(request)) throw redirect(CHANGE_PASSWORD_PATH);
+  // A user given an initial password must choose their own before doing anything else: pages go
+  // to the form; the API refuses (who they are stays readable, for an app to send them there).
+  if (user.mustChangePassword) {
+    if (!isApi(request)) throw redirect(CHANGE_PASSWORD_PATH);
+    if (new URL(request.url).pathname !== ME_PATH)
+      throw jsonError(403, CHANGE_PASSWORD_FIRST, undefined, PASSWORD_CHANGE_REQUIRED);
+  }
   const choice = await readLocationChoice(request);
   return { user, choice, scope: resolveScope(user, choice) };
 }

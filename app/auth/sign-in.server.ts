@@ -7,7 +7,16 @@ import type { LocationRole } from "../../db/schema";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
 import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
-import { admission, lockedMessage, readLocks, releaseAttempt, reserveAttempt, throttleKeys } from "./throttle.server";
+import {
+  admission,
+  admit,
+  lockedMessage,
+  readThrottle,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  throttleKeys,
+} from "./throttle.server";
 
 /** The user as the login answer and /api/auth/me describe them (spec section 7). */
 export interface SignedInUser {
@@ -34,23 +43,26 @@ export async function signIn(
   input: { email: string; password: string; userAgent: string | null; clientIp?: string | null },
   { sleep = wait }: { sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<SignInResult> {
-  const now = new Date();
   const keys = throttleKeys(input.email, input.clientIp);
-  // One round trip: the account, its roles, and this attempt reserved against the throttle
-  // before the password is checked (a refused reservation counts nothing).
-  const [found, roles, reserved, locks] = await db.batch([
-    db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
-    db
-      .select({ role: schema.userLocationRoles.role })
-      .from(schema.userLocationRoles)
-      .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
-      .where(eq(schema.users.email, input.email)),
-    reserveAttempt(db, keys, now),
-    readLocks(db, keys),
-  ]);
+  // One round trip: the account, its roles, and a place for this attempt taken before the
+  // password is checked (a refused reservation counts nothing). Only while every place is held
+  // by attempts still being checked does it look again.
+  const { found, roles, attempt } = await admit(async () => {
+    const now = new Date();
+    const [found, roles, , reserved, counts] = await db.batch([
+      db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
+      db
+        .select({ role: schema.userLocationRoles.role })
+        .from(schema.userLocationRoles)
+        .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
+        .where(eq(schema.users.email, input.email)),
+      ...reserveAttempt(db, keys, now),
+      readThrottle(db, keys),
+    ]);
+    return { found, roles, attempt: admission(keys, reserved, counts, now) };
+  });
   const account = found[0];
 
-  const attempt = admission(keys, reserved, locks, now);
   if (!attempt.admitted) {
     await logActivity(db, {
       userId: account?.id ?? null,
@@ -67,14 +79,17 @@ export async function signIn(
     : await verifyAgainstNothing(input.password);
 
   if (!account || !passwordOk) {
-    // The reservation stays counted as this failure.
-    await logActivity(db, {
-      userId: account?.id ?? null,
-      action: "sign_in_failed",
-      entity: "user",
-      entityId: account?.id ?? null,
-      summary: { email: input.email },
-    });
+    // The attempt's place becomes this failure, in the batch that logs it.
+    await db.batch([
+      logActivity(db, {
+        userId: account?.id ?? null,
+        action: "sign_in_failed",
+        entity: "user",
+        entityId: account?.id ?? null,
+        summary: { email: input.email },
+      }),
+      ...recordFailure(db, keys, new Date()),
+    ]);
     // Each further failure answers a little later: cheap for a person, costly for a guesser.
     if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };

@@ -1,21 +1,28 @@
-// Slowing and then refusing repeated password guesses, at sign-in and when changing a password
-// (ADR 0011). Each attempt is reserved BEFORE the password is checked, by one conditional upsert
-// over all its keys: parallel guesses cannot all slip past a check made before any of them counts.
-// A right password releases the reservation; a wrong one leaves it counted as a failure.
+// Slowing and then refusing repeated password guesses, at sign-in, when changing a password and
+// when a colleague confirms a witness (ADR 0011). Only wrong passwords count. Each attempt holds a
+// place BEFORE its password is checked, by one conditional insert over its locking keys: no more
+// attempts are checked at once than the failures a key has left, so parallel guesses cannot all
+// slip past a check made before any of them failed. A right password gives its place back and
+// counts nothing; a wrong one turns its place into a failure. An attempt that finds every place
+// taken by attempts still being checked waits for them, rather than being refused for them.
 //
 // Keys (the scope is encoded in the `sign_in_throttle` key):
 // - `pair:<email>|<address>` locks after a few failures: the guesser is stopped, while colleagues
 //   behind the same clinic address keep signing in to their own accounts.
 // - `account:<email>` locks after more failures from anywhere: distributed guessing is bounded.
 // - `client:<address>` never locks (a clinic shares one public address); it only slows failures.
+// - `witness:<email>|<actor id>` locks one colleague's guesses at one witness, and nothing else:
+//   a witness box is no way to lock someone out of signing in.
+// - `held:<key>\u0001<attempt id>` is an attempt being checked, a place taken on `<key>`.
 import { inArray, type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,
-  /** Failures per account from one address before that pair is locked. */
+  /** Failures per account from one address (or per witness from one colleague) before that pair is locked. */
   pairLimit: 5,
   /** Failures per account from all addresses together before the account is locked. */
   accountLimit: 20,
@@ -25,83 +32,101 @@ export const THROTTLE = {
   clientSlowAfter: 10,
   slowStepMs: 500,
   slowMaxMs: 3000,
+  /** A place held longer than this (its request died before the check ended) is free again. */
+  holdMs: 20_000,
+  /** How often an attempt that found every place taken looks again, and for how long at most. */
+  queueStepMs: 50,
+  queueMaxMs: 10_000,
 } as const;
 
 const t = schema.signInThrottle;
 
 export interface ThrottleKeys {
   pair: string;
-  account: string;
+  /** Null for a witness: their guesses never touch the account's own sign-in. */
+  account: string | null;
   /** Null when the client address is unknown (local development): the pair then stands for it. */
   client: string | null;
+  /** This attempt's own id, naming the place it holds while its password is checked. */
+  attempt: string;
 }
 
+/** The keys of a sign-in (or a change of one's own password) to `email` from `clientIp`. */
 export function throttleKeys(email: string, clientIp: string | null | undefined): ThrottleKeys {
   const account = email.trim().toLowerCase();
   return {
     pair: `pair:${account}|${clientIp || "unknown"}`,
     account: `account:${account}`,
     client: clientIp ? `client:${clientIp}` : null,
+    attempt: uuidv7(),
   };
+}
+
+/** The keys of `actorId` confirming `email` as their witness: the pair alone. */
+export function witnessKeys(email: string, actorId: string): ThrottleKeys {
+  return { pair: `witness:${email.trim().toLowerCase()}|${actorId}`, account: null, client: null, attempt: uuidv7() };
 }
 
 /** The keys that lock, each with its limit. The client's key has none: it only slows. */
 function limits(keys: ThrottleKeys): [string, number][] {
-  return [
-    [keys.pair, THROTTLE.pairLimit],
-    [keys.account, THROTTLE.accountLimit],
-  ];
+  return keys.account
+    ? [
+        [keys.pair, THROTTLE.pairLimit],
+        [keys.account, THROTTLE.accountLimit],
+      ]
+    : [[keys.pair, THROTTLE.pairLimit]];
+}
+
+/** Every key a failure counts on. */
+function counted(keys: ThrottleKeys): string[] {
+  return [keys.pair, keys.account, keys.client].filter((key): key is string => key !== null);
 }
 
 const rows = (values: SQL[]) => sql.join(values, sql`, `);
+const limitRows = (keys: ThrottleKeys) => rows(limits(keys).map(([key, limit]) => sql`(${key}, ${limit})`));
+
+/** The places held on `key` (an SQL text), as a range of the primary key. */
+const heldOn = (key: SQL | string, alias: string) =>
+  sql`${sql.identifier(alias)}.key > 'held:' || ${key} || char(1) AND ${sql.identifier(alias)}.key < 'held:' || ${key} || char(2)`;
 
 /**
- * One statement that counts this attempt on every key, but only if none of the locking keys is
- * locked or at its limit; otherwise it changes nothing. RETURNING answers the new counts, or no
- * rows when the attempt is refused. The gate reads the table once, before any key is counted, so
- * the attempt is counted on all keys or on none, and concurrent attempts queue on the write.
+ * Takes this attempt's place on each locking key, but only if none of them is locked, nor has its
+ * failures and the places already held reach its limit; otherwise it changes nothing. Places left
+ * by requests that died are dropped first. For the caller's batch, before `readThrottle`:
+ * RETURNING answers the places taken, or no rows when the attempt must wait or is refused.
  */
 export function reserveAttempt(db: Database, keys: ThrottleKeys, now: Date) {
   const nowMs = now.getTime();
   const windowStart = nowMs - THROTTLE.windowMs;
-  const lockUntil = nowMs + THROTTLE.lockMs;
-  const all = keys.client ? [keys.pair, keys.account, keys.client] : [keys.pair, keys.account];
-  const limited = limits(keys);
-  const limitOf = sql`CASE key ${sql.join(
-    limited.map(([key, limit]) => sql`WHEN ${key} THEN ${limit}`),
-    sql` `,
-  )} END`;
-  // A window that is over and not locked starts again from this attempt.
-  const fresh = sql`(window_started_at <= ${windowStart} AND coalesce(locked_until, 0) <= ${nowMs})`;
-  return db.all<{ key: string; failures: number }>(sql`
-    INSERT INTO sign_in_throttle (key, failures, window_started_at, locked_until)
-    SELECT k.column1, 1, ${nowMs}, NULL FROM (VALUES ${rows(all.map((key) => sql`(${key})`))}) AS k
-    WHERE NOT EXISTS (
-      SELECT 1 FROM sign_in_throttle AS b
-      JOIN (VALUES ${rows(limited.map(([key, limit]) => sql`(${key}, ${limit})`))}) AS l ON l.column1 = b.key
-      WHERE b.locked_until > ${nowMs} OR (b.window_started_at > ${windowStart} AND b.failures >= l.column2)
-    )
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END,
-      window_started_at = CASE WHEN ${fresh} THEN ${nowMs} ELSE window_started_at END,
-      locked_until = CASE
-        WHEN ${fresh} THEN NULL
-        WHEN failures + 1 >= ${limitOf} THEN ${lockUntil}
-        ELSE locked_until END
-    RETURNING key, failures`);
+  const holdStart = nowMs - THROTTLE.holdMs;
+  return [
+    db.run(
+      sql`DELETE FROM sign_in_throttle WHERE window_started_at <= ${holdStart} AND (${sql.join(
+        limits(keys).map(([key]) => sql`(${heldOn(sql`${key}`, "sign_in_throttle")})`),
+        sql` OR `,
+      )})`,
+    ),
+    db.all<{ key: string }>(sql`
+      INSERT INTO sign_in_throttle (key, failures, window_started_at, locked_until)
+      SELECT 'held:' || l.column1 || char(1) || ${keys.attempt}, 0, ${nowMs}, NULL
+      FROM (VALUES ${limitRows(keys)}) AS l
+      WHERE NOT EXISTS (
+        SELECT 1 FROM (VALUES ${limitRows(keys)}) AS g
+        LEFT JOIN sign_in_throttle AS b ON b.key = g.column1
+        WHERE coalesce(b.locked_until, 0) > ${nowMs}
+          OR (CASE WHEN b.window_started_at > ${windowStart} THEN b.failures ELSE 0 END)
+            + (SELECT count(*) FROM sign_in_throttle AS h WHERE ${heldOn(sql`g.column1`, "h")}) >= g.column2
+      )
+      RETURNING key`),
+  ] as const;
 }
 
-/** The locking keys as they stand, read in the reservation's batch to say how long a lock lasts. */
-export function readLocks(db: Database, keys: ThrottleKeys) {
+/** The keys' counts as they stand, read in the reservation's batch: how long a lock lasts, how slow a failure. */
+export function readThrottle(db: Database, keys: ThrottleKeys) {
   return db
     .select()
     .from(t)
-    .where(
-      inArray(
-        t.key,
-        limits(keys).map(([key]) => key),
-      ),
-    );
+    .where(inArray(t.key, counted(keys)));
 }
 
 type ThrottleRow = typeof t.$inferSelect;
@@ -109,33 +134,39 @@ type ThrottleRow = typeof t.$inferSelect;
 export type Admission =
   /** Admitted: `slowdownMs` is how long to hold back the answer if the password is wrong. */
   | { admitted: true; slowdownMs: number }
-  /** Refused: `lockedForMs` is when the longest lock on the attempt's keys ends. */
+  /**
+   * Refused: `lockedForMs` is when the longest lock on the attempt's keys ends; 0 when nothing is
+   * locked and every place is held by attempts still being checked (wait for them: `admit`).
+   */
   | { admitted: false; lockedForMs: number };
 
 /** What the reservation answered: admitted with its slowdown, or refused with the lock's length. */
 export function admission(
   keys: ThrottleKeys,
-  reserved: readonly { key: string; failures: number }[],
-  locks: readonly ThrottleRow[],
+  reserved: readonly { key: string }[],
+  counts: readonly ThrottleRow[],
   now: Date,
 ): Admission {
-  if (reserved.length === 0) return { admitted: false, lockedForMs: lockedForMs(keys, locks, now) };
+  if (reserved.length === 0) return { admitted: false, lockedForMs: lockedForMs(keys, counts, now) };
+  const windowStart = now.getTime() - THROTTLE.windowMs;
   const step = (failures: number, after: number) =>
     Math.min(Math.max(0, failures - after) * THROTTLE.slowStepMs, THROTTLE.slowMaxMs);
   let slowdownMs = 0;
-  for (const { key, failures } of reserved) {
+  for (const row of counts) {
+    // This attempt, if wrong, is the next failure of its window.
+    const failures = (row.windowStartedAt.getTime() > windowStart ? row.failures : 0) + 1;
     slowdownMs = Math.max(
       slowdownMs,
-      step(failures, key === keys.client ? THROTTLE.clientSlowAfter : THROTTLE.slowAfter),
+      step(failures, row.key === keys.client ? THROTTLE.clientSlowAfter : THROTTLE.slowAfter),
     );
   }
   return { admitted: true, slowdownMs };
 }
 
-function lockedForMs(keys: ThrottleKeys, locks: readonly ThrottleRow[], now: Date): number {
+function lockedForMs(keys: ThrottleKeys, counts: readonly ThrottleRow[], now: Date): number {
   const limitOf = new Map(limits(keys));
   let longest = 0;
-  for (const row of locks) {
+  for (const row of counts) {
     const windowEnd = row.windowStartedAt.getTime() + THROTTLE.windowMs;
     const atLimit = row.failures >= (limitOf.get(row.key) ?? Number.POSITIVE_INFINITY) ? windowEnd : 0;
     longest = Math.max(longest, (row.lockedUntil?.getTime() ?? 0) - now.getTime(), atLimit - now.getTime());
@@ -146,17 +177,80 @@ function lockedForMs(keys: ThrottleKeys, locks: readonly ThrottleRow[], now: Dat
 }
 
 /**
- * A right password gives the attempt back: the account's and the pair's counts are cleared (the
- * person has proved who they are), the address's count only loses this attempt, so one good
- * password does not reset a client that is guessing other accounts.
+ * Runs `reserve` (a batch holding `reserveAttempt` and `readThrottle`) until it is admitted or
+ * refused for a lock. While every place is held by attempts still being checked it looks again
+ * shortly: they end within a password check, as failures (then perhaps a lock) or given back.
+ * Past `queueMaxMs` it answers as refused for the length of a lock.
+ */
+export async function admit<R extends { attempt: Admission }>(
+  reserve: () => Promise<R>,
+  { pause = wait }: { pause?: (ms: number) => Promise<unknown> } = {},
+): Promise<R> {
+  const deadline = Date.now() + THROTTLE.queueMaxMs;
+  for (;;) {
+    const answer = await reserve();
+    if (answer.attempt.admitted || answer.attempt.lockedForMs > 0) return answer;
+    if (Date.now() >= deadline) return { ...answer, attempt: { admitted: false, lockedForMs: THROTTLE.lockMs } };
+    await pause(THROTTLE.queueStepMs);
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The places this attempt holds, given up: the check is over. */
+function giveBackPlaces(db: Database, keys: ThrottleKeys) {
+  return db.delete(t).where(
+    inArray(
+      t.key,
+      limits(keys).map(([key]) => `held:${key}\u0001${keys.attempt}`),
+    ),
+  );
+}
+
+/**
+ * A wrong password: the attempt's places become a failure on every key. A key whose window is over
+ * starts a new one with it; a locking key that reaches its limit is locked. For the caller's batch.
+ */
+export function recordFailure(db: Database, keys: ThrottleKeys, now: Date) {
+  const nowMs = now.getTime();
+  const windowStart = nowMs - THROTTLE.windowMs;
+  const lockUntil = nowMs + THROTTLE.lockMs;
+  const limitOf = sql`CASE key ${sql.join(
+    limits(keys).map(([key, limit]) => sql`WHEN ${key} THEN ${limit}`),
+    sql` `,
+  )} END`;
+  // A window that is over and not locked starts again from this failure.
+  const fresh = sql`(window_started_at <= ${windowStart} AND coalesce(locked_until, 0) <= ${nowMs})`;
+  return [
+    giveBackPlaces(db, keys),
+    db.run(sql`
+      INSERT INTO sign_in_throttle (key, failures, window_started_at, locked_until)
+      SELECT k.column1, 1, ${nowMs}, NULL
+      FROM (VALUES ${rows(counted(keys).map((key) => sql`(${key})`))}) AS k WHERE true
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END,
+        window_started_at = CASE WHEN ${fresh} THEN ${nowMs} ELSE window_started_at END,
+        locked_until = CASE
+          WHEN ${fresh} THEN NULL
+          WHEN failures + 1 >= ${limitOf} THEN ${lockUntil}
+          ELSE locked_until END`),
+  ] as const;
+}
+
+/**
+ * A right password: the attempt's places are given back and the account's and the pair's counts
+ * are cleared (the person has proved who they are). The address's failures stay, so one good
+ * password does not reset a client that is guessing other accounts. For the caller's batch.
  */
 export function releaseAttempt(db: Database, keys: ThrottleKeys) {
   return [
-    db.delete(t).where(inArray(t.key, [keys.pair, keys.account])),
-    db
-      .update(t)
-      .set({ failures: sql`max(${t.failures} - 1, 0)` })
-      .where(inArray(t.key, keys.client ? [keys.client] : [])),
+    giveBackPlaces(db, keys),
+    db.delete(t).where(
+      inArray(
+        t.key,
+        limits(keys).map(([key]) => key),
+      ),
+    ),
   ] as const;
 }
 

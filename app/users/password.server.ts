@@ -7,9 +7,11 @@ import { logActivity, logActivityWhere } from "~/activity/log.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import {
   admission,
+  admit,
   forgetAccounts,
   lockedMessage,
-  readLocks,
+  readThrottle,
+  recordFailure,
   releaseAttempt,
   reserveAttempt,
   throttleKeys,
@@ -86,19 +88,24 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   { clientIp = null, sleep = wait }: { clientIp?: string | null; sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<Outcome<{ sessionsRevoked: number }, UserRefusal | "too_many_attempts">> {
-  const now = new Date();
   const keys = throttleKeys(user.email, clientIp);
-  const [found, reserved, locks] = await db.batch([
-    db
-      .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
-      .from(schema.users)
-      .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true))),
-    reserveAttempt(db, keys, now),
-    readLocks(db, keys),
-  ]);
+  const { found, attempt } = await admit(async () => {
+    const now = new Date();
+    const [found, , reserved, counts] = await db.batch([
+      db
+        .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
+        .from(schema.users)
+        .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true))),
+      ...reserveAttempt(db, keys, now),
+      readThrottle(db, keys),
+    ]);
+    return { found, attempt: admission(keys, reserved, counts, now) };
+  });
   const account = found[0];
-  if (!account) return refuse("not_found");
-  const attempt = admission(keys, reserved, locks, now);
+  if (!account) {
+    if (attempt.admitted) await db.batch(releaseAttempt(db, keys));
+    return refuse("not_found");
+  }
   // Guesses are recorded as a sign-in's are: a stolen session guessing shows in the activity log.
   const guess = (action: "password_change_failed" | "password_change_refused") =>
     logActivity(db, { userId: user.id, action, entity: "user", entityId: user.id, summary: { email: account.email } });
@@ -107,8 +114,8 @@ export async function changeOwnPassword(
     return { ok: false, refusal: "too_many_attempts", message: lockedMessage(attempt.lockedForMs) };
   }
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-    // The reservation stays counted as this failure, and the answer is slowed like a sign-in's.
-    await guess("password_change_failed");
+    // The attempt's place becomes this failure, and the answer is slowed like a sign-in's.
+    await db.batch([guess("password_change_failed"), ...recordFailure(db, keys, new Date())]);
     if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
     return refuse("wrong_password");
   }
@@ -118,6 +125,7 @@ export async function changeOwnPassword(
   }
 
   const passwordHash = await hashPassword(input.newPassword);
+  const now = new Date();
   // Compare-and-swap on the hash just verified: a concurrent change makes this one change nothing.
   const unchanged = and(eq(schema.users.id, user.id), eq(schema.users.passwordHash, account.passwordHash));
   const [, changed, revoked] = await db.batch([

@@ -182,6 +182,13 @@ describe("repeated failed sign-ins", () => {
     await letLocksRunOut(email);
   });
 
+  it("never count a right password: eight parallel right sign-ins all get in, and nothing is left counted", async () => {
+    const email = "admin@demo.clinic";
+    const results = await Promise.all(Array.from({ length: 8 }, () => attempt(email, DEMO_PASSWORD, "198.51.100.40")));
+    expect(statuses(results)).toEqual(Array(8).fill(200));
+    expect(await throttleRows(email)).toEqual([]);
+  });
+
   it("lock an account guessed from many addresses at once after the account's limit", async () => {
     const email = "newhire@demo.clinic";
     const guesses = Array.from({ length: 30 }, (_, i) => attempt(email, `spread-guess-${i}`, `192.0.2.${i + 1}`));

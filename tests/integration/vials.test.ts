@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
+import { signIn } from "../../app/auth/sign-in.server";
 import { schema } from "../../app/db/client.server";
 import { TEXT_MESSAGES } from "../../app/forms/text";
 import { readUsage } from "../../app/usage/list.server";
 import { UsageQuery } from "../../app/usage/query";
+import { createUser } from "../../app/users/create.server";
+import { changeOwnPassword, resetPassword } from "../../app/users/password.server";
 import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { emptyVial } from "../../app/vials/empty.server";
@@ -18,6 +21,7 @@ import { VIAL_REFUSALS } from "../../app/vials/outcome";
 import { NO_EXPIRATION_MESSAGE } from "../../app/vials/rules";
 import { startVial } from "../../app/vials/start.server";
 import { wasteAtDeadline } from "../../app/vials/waste.server";
+import { WITNESS_MESSAGES } from "../../app/vials/witness.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
@@ -433,12 +437,15 @@ describe("witnessed waste of a controlled substance", () => {
     const empty = (w?: { email: string; password: string }) => emptyVial(t.db, as("staff"), { itemId: id, witness: w });
     expect(await empty()).toEqual({ ok: false, refusal: "witness_required", message: VIAL_REFUSALS.witness_required });
     const invalid = { ok: false, refusal: "witness_invalid", message: VIAL_REFUSALS.witness_invalid };
+    const why = (message: string) => ({ ok: false, refusal: "witness_invalid", message });
     expect(await empty(witness("admin", "wrong password"))).toEqual(invalid);
     expect(await empty(witness("nobody"))).toEqual(invalid); // same words as a wrong password
-    expect(await empty(witness("staff"))).toEqual(invalid); // not the actor
-    expect(await empty(witness("manager"))).toEqual(invalid); // works at West only
+    // Once the password was right, the refusal says why.
+    expect(await empty(witness("staff"))).toEqual(why(WITNESS_MESSAGES.yourself));
+    expect(await empty(witness("manager"))).toEqual(why("Maria Manager does not work at Downtown."));
+    expect(await empty(witness("manager", "wrong password"))).toEqual(invalid); // no why without the password
     await t.db.run(sql`UPDATE users SET active = 0 WHERE email = 'multi@demo.clinic'`);
-    expect(await empty(witness("multi"))).toEqual(invalid); // deactivated
+    expect(await empty(witness("multi"))).toEqual(why("Morgan Multi's account is deactivated: ask another colleague."));
     await t.db.run(sql`UPDATE users SET active = 1 WHERE email = 'multi@demo.clinic'`);
     expect({ ...(await written()), activity: 0 }).toEqual({ ...before, activity: 0 });
 
@@ -476,6 +483,88 @@ describe("witnessed waste of a controlled substance", () => {
     const locked = await discardVial(t.db, as("staff"), { itemId: id, reason: "damaged", witness: witness("owner") });
     expect(locked).toMatchObject({ refusal: "witness_invalid", message: expect.stringMatching(/Too many failed/) });
     expect((await item(id)).state).toBe("sealed");
+  });
+
+  it("refuses a witness whose password someone else set or reset, until they chose their own", async () => {
+    const ids = await receive(DYSPORT, 2);
+    const discard = (itemId: string | undefined, w: { email: string; password: string }) =>
+      discardVial(t.db, as("admin"), { itemId: itemId ?? "", reason: "damaged", witness: w });
+    const mustChoose = {
+      ok: false,
+      refusal: "witness_invalid",
+      message: "Cora League must choose their own password before witnessing: ask them to sign in and change it.",
+    };
+    // The admin opens a colleague's account at Downtown with a password the admin chose...
+    const email = "cora.league@demo.clinic";
+    const created = await createUser(t.db, as("admin"), {
+      email,
+      firstName: "Cora",
+      lastName: "League",
+      password: "chosen-by-the-admin",
+      role: { locationId: loc.DTN, role: "STAFF" },
+    });
+    if (!created.ok) throw new Error(created.message);
+    // ...and cannot then witness with it.
+    expect(await discard(ids[0], { email, password: "chosen-by-the-admin" })).toEqual(mustChoose);
+    expect(await discard(ids[0], { email, password: "a guess" })).toMatchObject({
+      message: VIAL_REFUSALS.witness_invalid,
+    });
+
+    // Cora chooses her own password: now she can witness.
+    const cora = { id: created.userId, sessionId: "no-session", email };
+    expect(
+      await changeOwnPassword(t.db, cora, { currentPassword: "chosen-by-the-admin", newPassword: "coras-own-choice" }),
+    ).toMatchObject({ ok: true });
+    expect(await discard(ids[0], { email, password: "coras-own-choice" })).toMatchObject({ ok: true });
+
+    // The admin resets it: the password is the admin's again, and witnesses nothing.
+    expect(
+      await resetPassword(t.db, as("admin"), { userId: created.userId, password: "reset-by-the-admin" }),
+    ).toMatchObject({ ok: true });
+    expect(await discard(ids[1], { email, password: "reset-by-the-admin" })).toEqual(mustChoose);
+    expect((await item(ids[1] ?? "")).state).toBe("sealed");
+  });
+
+  it("lets right witness passwords through in parallel: only failures lock", async () => {
+    const ids = await receive(DYSPORT, 12);
+    const results = await Promise.all(
+      ids.map((itemId) => discardVial(t.db, as("staff"), { itemId, reason: "damaged", witness: witness("admin") })),
+    );
+    expect(results.map((r) => (r.ok ? "discarded" : r.message))).toEqual(ids.map(() => "discarded"));
+  });
+
+  it("never locks the witness's own sign-in: wrong guesses lock only each guesser and that witness", async () => {
+    const id = await one(DYSPORT);
+    // Four colleagues at Downtown guess Nina's password five times each.
+    for (const guesser of ["owner", "admin", "staff", "multi"]) {
+      for (let n = 0; n < 5; n++) {
+        const guess = await discardVial(t.db, as(guesser), {
+          itemId: id,
+          reason: "damaged",
+          witness: witness("newhire", `guess-${guesser}-${n}`),
+        });
+        expect(guess).toMatchObject({ refusal: "witness_invalid", message: VIAL_REFUSALS.witness_invalid });
+      }
+      // Each guesser is now stopped from trying Nina again...
+      const stopped = await discardVial(t.db, as(guesser), {
+        itemId: id,
+        reason: "damaged",
+        witness: witness("newhire"),
+      });
+      expect(stopped).toMatchObject({ message: expect.stringMatching(/Too many failed/) });
+    }
+    // ...and Nina still signs in, from anywhere.
+    expect(
+      await signIn(t.db, { email: "newhire@demo.clinic", password: DEMO_PASSWORD, userAgent: null }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await signIn(t.db, {
+        email: "newhire@demo.clinic",
+        password: DEMO_PASSWORD,
+        userAgent: null,
+        clientIp: "198.51.100.8",
+      }),
+    ).toMatchObject({ ok: true });
   });
 });
 

@@ -65,3 +65,17 @@ describe("parallel wrong passwords", () => {
     );
   });
 });
+
+describe("parallel right passwords", () => {
+  it("all sign in: only failures count against the throttle", async () => {
+    const attempts = Array.from({ length: 12 }, () =>
+      app().fetch(`${BASE}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: BASE, "CF-Connecting-IP": "203.0.113.51" },
+        body: JSON.stringify({ email: "multi@demo.clinic", password: DEMO_PASSWORD }),
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+});
