@@ -13,7 +13,7 @@ export const UNITS_TEXT_MAX = 20;
 /** A draw may be recorded up to this long after the treatment. */
 export const USED_AT_BACK_DAYS = 7;
 /** ...and a device clock this far ahead of the server's is still believed. */
-export const USED_AT_SKEW_MS = 5 * 60 * 1000;
+export const USED_AT_SKEW_MS = 60 * 1000;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 200;
 
@@ -27,6 +27,9 @@ export const VIAL_MESSAGES = {
   provider: `A provider's name has at most ${PROVIDER_MAX} characters.`,
   patientRef: `A patient reference (e.g. a chart number, never a name) has at most ${PATIENT_REF_MAX} characters.`,
   usedAt: `Enter when the units were used as a date and time, not in the future and at most ${USED_AT_BACK_DAYS} days ago.`,
+  /** A draw lies within the vial's life: from its start (or the draw that starts it) to its deadline, not after now. */
+  usedAtWindow: (from: string, to: string) =>
+    `Enter when the units were used between ${from} and ${to}: a draw lies between the vial's start (a draw that starts it is its start) and its Use-By Deadline, and not in the future.`,
   reason: `Choose why the vial is discarded: ${CHOSEN_DISCARD_REASONS.join(", ")}.`,
   noteRequired: 'Say in the note why the vial is discarded when the reason is "other".',
   note: `A note has at most ${DISCARD_NOTE_MAX} characters.`,
