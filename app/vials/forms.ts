@@ -131,7 +131,13 @@ export function witnessOf(form: { witnessEmail: string | null; witnessPassword: 
 
 export const StartForm = z.object({ idempotencyKey });
 
-export const EmptyForm = z.object({ ...witnessFields, idempotencyKey }).superRefine(witnessPaired);
+/** The units left a person confirmed to waste (base units, as the question named them); absent before it asked. */
+const confirmWaste = z
+  .string()
+  .nullish()
+  .transform((v) => (v && /^\d{1,12}$/.test(v) ? Number(v) : null));
+
+export const EmptyForm = z.object({ ...witnessFields, confirmWaste, idempotencyKey }).superRefine(witnessPaired);
 
 /** The API's empty body: `{ witness? }` (the key comes in the Idempotency-Key header). */
 export const EmptyBody = WitnessBody;
@@ -147,10 +153,12 @@ function noteForOther(form: { reason: string; note: string | null }, ctx: z.Refi
   }
 }
 
-export const DiscardForm = z.object({ ...discardFields, ...witnessFields, idempotencyKey }).superRefine((form, ctx) => {
-  noteForOther(form, ctx);
-  witnessPaired(form, ctx);
-});
+export const DiscardForm = z
+  .object({ ...discardFields, ...witnessFields, confirmWaste, idempotencyKey })
+  .superRefine((form, ctx) => {
+    noteForOther(form, ctx);
+    witnessPaired(form, ctx);
+  });
 export type DiscardFormInput = z.output<typeof DiscardForm>;
 
 /** The API's discard body: `{ reason, note?, witness? }`. */
