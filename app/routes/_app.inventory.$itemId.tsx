@@ -27,6 +27,7 @@ import { Countdown } from "~/vials/countdown";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { HISTORY_NAMES, reasonName } from "~/vials/history";
 import { VIAL_REFUSALS } from "~/vials/outcome";
+import { closedReason } from "~/vials/rules";
 import { StateBadge } from "~/vials/state-badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -94,6 +95,8 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     services,
     actions,
+    // Why start and draw are not offered, where they would have been (only to those who may act).
+    closed: actions.discard || actions.empty ? closedReason(vial, now, zone) : null,
     // One fresh key per form shown: a repeat of the same post writes once.
     keys: {
       start: newIdempotencyKey(),
@@ -113,7 +116,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function VialScreen() {
-  const { now, vial, history, services, actions, keys } = useLoaderData<typeof loader>();
+  const { now, vial, history, services, actions, closed, keys } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() as VialProblem | undefined;
   const finished = vial.state === "empty" || vial.state === "discarded";
   const facts: [string, ReactNode][] = [
@@ -169,6 +172,9 @@ export default function VialScreen() {
         unit={vial.baseUnit}
         unitsLeft={vial.unitsLeft}
         problem={problem}
+        closed={closed?.message}
+        discardAs={closed?.discardAs}
+        cancelTo={`/inventory/${vial.id}`}
       />
 
       <Card title="Vial facts">
