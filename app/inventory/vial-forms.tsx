@@ -110,7 +110,7 @@ function ConfirmWaste({
   const chosen = intent === "discard" ? { reason: problem.typed.reason, note: problem.typed.note } : {};
   return (
     <Form
-      key={`${keys[intent]}-confirm`}
+      key={`confirm-${intent}-${ask.wasting}`}
       method="post"
       action={target.action}
       aria-label={`Confirm: ${confirm}`}
