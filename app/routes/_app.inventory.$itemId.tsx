@@ -1,8 +1,9 @@
 // /inventory/{itemId}: one vial (or syringe, kit) at the location in scope (any location in
 // organization mode): its facts, expiry badge and live countdown, its whole history (who, when,
 // units, service, provider, patient reference, reason, witness), and the actions this user may
-// take on it now (start, draw, empty, discard) as plain forms posting here. One batch beyond the
-// session; elsewhere the vial is not there (404).
+// take on it now (start, draw, empty, discard) as plain forms posting here, or why start and draw
+// are not offered; an empty or discard with units left asks first (app/inventory/vial-forms). One
+// batch beyond the session; elsewhere the vial is not there (404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -149,7 +149,7 @@ function ScanResult({ code, loaded }: { code: string; loaded: Loaded | null }) {
   if (loaded || !hydrated) return rendered;
   return (
     <Suspense fallback={rendered}>
-      <LiveResult code={code} loaded={null} now={now} actions={actions} />
+      <LiveResult code={code} now={now} actions={actions} />
     </Suspense>
   );
 }

@@ -18,35 +18,25 @@ export interface Loaded {
 
 export default function LiveResult({
   code,
-  loaded,
   now,
   actions,
 }: {
   code: string;
-  loaded: Loaded | null;
   now: string;
   actions: (vial: VialData) => ReactNode;
 }) {
-  const answer = loaded?.answer;
-  const refusedByServer = answer && answer.status !== 200 ? (answer.body as { error: string }).error : null;
-  // Kept only while shown: coming back to a code later starts from what the loader read then.
-  const lookup = useQuery<Found>({
-    queryKey: lookupKey(code),
-    gcTime: 0,
-    initialData: answer?.status === 200 ? (answer.body as Found) : undefined,
-    enabled: !refusedByServer,
-  });
+  // Kept only while shown: coming back to a code later reads it again.
+  const lookup = useQuery<Found>({ queryKey: lookupKey(code), gcTime: 0 });
   const variationId = lookup.data?.kind === "variation" ? lookup.data.variation.id : null;
   const items = useQuery<ItemsPage>({
     queryKey: itemsKey(variationId ?? ""),
     gcTime: 0,
-    initialData: loaded?.items ?? undefined,
     enabled: variationId !== null,
   });
   return (
     <ResultView
       code={code}
-      problem={refusedByServer ?? (lookup.error ? refusalOf(lookup.error).message : null)}
+      problem={lookup.error ? refusalOf(lookup.error).message : null}
       found={lookup.data}
       items={items.data}
       now={now}
