@@ -11,4 +11,6 @@ export interface VialProblem {
   typed: Record<string, string>;
   fieldErrors: Record<string, string | undefined>;
   formError: string | null;
+  /** An empty or discard that asks first: the question, and the units left it names (sent back to confirm). */
+  ask?: { question: string; wasting: number } | null;
 }

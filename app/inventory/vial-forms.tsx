@@ -1,15 +1,30 @@
-// The vial page's action forms: start, draw, empty, discard. Plain posts to the page itself with an
-// `intent` and a fresh idempotency key from the loader (a double tap writes once), built from the
-// one field family, so they work before JavaScript loads. Only the forms the loader allows are shown.
+// The vial action forms: start, draw, empty, discard, on the vial page and the scan card alike.
+// Plain posts (to the page itself, or to `action`) with an `intent` and a fresh idempotency key from
+// the loader (a double tap writes once), built from the one field family, so they work before
+// JavaScript loads. Only the forms the loader allows are shown; where start and draw are not, the
+// rules' reason is said in their place. An empty or discard with units left is a second step: the
+// server answers its question ("Empty this vial? 73 U of … will be booked as waste."), asked here
+// with Cancel where the button was and the confirmation (with the witness, for a controlled
+// substance) beside it, carrying the same key.
 // The limits are the server's to tell (app/vials/forms holds them with zod, which stays off the page).
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { DISCARD_REASON_NAMES } from "~/vials/history";
-import { CHOSEN_DISCARD_REASONS } from "../../db/schema/stock/constants";
+import { CHOSEN_DISCARD_REASONS, type ChosenDiscardReason } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
 
-interface FormsProps {
+/** Where the forms post and what they carry besides their own fields. */
+interface Target {
+  /** The route the forms post to: the page itself unless told. */
+  action?: string;
+  /** Hidden fields every form carries (the scan card's vial and code). */
+  hidden?: Record<string, string>;
+  /** Where Cancel of a question goes: the page as it was. */
+  cancelTo: string;
+}
+
+interface FormsProps extends Target {
   actions: VialActions;
   keys: Record<VialIntent, string>;
   services: readonly { id: string; name: string }[];
@@ -18,6 +33,18 @@ interface FormsProps {
   /** What is left, as read: "80 U". */
   unitsLeft: string;
   problem: VialProblem | undefined;
+  /** Why start and draw are not offered (app/vials/rules `closedReason`), said where they would be. */
+  closed?: string | null;
+  /** The discard reason the discard form starts with (an expired vial's is "expired"). */
+  discardAs?: ChosenDiscardReason | null;
+  /** One column without cards of their own: the scan card, itself a card. */
+  compact?: boolean;
+}
+
+function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
+  return Object.entries(fields).map(([name, value]) =>
+    value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+  );
 }
 
 /** One action's form: its intent, its key, its errors above, its button at the end. */
@@ -27,6 +54,7 @@ function VialForm({
   problem,
   button,
   tone = "primary",
+  target,
   children,
 }: {
   intent: VialIntent;
@@ -34,6 +62,7 @@ function VialForm({
   problem: VialProblem | undefined;
   button: string;
   tone?: "primary" | "secondary" | "danger";
+  target: Target;
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -41,15 +70,80 @@ function VialForm({
   const idempotencyKey = keys[intent];
   return (
     // A new key (after a success) is a new form: what was typed is cleared for the next one.
-    <Form key={idempotencyKey} method="post" className="flex flex-col gap-4" aria-label={button}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+    <Form key={idempotencyKey} method="post" action={target.action} className="flex flex-col gap-4" aria-label={button}>
+      <Hidden fields={{ ...target.hidden, intent, idempotencyKey }} />
       <FormAlert message={problem?.intent === intent ? problem.formError : null} />
       {children}
       <div>
         <Button tone={tone} disabled={busy}>
-          {button}
+          {busy ? "Saving…" : button}
         </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The second step of an empty or discard with units left: the server's question, Cancel where the
+ * first button was (so a second tap of a double tap lands on it), and the confirmation, which
+ * carries the same key, what was chosen, and the units the question named.
+ */
+function ConfirmWaste({
+  intent,
+  keys,
+  problem,
+  ask,
+  witness,
+  confirm,
+  target,
+}: {
+  intent: "empty" | "discard";
+  keys: Record<VialIntent, string>;
+  problem: VialProblem;
+  ask: { question: string; wasting: number };
+  witness: boolean;
+  confirm: string;
+  target: Target;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const chosen = intent === "discard" ? { reason: problem.typed.reason, note: problem.typed.note } : {};
+  return (
+    <Form
+      key={`confirm-${intent}-${ask.wasting}`}
+      method="post"
+      action={target.action}
+      aria-label={`Confirm: ${confirm}`}
+      className="flex flex-col gap-4 rounded-md border border-red-300 bg-red-50 p-3"
+    >
+      <Hidden
+        fields={{
+          ...target.hidden,
+          ...chosen,
+          intent,
+          idempotencyKey: keys[intent],
+          confirmWaste: String(ask.wasting),
+        }}
+      />
+      <p className="font-medium text-red-900" data-testid="waste-question">
+        {ask.question}
+      </p>
+      <FormAlert message={problem.formError} />
+      {witness && <WitnessFields prefix={`${intent}-`} errors={problem.fieldErrors} typed={problem.typed} />}
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to={target.cancelTo}
+          className="inline-flex min-h-10 items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 text-sm hover:bg-slate-100"
+        >
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex min-h-10 items-center justify-center rounded-md bg-red-700 px-3 py-2 font-medium text-sm text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {busy ? "Saving…" : confirm}
+        </button>
       </div>
     </Form>
   );
@@ -93,18 +187,47 @@ export function WitnessFields({
   );
 }
 
-export function VialForms({ actions, keys, services, unit, unitsLeft, problem }: FormsProps) {
+/** A card of its own on the vial page; on the scan card, a part of it under a rule. */
+function Section({ compact, title, children }: { compact: boolean; title: string; children: ReactNode }) {
+  if (!compact) return <Card title={title}>{children}</Card>;
+  return (
+    <section aria-label={title} className="flex flex-col gap-3 border-slate-200 border-t pt-4">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function VialForms({
+  actions,
+  keys,
+  services,
+  unit,
+  unitsLeft,
+  problem,
+  closed = null,
+  discardAs = null,
+  compact = false,
+  ...target
+}: FormsProps) {
   const errorsOf = (intent: VialIntent): FieldErrors => (problem?.intent === intent ? problem.fieldErrors : {});
   const typedOf = (intent: VialIntent): Record<string, string> => (problem?.intent === intent ? problem.typed : {});
   if (!(actions.start || actions.draw || actions.empty || actions.discard)) return null;
   const draw = { errors: errorsOf("draw"), typed: typedOf("draw") };
   const discard = { errors: errorsOf("discard"), typed: typedOf("discard") };
-  const empty = { errors: errorsOf("empty"), typed: typedOf("empty") };
-  const shared = { keys, problem };
+  const shared = { keys, problem, target };
+  const asked = (intent: "empty" | "discard") => (problem?.intent === intent ? problem.ask : null);
+  const emptyAsk = asked("empty");
+  const discardAsk = asked("discard");
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className={compact ? "flex flex-col gap-4" : "grid gap-4 lg:grid-cols-2"}>
+      {closed && (
+        <p role="alert" className="rounded-md bg-red-700 px-3 py-2 font-semibold text-sm text-white">
+          {closed}
+        </p>
+      )}
       {actions.draw && (
-        <Card title="Draw units">
+        <Section compact={compact} title="Draw units">
           <VialForm intent="draw" {...shared} button="Record draw">
             <FieldGrid
               className="sm:grid-cols-2"
@@ -139,51 +262,69 @@ export function VialForms({ actions, keys, services, unit, unitsLeft, problem }:
               ]}
             />
           </VialForm>
-        </Card>
+        </Section>
       )}
       {(actions.start || actions.empty || actions.discard) && (
-        <Card title="Vial">
+        <Section compact={compact} title="Vial">
           <div className="flex flex-col gap-6">
             {actions.start && (
               <VialForm intent="start" {...shared} button="Start vial">
                 <p className="text-slate-700 text-sm">Opening the vial starts its Use-By Deadline.</p>
               </VialForm>
             )}
-            {actions.empty && (
-              <VialForm intent="empty" {...shared} button="Empty vial" tone="secondary">
-                <p className="text-slate-700 text-sm">
-                  The vial is used up or put away for good; what is left in it ({unitsLeft}) is booked as waste.
-                </p>
-                {actions.witness && <WitnessFields prefix="empty-" errors={empty.errors} typed={empty.typed} />}
-              </VialForm>
-            )}
-            {actions.discard && (
-              <VialForm intent="discard" {...shared} button="Discard vial" tone="danger">
-                <SelectField
-                  label="Reason"
-                  name="reason"
-                  idPrefix="discard-"
-                  defaultValue={discard.typed.reason ?? ""}
-                  options={[
-                    { value: "", label: "Choose a reason…" },
-                    ...CHOSEN_DISCARD_REASONS.map((r) => ({ value: r, label: DISCARD_REASON_NAMES[r] })),
-                  ]}
-                  error={discard.errors.reason}
+            {actions.empty &&
+              (emptyAsk && problem ? (
+                <ConfirmWaste
+                  intent="empty"
+                  {...shared}
+                  problem={problem}
+                  ask={emptyAsk}
+                  witness={actions.witness}
+                  confirm="Yes, empty it"
                 />
-                <TextareaField
-                  label="Note"
-                  name="note"
-                  idPrefix="discard-"
-                  note="needed for Other"
-                  rows={2}
-                  defaultValue={discard.typed.note}
-                  error={discard.errors.note}
+              ) : (
+                <VialForm intent="empty" {...shared} button="Empty vial" tone="secondary">
+                  <p className="text-slate-700 text-sm">
+                    The vial is used up or put away for good; what is left in it ({unitsLeft}) is booked as waste.
+                  </p>
+                </VialForm>
+              ))}
+            {actions.discard &&
+              (discardAsk && problem ? (
+                <ConfirmWaste
+                  intent="discard"
+                  {...shared}
+                  problem={problem}
+                  ask={discardAsk}
+                  witness={actions.witness}
+                  confirm="Yes, discard it"
                 />
-                {actions.witness && <WitnessFields prefix="discard-" errors={discard.errors} typed={discard.typed} />}
-              </VialForm>
-            )}
+              ) : (
+                <VialForm intent="discard" {...shared} button="Discard vial" tone="danger">
+                  <SelectField
+                    label="Reason"
+                    name="reason"
+                    idPrefix="discard-"
+                    defaultValue={discard.typed.reason ?? discardAs ?? ""}
+                    options={[
+                      { value: "", label: "Choose a reason…" },
+                      ...CHOSEN_DISCARD_REASONS.map((r) => ({ value: r, label: DISCARD_REASON_NAMES[r] })),
+                    ]}
+                    error={discard.errors.reason}
+                  />
+                  <TextareaField
+                    label="Note"
+                    name="note"
+                    idPrefix="discard-"
+                    note="needed for Other"
+                    rows={2}
+                    defaultValue={discard.typed.note}
+                    error={discard.errors.note}
+                  />
+                </VialForm>
+              ))}
           </div>
-        </Card>
+        </Section>
       )}
     </div>
   );

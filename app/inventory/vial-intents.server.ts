@@ -1,17 +1,21 @@
-// The vial page's four forms (/inventory/{itemId}), one small handler per intent: parse the form
-// (app/vials/forms, shared with the JSON API), call the one verb, answer with the shared glue: a
-// refusal next to the field it is about (else above that form), a vial gone elsewhere the 404
-// screen, a success back to the vial page with a toast.
+// The vial forms (the vial page's, /inventory/{itemId}, and the scan card's, posted to /scan), one
+// small handler per intent: parse the form (app/vials/forms, shared with the JSON API), call the
+// one verb, answer with the shared glue: a refusal next to the field it is about (else above that
+// form), an empty or discard with units left its question (a second step, confirmed by a post with
+// the units it named), a vial gone elsewhere the 404 screen, a success back to the page it came
+// from with a toast.
+import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { orOutage } from "~/db/outage.server";
 import { done, type FormAnswer, invalid, refused } from "~/http/outcome.server";
-import { formatQuantity } from "~/products/format";
 import type { Vial } from "~/stock/vials.server";
 import { discardVial } from "~/vials/discard.server";
 import { drawUnits } from "~/vials/draw.server";
+import { drawnText } from "~/vials/drawn";
 import { emptyVial } from "~/vials/empty.server";
+import { askOf } from "~/vials/end.server";
 import { DiscardForm, DrawForm, EmptyForm, StartForm, VIAL_MESSAGES, witnessOf } from "~/vials/forms";
 import type { Outcome, VialRefusal } from "~/vials/outcome";
 import { startVial } from "~/vials/start.server";
@@ -22,6 +26,8 @@ export interface VialIntentArgs {
   actor: ScopedActor;
   itemId: string;
   form: Record<string, FormDataEntryValue>;
+  /** Where a success goes back to: the vial page unless told (the scan result it came from). */
+  back?: string;
 }
 
 /** What a refused form gets back beside its problem: which form, and what was typed (never a password). */
@@ -78,14 +84,17 @@ function handler<S extends z.ZodType, T extends { vial: Vial }>(
     if (!form.success) return invalid(form.error, typedOf(intent, args.form));
     const result = await orOutage(verb(args, form.data));
     if (!result.ok) {
-      const field = fieldOf(result.refusal, result.message);
-      return refused(result, typedOf(intent, args.form), { fields: () => field });
+      const ask = askOf(result);
+      // The question is the step itself, not a problem: the form asks it in place of its button.
+      const field = result.refusal === "confirm_waste" ? null : fieldOf(result.refusal, result.message);
+      const asked = { ...typedOf(intent, args.form), ask };
+      if (result.refusal === "confirm_waste") return data<VialProblem>({ ...asked, fieldErrors: {}, formError: null });
+      return refused(result, asked, { fields: () => field });
     }
-    return done(pageOf(args.itemId), TITLES[intent], toast(result));
+    return done(args.back ?? pageOf(args.itemId), TITLES[intent], toast(result));
   };
 }
 
-const left = (vial: Vial) => formatQuantity(vial.unitsRemaining, vial.unitScale, vial.baseUnit);
 const named = (vial: Vial) => `${vial.productName} (lot ${vial.lot ?? "—"})`;
 
 export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => FormAnswer<VialProblem>> = {
@@ -99,20 +108,32 @@ export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => 
     "draw",
     DrawForm,
     ({ db, actor, itemId }, input) => drawUnits(db, actor, { itemId, ...input }),
-    ({ vial, usage }) => `${usage.unitsText} drawn from ${named(vial)}; ${left(vial)} left.`,
+    (drawn) => drawnText(drawn),
   ),
   empty: handler(
     "empty",
     EmptyForm,
     ({ db, actor, itemId }, input) =>
-      emptyVial(db, actor, { itemId, witness: witnessOf(input), idempotencyKey: input.idempotencyKey }),
+      emptyVial(db, actor, {
+        itemId,
+        witness: witnessOf(input),
+        idempotencyKey: input.idempotencyKey,
+        confirm: { wasting: input.confirmWaste },
+      }),
     ({ vial }) => `${named(vial)} is empty; anything left in it was booked as waste.`,
   ),
   discard: handler(
     "discard",
     DiscardForm,
-    ({ db, actor, itemId }, { reason, note, idempotencyKey, ...witness }) =>
-      discardVial(db, actor, { itemId, reason, note, witness: witnessOf(witness), idempotencyKey }),
+    ({ db, actor, itemId }, { reason, note, idempotencyKey, confirmWaste, ...witness }) =>
+      discardVial(db, actor, {
+        itemId,
+        reason,
+        note,
+        witness: witnessOf(witness),
+        idempotencyKey,
+        confirm: { wasting: confirmWaste },
+      }),
     ({ vial }) => `${named(vial)} is discarded; what was left in it left the stock.`,
   ),
 };

@@ -1,8 +1,9 @@
 // /inventory/{itemId}: one vial (or syringe, kit) at the location in scope (any location in
 // organization mode): its facts, expiry badge and live countdown, its whole history (who, when,
 // units, service, provider, patient reference, reason, witness), and the actions this user may
-// take on it now (start, draw, empty, discard) as plain forms posting here. One batch beyond the
-// session; elsewhere the vial is not there (404).
+// take on it now (start, draw, empty, discard) as plain forms posting here, or why start and draw
+// are not offered; an empty or discard with units left asks first (app/inventory/vial-forms). One
+// batch beyond the session; elsewhere the vial is not there (404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -27,6 +28,7 @@ import { Countdown } from "~/vials/countdown";
 import { ExpiryBadge } from "~/vials/expiry-badge";
 import { HISTORY_NAMES, reasonName } from "~/vials/history";
 import { VIAL_REFUSALS } from "~/vials/outcome";
+import { closedReason } from "~/vials/rules";
 import { StateBadge } from "~/vials/state-badge";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -94,6 +96,8 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     services,
     actions,
+    // Why start and draw are not offered, where they would have been (only to those who may act).
+    closed: actions.discard || actions.empty ? closedReason(vial, now, zone) : null,
     // One fresh key per form shown: a repeat of the same post writes once.
     keys: {
       start: newIdempotencyKey(),
@@ -113,7 +117,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function VialScreen() {
-  const { now, vial, history, services, actions, keys } = useLoaderData<typeof loader>();
+  const { now, vial, history, services, actions, closed, keys } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>() as VialProblem | undefined;
   const finished = vial.state === "empty" || vial.state === "discarded";
   const facts: [string, ReactNode][] = [
@@ -169,6 +173,9 @@ export default function VialScreen() {
         unit={vial.baseUnit}
         unitsLeft={vial.unitsLeft}
         problem={problem}
+        closed={closed?.message}
+        discardAs={closed?.discardAs}
+        cancelTo={`/inventory/${vial.id}`}
       />
 
       <Card title="Vial facts">

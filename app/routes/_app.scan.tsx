@@ -1,18 +1,35 @@
 // /scan (phone first): a code from a wedge scanner, the input or the camera is looked up as
 // GET /api/barcodes/{code} answers it. The server renders `?code=` (so the input works before
-// JavaScript); later scans on the page go through the client data layer, which the vial actions
-// refresh. An item shows its vial card; a catalogue code its variation's items here.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { type ShouldRevalidateFunction, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+// JavaScript); later scans on the page go through the client data layer. An item shows its vial
+// card with its actions, the vial page's forms posted here (so they work before JavaScript too),
+// each answered back to `?code=` with a toast, or with its problem or question on the card; a
+// catalogue code shows its variation's items here.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+} from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useSyncExternalStore } from "react";
 import { requirePermission } from "~/access/guard.server";
+import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { refreshingClientAction } from "~/http/client/refresh-after-action";
+import { newIdempotencyKey } from "~/http/idempotency.server";
+import { intentOf } from "~/http/outcome.server";
+import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
+import { VIAL_INTENT_HANDLERS } from "~/inventory/vial-intents.server";
 import type { Loaded } from "~/scan/live-result";
 import { lookupKey } from "~/scan/queries";
 import { type Found, ResultView } from "~/scan/result-view";
 import { CameraScanner, ScanForm, useWedgeScanner } from "~/scan/scan-input";
 import { scanScreen } from "~/scan/screen.server";
+import { REFRESH_OF } from "~/scan/vial-action";
+import { scanPath, VialActions } from "~/scan/vial-actions";
+import type { VialData } from "~/scan/vial-card";
 import { area } from "~/shell/areas";
 
 export const meta: MetaFunction = () => [{ title: "Scan · Clinic Inventory" }];
@@ -22,12 +39,47 @@ export async function loader(args: LoaderFunctionArgs) {
   const code = new URL(args.request.url).searchParams.get("code");
   const now = new Date();
   const actor = { ...viewer.user, locationId: viewer.locationId };
-  return { code, now: now.toISOString(), ...(await orOutage(scanScreen(args.context.db, actor, code, now))) };
+  return {
+    code,
+    now: now.toISOString(),
+    ...(await orOutage(scanScreen(args.context.db, actor, code, now))),
+    // One fresh key per vial form: a repeat of the same post writes once.
+    keys: {
+      start: newIdempotencyKey(),
+      draw: newIdempotencyKey(),
+      empty: newIdempotencyKey(),
+      discard: newIdempotencyKey(),
+    },
+  };
 }
 
-// Once the page runs, a new code is looked up by the client data layer, not by this loader.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+/** A vial form of the card, posted here with its vial (`itemId`); it answers back to the code's result. */
+export async function action(args: ActionFunctionArgs) {
+  const form = Object.fromEntries(await args.request.formData());
+  const intent = intentOf(form, VIAL_INTENTS);
+  // Every action needs WRITE_INVENTORY where the user stands; the verb reaches the vial only there.
+  const actor = await requireScopedActor(args, "WRITE_INVENTORY");
+  const code = new URL(args.request.url).searchParams.get("code") ?? "";
+  const itemId = typeof form.itemId === "string" ? form.itemId : "";
+  return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId, form, back: scanPath(code) });
+}
+
+// With JavaScript, the spec's refresh set of each action, after the action itself.
+export const clientAction = refreshingClientAction(REFRESH_OF);
+
+// Once the page runs, a new code is looked up by the client data layer, not by this loader; after
+// a vial form's post, the loader reads the code's result (and fresh keys) again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  formMethod && formMethod !== "GET"
+    ? defaultShouldRevalidate
+    : currentUrl.pathname === nextUrl.pathname
+      ? false
+      : defaultShouldRevalidate;
 
 // The result that runs (queries, actions) is loaded once the page has hydrated: the first visit
 // ships only what draws the server's result (ADR 0017).
@@ -55,9 +107,11 @@ export default function ScanScreen() {
     navigate(`/scan?code=${encodeURIComponent(next)}`);
   }
   useWedgeScanner(scanned);
-  // What the loader read is the page's first code only: once another was shown, the data layer reads.
-  const moved = useRef(false);
-  if (code !== loaded.code) moved.current = true;
+  // What the loader read is the page's first code, or the code a vial form came back to: once
+  // another was shown, the data layer reads until the loader reads again.
+  const readBeforeMove = useRef<string | null>(null);
+  if (code !== loaded.code) readBeforeMove.current = loaded.now;
+  const fresh = code === loaded.code && readBeforeMove.current !== loaded.now;
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -68,14 +122,19 @@ export default function ScanScreen() {
       </p>
       <ScanForm code={code} />
       <CameraScanner onScan={scanned} />
-      {code !== null && <ScanResult key={code} code={code} loaded={moved.current ? null : loaded} />}
+      {code !== null && <ScanResult key={code} code={code} loaded={fresh ? loaded : null} />}
     </div>
   );
 }
 
 function ScanResult({ code, loaded }: { code: string; loaded: Loaded | null }) {
-  const { services, now } = useLoaderData<typeof loader>();
+  const { services, now, keys } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>() as VialProblem | undefined;
+  const hydrated = useHydrated();
   const answer = loaded?.answer;
+  const actions = (vial: VialData) => (
+    <VialActions vial={vial} code={code} now={now} services={services} keys={keys} problem={problem} />
+  );
   const rendered = (
     <ResultView
       code={code}
@@ -83,12 +142,14 @@ function ScanResult({ code, loaded }: { code: string; loaded: Loaded | null }) {
       found={answer?.status === 200 ? (answer.body as Found) : undefined}
       items={loaded?.items ?? undefined}
       now={now}
+      actions={actions}
     />
   );
-  if (!useHydrated()) return rendered;
+  // What the loader read is shown as read; a code scanned since is looked up once the page runs.
+  if (loaded || !hydrated) return rendered;
   return (
     <Suspense fallback={rendered}>
-      <LiveResult code={code} loaded={loaded} now={now} services={services} />
+      <LiveResult code={code} now={now} actions={actions} />
     </Suspense>
   );
 }

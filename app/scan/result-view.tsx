@@ -1,5 +1,5 @@
 // What a scan shows, from the lookup as GET /api/barcodes/{code} answers it: the API's message
-// for a bad or unknown code, a vial's card (with its actions once the page runs), or a catalogue
+// for a bad or unknown code, a vial's card (with its actions, plain forms), or a catalogue
 // variation with its items here. The server renders it from the loader; the live result from the
 // client data layer.
 import type { ReactNode } from "react";

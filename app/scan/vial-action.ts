@@ -1,11 +1,7 @@
-// A vial verb performed from the scan screen through the JSON API (POST /api/vials/{id}/{verb}):
-// the one request helper, a TanStack mutation (whose retries follow spec section 9), an
-// Idempotency-Key made fresh each time the person presses the button and reused by every retry of
-// that press (it travels in the mutation's variables), and afterwards the spec's refresh set
-// (section 7), so every list on screen shows the change.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ClinicAction, refreshAfter } from "~/http/client/query-client";
-import { apiRequest } from "~/http/client/request";
+// A vial verb performed from the scan screen: a form posted to the scan screen's action (the vial
+// page's handlers), after which the screen's clientAction refreshes the spec's set (section 7), so
+// every list on screen shows the change.
+import type { ClinicAction } from "~/http/client/query-client";
 import type { VialIntent } from "~/inventory/vial-actions";
 
 /** The four verbs, as the vial page's intents and the API's paths name them. */
@@ -25,19 +21,4 @@ export const REFRESH_OF: Record<VialVerb, ClinicAction> = {
 /** 128 random bits as hex: a valid Idempotency-Key, made without crypto.randomUUID (secure pages only). */
 export function newAttemptKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export function useVialAction<A>(itemId: string, verb: VialVerb, onDone: (answer: A) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: object; key: string }) =>
-      apiRequest<A>("POST", `/api/vials/${encodeURIComponent(itemId)}/${verb}`, {
-        body,
-        headers: { "Idempotency-Key": key },
-      }),
-    onSuccess: async (answer) => {
-      onDone(answer);
-      await refreshAfter(queryClient, REFRESH_OF[verb]);
-    },
-  });
 }

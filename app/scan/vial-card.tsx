@@ -1,6 +1,6 @@
 // A scanned vial at the treatment cart: product, lot, state, units left, expiry badge and live
 // countdown, and a red warning for a recalled lot. Rendered by the server (the `?code=` lookup
-// works before JavaScript); the actions come after it (`children`) once the page runs.
+// works before JavaScript), with the actions after it (`children`, plain forms).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatQuantity } from "~/products/format";
@@ -26,7 +26,7 @@ export function VialCard({
   vial: VialData;
   /** The loader's instant, so the first render matches the server's. */
   now: string;
-  /** The actions, once the page runs. */
+  /** The actions this user may take on it. */
   children?: ReactNode;
 }) {
   return (

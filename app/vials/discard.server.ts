@@ -4,21 +4,15 @@ import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import type { ChosenDiscardReason } from "../../db/schema/stock/constants";
 import type { Changed, ChangeOptions } from "./change.server";
-import { endVial } from "./end.server";
-import { DiscardBody, type Witness } from "./forms";
+import { type EndInput, endVial } from "./end.server";
+import { DiscardBody } from "./forms";
 import { refuse } from "./outcome";
 import { discardRefusal } from "./rules";
 
 export async function discardVial(
   db: Database,
   actor: ScopedActor,
-  input: {
-    itemId: string;
-    reason: ChosenDiscardReason;
-    note?: string | null;
-    witness?: Witness | null;
-    idempotencyKey?: string | null;
-  },
+  input: EndInput & { reason: ChosenDiscardReason; note?: string | null },
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
   // The form's rules again (a known reason, a note for "other", its length): callers may skip the form.
@@ -28,7 +22,7 @@ export async function discardVial(
   return endVial(
     db,
     actor,
-    { itemId: input.itemId, witness, idempotencyKey: input.idempotencyKey },
+    { itemId: input.itemId, witness, idempotencyKey: input.idempotencyKey, confirm: input.confirm },
     {
       verb: "discard",
       action: "discard_vial",

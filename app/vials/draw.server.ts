@@ -1,8 +1,9 @@
 // Drawing units from a vial for a treatment: a usage entry and its USE movement, in the product's
 // unit converted exactly to base units (parseScaled, never floats). Drawing from a sealed vial
-// starts it in the same batch, with the same deadline rule as a start. The guard in SQL checks the
-// units left (`units_remaining >= units`), so draws that together exceed the vial lose the race
-// one by one and can never drive it below zero (./change.server).
+// starts it in the same batch, at the time the draw names, with the same deadline rule as a start;
+// the answer says so (`started`). A draw's time lies within the vial's life (`drawWindow`). The
+// guard in SQL checks the units left (`units_remaining >= units`), so draws that together exceed
+// the vial lose the race one by one and can never drive it below zero (./change.server).
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
@@ -10,7 +11,9 @@ import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { parseScaled, type UnitScale } from "~/products/format";
-import { vialOf, vialQuery } from "~/stock/vials.server";
+import { expirationEndOfDay } from "~/stock/expiry";
+import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
+import { showInstant } from "~/ui/dates";
 import {
   type Changed,
   type ChangeOptions,
@@ -46,20 +49,13 @@ export async function drawUnits(
   actor: ScopedActor,
   request: DrawRequest,
   options: ChangeOptions = {},
-): Promise<Changed<{ usage: UsageEntry }>> {
+): Promise<Changed<{ usage: UsageEntry; started: DrawStarted | null }>> {
   const reach = writeReach(actor);
   if (typeof reach !== "function") return reach;
   const parsed = DrawForm.safeParse(request);
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
   const input = parsed.data;
   const now = options.now ?? new Date();
-  const usedAt = input.usedAt ?? now;
-  if (
-    usedAt.getTime() > now.getTime() + USED_AT_SKEW_MS ||
-    usedAt.getTime() < now.getTime() - USED_AT_BACK_DAYS * DAY_MS
-  ) {
-    return refuse("invalid", VIAL_MESSAGES.usedAt);
-  }
   if (!request.itemId || request.itemId.length > 100) return refuse("not_found");
   const activeService = (id: string | null) =>
     sql`(${id} IS NULL OR EXISTS (SELECT 1 FROM services AS s WHERE s.id = ${id} AND s.active = 1
@@ -77,9 +73,19 @@ export async function drawUnits(
     return refuse("invalid", VIAL_MESSAGES.unitsScale(DECIMALS[vial.unitScale], vial.baseUnit));
   }
   if (input.serviceId && !services[0]) return refuse("invalid", VIAL_MESSAGES.service);
+  // When it was used: as named, else now (never before the vial's start).
+  const usedAt = input.usedAt ?? new Date(Math.max(now.getTime(), vial.startedAt?.getTime() ?? 0));
+  const window = drawWindow(vial, now);
+  if (input.usedAt && window && !within(usedAt, window)) {
+    const shown = (at: Date) => showInstant(at, vial.location.timeZone, now)?.title ?? at.toISOString();
+    return refuse("invalid", VIAL_MESSAGES.usedAtWindow(shown(window.from), shown(window.to)));
+  }
+  // No window (the vial is past it all): only what no draw may ever be dated at is refused here.
+  if (input.usedAt && !window && !within(usedAt, outerWindow(now))) return refuse("invalid", VIAL_MESSAGES.usedAt);
 
   const key = await vialKey(actor, "draw", vial.id, input.idempotencyKey, input);
-  const why = (v: typeof vial) => drawRefusal(v, units, now);
+  // The rules at the moment of the draw: the vial open (or openable) then, and not recalled now.
+  const why = (v: typeof vial) => drawRefusal(v, units, usedAt);
   // With a key, a refusal may be the repeat of a draw that happened: the batch finds its answer.
   const refused = why(vial);
   if (refused && !key) return refused;
@@ -96,17 +102,20 @@ export async function drawUnits(
     usedAt,
     userId: actor.id,
   };
-  const at = now.getTime();
-  const deadline = deadlineWhenStarted(vial, now) ?? now;
-  const opened = openVial(deadline, now);
-  return changeVial(
+  const at = usedAt.getTime();
+  // A draw from a sealed vial starts it when the units were used: its deadline counts from then.
+  const deadline = deadlineWhenStarted(vial, usedAt) ?? usedAt;
+  const opened = openVial(deadline, usedAt);
+  const started: DrawStarted | null = vial.state === "sealed" ? { startedAt: usedAt, expiresAt: deadline } : null;
+  const drawn = await changeVial(
     db,
     actor,
-    { vial, reach, key, now, answer: { usage } },
+    { vial, reach, key, now, answer: { usage, started } },
     {
       action: "draw_units",
       guard: sql`i.state IN ('sealed', 'in_use') AND i.units_remaining >= ${units} AND ${notRecalled}
-        AND CASE i.state WHEN 'in_use' THEN i.expires_at > ${at} ELSE ${deadline.getTime()} > ${at} END
+        AND CASE i.state WHEN 'in_use' THEN i.started_at <= ${at} AND i.expires_at > ${at}
+          ELSE ${deadline.getTime()} > ${at} END
         AND ${activeService(input.serviceId)}`,
       set: sql`units_remaining = units_remaining - ${units}, ${opened.set}`,
       summary: sql`json_object('usageId', ${usage.id}, 'units', ${units}, 'unitsText', ${usage.unitsText},
@@ -139,4 +148,49 @@ export async function drawUnits(
     },
     why,
   );
+  if (!drawn.ok || !drawn.started) return drawn;
+  // Read sealed, but someone else's start came first: this draw did not start it.
+  const ours = drawn.vial.startedAt?.getTime() === new Date(drawn.started.startedAt).getTime();
+  return ours ? drawn : { ...drawn, started: null };
+}
+
+/** What a draw from a sealed vial answers beside the vial: it started it, then, with this deadline. */
+export interface DrawStarted {
+  startedAt: Date;
+  expiresAt: Date;
+}
+
+/** The instants a draw may be dated at `now` at all: not in the future (skew allowed), not too long ago. */
+function outerWindow(now: Date): { from: Date; to: Date } {
+  return {
+    from: new Date(now.getTime() - USED_AT_BACK_DAYS * DAY_MS),
+    to: new Date(now.getTime() + USED_AT_SKEW_MS),
+  };
+}
+
+function within(at: Date, window: { from: Date; to: Date }): boolean {
+  return at.getTime() >= window.from.getTime() && at.getTime() <= window.to.getTime();
+}
+
+/**
+ * The instants a draw from `vial` may be dated at `now` (both ends included): an open vial's life
+ * from its start to just before its Use-By Deadline; a sealed one's, which the draw starts at the
+ * time it names, until its expiration day ends; within `outerWindow`. Null when there is none (the
+ * vial is finished, or past its deadline for the whole window): the rules then say why.
+ */
+export function drawWindow(vial: Pick<Vial, "state" | "startedAt" | "expiresAt" | "expirationDate">, now: Date) {
+  const outer = outerWindow(now);
+  let start: number | null = null;
+  let end: number | null = null;
+  if (vial.state === "in_use") {
+    start = vial.startedAt?.getTime() ?? null;
+    end = vial.expiresAt?.getTime() ?? null;
+  } else if (vial.state === "sealed" && vial.expirationDate) {
+    start = outer.from.getTime();
+    end = expirationEndOfDay(vial.expirationDate).getTime();
+  }
+  if (start === null || end === null || Number.isNaN(end)) return null;
+  const from = Math.max(start, outer.from.getTime());
+  const to = Math.min(end - 1, outer.to.getTime());
+  return from <= to ? { from: new Date(from), to: new Date(to) } : null;
 }

@@ -2,14 +2,13 @@
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import type { Changed, ChangeOptions } from "./change.server";
-import { endVial } from "./end.server";
-import type { Witness } from "./forms";
+import { type EndInput, endVial } from "./end.server";
 import { emptyRefusal } from "./rules";
 
 export function emptyVial(
   db: Database,
   actor: ScopedActor,
-  input: { itemId: string; witness?: Witness | null; idempotencyKey?: string | null },
+  input: EndInput,
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
   return endVial(

@@ -3,9 +3,13 @@
 // when nothing was left). A controlled substance with units left needs a witness (./witness.server),
 // recorded on the item and, by name, in the activity row. The guard is the vial exactly as read
 // (state and units left): the movement books that number, so any change meanwhile is `changed`.
+// A person's form asks first (`confirm`): with units left, it ends the vial only when the units
+// confirmed are the units left, else it answers the question (`askOf`) naming them and their value
+// at cost; the JSON API, for programs, asks nothing.
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
+import { formatMoney } from "~/products/format";
 import type { Vial } from "~/stock/vials.server";
 import type { MovementType } from "../../db/schema/stock/constants";
 import {
@@ -17,8 +21,9 @@ import {
   type VialChange,
 } from "./change.server";
 import type { Witness } from "./forms";
-import type { VialRefused } from "./outcome";
-import { needsWitness } from "./rules";
+import { DISCARD_REASON_NAMES } from "./history";
+import { refuse, type VialRefused } from "./outcome";
+import { needsWitness, unitsText } from "./rules";
 import { confirmWitness, isWitness } from "./witness.server";
 
 export interface Ending {
@@ -58,10 +63,62 @@ export function endChange(
   };
 }
 
+/** What a person confirms before units are wasted: the question, and the units left it names (base units). */
+export interface WasteQuestion {
+  question: string;
+  wasting: number;
+}
+
+/** A form's confirmation: the units left it was shown and confirmed, or null before it asked. */
+export interface WasteConfirmation {
+  wasting: number | null;
+}
+
+export interface EndInput {
+  itemId: string;
+  witness?: Witness | null;
+  idempotencyKey?: string | null;
+  /** Present for a person's form: ask first when units are left. The JSON API leaves it out. */
+  confirm?: WasteConfirmation;
+}
+
+/** The question a refusal carries (the confirmation asked, or a confirmation whose witness failed), if any. */
+export function askOf(outcome: object): WasteQuestion | null {
+  return "ask" in outcome ? (outcome.ask as WasteQuestion) : null;
+}
+
+/** Asks again with `refused`'s message (`confirm_waste` asks with the question itself). */
+async function asking(db: Database, vial: Vial, ending: Ending, refused?: VialRefused): Promise<VialRefused> {
+  const ask = await wasteQuestion(db, vial, ending);
+  return Object.assign(refused ?? refuse("confirm_waste", ask.question), { ask });
+}
+
+/**
+ * "Empty this vial? 73 U of Botox Cosmetic, $219.00 at cost, will be booked as waste." The value
+ * is the vial's cost (as received, else its variation's) for the share of the package left in it.
+ */
+export async function wasteQuestion(db: Database, vial: Vial, ending: Pick<Ending, "verb" | "reason">) {
+  const [row] = await db.all<{ cost: number | null }>(sql`SELECT coalesce(i.cost_cents, v.cost_cents) AS cost
+    FROM items AS i JOIN product_variations AS v ON v.id = i.variation_id WHERE i.id = ${vial.id}`);
+  const cost = row?.cost ?? null;
+  const left = vial.unitsRemaining;
+  const value =
+    cost === null || vial.unitsPerPackage <= 0
+      ? ""
+      : `, ${formatMoney(Math.round((cost * left) / vial.unitsPerPackage))} at cost,`;
+  const lost = `${unitsText(vial, left)} of ${vial.productName}${value}`;
+  const reason = ending.reason ? DISCARD_REASON_NAMES[ending.reason as keyof typeof DISCARD_REASON_NAMES] : null;
+  const question =
+    ending.verb === "empty"
+      ? `Empty this vial? ${lost} will be booked as waste.`
+      : `Discard this vial${reason ? ` (${reason})` : ""}? ${lost} will be lost.`;
+  return { question, wasting: left };
+}
+
 export async function endVial(
   db: Database,
   actor: ScopedActor,
-  input: { itemId: string; witness?: Witness | null; idempotencyKey?: string | null },
+  input: EndInput,
   ending: Ending,
   options: ChangeOptions = {},
 ): Promise<Changed<object>> {
@@ -70,10 +127,14 @@ export async function endVial(
   const prepared = await prepareChange(db, actor, ending.verb, request, ending.refusal, options);
   if (!isPrepared(prepared)) return prepared;
   const { vial, now, refused } = prepared;
+  // A form ends a vial with units left only once the person confirmed exactly those units.
+  const asked = !refused && input.confirm && vial.unitsRemaining > 0;
+  if (asked && input.confirm?.wasting !== vial.unitsRemaining) return asking(db, vial, ending);
   let witness: { id: string; name: string } | null = null;
   if (!refused && needsWitness(vial)) {
     const confirmed = await confirmWitness(db, actor, vial, input.witness);
-    if (!isWitness(confirmed)) return confirmed;
+    // The witness is asked on the confirmation: a refused one keeps the question on screen.
+    if (!isWitness(confirmed)) return asked ? asking(db, vial, ending, confirmed) : confirmed;
     witness = confirmed;
   }
   return changeVial(db, actor, { ...prepared, answer: {} }, endChange(vial, ending, now, witness), ending.refusal);

@@ -14,7 +14,7 @@ export const UNITS_TEXT_MAX = 20;
 /** A draw may be recorded up to this long after the treatment. */
 export const USED_AT_BACK_DAYS = 7;
 /** ...and a device clock this far ahead of the server's is still believed. */
-export const USED_AT_SKEW_MS = 5 * 60 * 1000;
+export const USED_AT_SKEW_MS = 60 * 1000;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 200;
 
@@ -30,6 +30,9 @@ export const VIAL_MESSAGES = {
   patientRefName: "Use the chart number, not a name.",
   patientRefCharacters: "A patient reference is a chart number: letters, digits and - _ . / # only.",
   usedAt: `Enter when the units were used as a date and time, not in the future and at most ${USED_AT_BACK_DAYS} days ago.`,
+  /** A draw lies within the vial's life: from its start (or the draw that starts it) to its deadline, not after now. */
+  usedAtWindow: (from: string, to: string) =>
+    `Enter when the units were used between ${from} and ${to}: a draw lies between the vial's start (a draw that starts it is its start) and its Use-By Deadline, and not in the future.`,
   reason: `Choose why the vial is discarded: ${CHOSEN_DISCARD_REASONS.join(", ")}.`,
   noteRequired: 'Say in the note why the vial is discarded when the reason is "other".',
   note: `A note has at most ${DISCARD_NOTE_MAX} characters.`,
@@ -147,7 +150,13 @@ export function witnessOf(form: { witnessEmail: string | null; witnessPassword: 
 
 export const StartForm = z.object({ idempotencyKey });
 
-export const EmptyForm = z.object({ ...witnessFields, idempotencyKey }).superRefine(witnessPaired);
+/** The units left a person confirmed to waste (base units, as the question named them); absent before it asked. */
+const confirmWaste = z
+  .string()
+  .nullish()
+  .transform((v) => (v && /^\d{1,12}$/.test(v) ? Number(v) : null));
+
+export const EmptyForm = z.object({ ...witnessFields, confirmWaste, idempotencyKey }).superRefine(witnessPaired);
 
 /** The API's empty body: `{ witness? }` (the key comes in the Idempotency-Key header). */
 export const EmptyBody = WitnessBody;
@@ -167,10 +176,12 @@ function noteForOther(form: { reason: string; note: string | null }, ctx: z.Refi
   }
 }
 
-export const DiscardForm = z.object({ ...discardFields, ...witnessFields, idempotencyKey }).superRefine((form, ctx) => {
-  noteForOther(form, ctx);
-  witnessPaired(form, ctx);
-});
+export const DiscardForm = z
+  .object({ ...discardFields, ...witnessFields, confirmWaste, idempotencyKey })
+  .superRefine((form, ctx) => {
+    noteForOther(form, ctx);
+    witnessPaired(form, ctx);
+  });
 export type DiscardFormInput = z.output<typeof DiscardForm>;
 
 /** The API's discard body: `{ reason, note?, witness? }`. */

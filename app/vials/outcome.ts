@@ -21,6 +21,8 @@ export const { messages: VIAL_REFUSALS, refuse } = refusalsOf({
     "This is a controlled substance with units left: a second person of this location must witness the waste with their own email and password.",
   witness_invalid:
     "The witness could not be confirmed: check their email and password. The witness must be another active user of this location.",
+  confirm_waste:
+    "Emptying or discarding this vial wastes what is left in it: confirm first, naming the units that are lost.",
   changed:
     "Someone else changed this vial at the same moment. Here is how it stands now; try again if it still applies.",
   key_misused: IDEMPOTENCY_MESSAGES.misused,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openActions, type VialFacts } from "./rules";
+import { VIAL_REFUSALS } from "./outcome";
+import { closedReason, openActions, type VialFacts } from "./rules";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const HOUR = 60 * 60 * 1000;
@@ -52,5 +53,39 @@ describe("openActions: what the vial page and the scan card offer", () => {
       discard: false,
       witness: false,
     });
+  });
+});
+
+describe("closedReason: said where start and draw would have been", () => {
+  const zone = "America/New_York";
+
+  it("says an expired sealed vial cannot be started, and presets the discard as expired", () => {
+    expect(closedReason(vial({ expirationDate: "2026-11-21" }), NOW, zone)).toEqual({
+      refusal: "manufacturer_expired",
+      message: "Expired on Nov 21, 2026: it cannot be started. Discard it as expired.",
+      discardAs: "expired",
+    });
+    expect(closedReason(vial({ expirationDate: null }), NOW, zone)?.message).toMatch(/^No Manufacturer Expiration/);
+  });
+
+  it("says an open vial is past its Use-By Deadline, naming it", () => {
+    const late = vial({ state: "in_use", expiresAt: new Date("2026-11-23T10:05:00Z") });
+    expect(closedReason(late, NOW, zone)).toEqual({
+      refusal: "use_by_passed",
+      message:
+        "Past its Use-By Deadline (Nov 23, 5:05 EST): it can no longer be drawn from. Empty it, or discard it as expired.",
+      discardAs: "expired",
+    });
+  });
+
+  it("names a recall, and says nothing while start or draw is offered, or once the vial is finished", () => {
+    expect(closedReason(vial({ recalled: true }), NOW, zone)).toEqual({
+      refusal: "recalled",
+      message: VIAL_REFUSALS.recalled,
+      discardAs: "recalled",
+    });
+    expect(closedReason(vial(), NOW, zone)).toBeNull();
+    expect(closedReason(vial({ state: "in_use", expiresAt: new Date(NOW.getTime() + HOUR) }), NOW, zone)).toBeNull();
+    expect(closedReason(vial({ state: "discarded", unitsRemaining: 0 }), NOW, zone)).toBeNull();
   });
 });

@@ -3,8 +3,10 @@
 // write lost a race; screens may use them to offer only the actions that will work. The same
 // rules are the guards in SQL of ./change.server. Browser-safe.
 import { formatQuantity, type UnitScale } from "~/products/format";
-import { expirationEndOfDay, MANUFACTURER_EXPIRATION } from "~/stock/expiry";
-import { refuse, type VialRefused } from "./outcome";
+import { expirationEndOfDay, MANUFACTURER_EXPIRATION, USE_BY_DEADLINE } from "~/stock/expiry";
+import { formatDate, showInstant } from "~/ui/dates";
+import type { ChosenDiscardReason } from "../../db/schema/stock/constants";
+import { refuse, type VialRefusal, type VialRefused } from "./outcome";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -129,4 +131,49 @@ export function openActions(vial: VialFacts, now: Date): VialActions {
     discard,
     witness: needsWitness(vial),
   };
+}
+
+/** Why a vial still on the shelf or open can be neither started nor drawn from, and how to discard it. */
+export interface ClosedReason {
+  refusal: VialRefusal;
+  /** Said where the start and draw buttons would have been. */
+  message: string;
+  /** The discard reason the discard form starts with. */
+  discardAs: ChosenDiscardReason;
+}
+
+/**
+ * The reason start and draw are not offered on a sealed or open vial at `now` (the verbs' own
+ * refusals, in the words of the screen, dates in the location's `timeZone`); null when one of them
+ * is, or when the vial is finished or away (its state says so).
+ */
+export function closedReason(vial: VialFacts, now: Date, timeZone: string): ClosedReason | null {
+  if (vial.state !== "sealed" && vial.state !== "in_use") return null;
+  const open = openActions(vial, now);
+  if (open.start || open.draw) return null;
+  const why = vial.state === "sealed" ? startRefusal(vial, now) : drawRefusal(vial, 1, now);
+  if (!why) return null;
+  switch (why.refusal) {
+    case "recalled":
+      return { refusal: why.refusal, message: why.message, discardAs: "recalled" };
+    case "manufacturer_expired":
+      return {
+        refusal: why.refusal,
+        message: vial.expirationDate
+          ? `Expired on ${formatDate(vial.expirationDate)}: it cannot be started. Discard it as expired.`
+          : `No ${MANUFACTURER_EXPIRATION} on record, so it counts as expired: it cannot be started. Discard it as expired.`,
+        discardAs: "expired",
+      };
+    case "use_by_passed": {
+      const deadline = showInstant(vial.expiresAt, timeZone, now)?.text;
+      return {
+        refusal: why.refusal,
+        message: `Past its ${USE_BY_DEADLINE}${deadline ? ` (${deadline})` : ""}: it can no longer be drawn from. Empty it, or discard it as expired.`,
+        discardAs: "expired",
+      };
+    }
+    default:
+      // Nothing left in it: emptying it is what is left to do.
+      return null;
+  }
 }

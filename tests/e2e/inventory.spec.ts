@@ -83,7 +83,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.getByLabel("Patient reference").fill(patient);
       await page.getByRole("button", { name: "Record draw" }).click();
       await expect(page.getByTestId("toast")).toContainText("Units drawn");
-      await expect(page.getByTestId("toast")).toContainText(`5 U drawn from ${vial.productName}`);
+      await expect(page.getByTestId("toast")).toContainText(`Drew 5 U for chart ${patient};`);
       const history = page.getByRole("table", { name: "History of this vial" });
       const drawn = history.getByRole("row").filter({ hasText: patient });
       await expect(drawn).toContainText("Drawn");

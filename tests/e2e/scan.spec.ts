@@ -81,7 +81,7 @@ test.describe("at phone size", () => {
     await expect(page.getByRole("link", { name: "Open vial page" })).toHaveAttribute("href", `/inventory/${vial.id}`);
 
     await page.getByRole("button", { name: "Start vial" }).click();
-    await expect(page.getByRole("status")).toHaveText("Vial started.");
+    await expect(page.getByTestId("toast")).toContainText("Vial started");
     await expect(factOf(page, "State")).toHaveText("In use");
     await expect(page.getByRole("timer")).toHaveText(/\d+(d|h|m)( \d+(h|m))? left$/);
 
@@ -90,12 +90,12 @@ test.describe("at phone size", () => {
       ["20", "80 U"],
       ["15", "65 U"],
     ] as const) {
-      const draw = page.getByRole("form", { name: "Draw units" });
+      const draw = page.getByRole("form", { name: "Record draw" });
       await draw.getByLabel("Units (U)").fill(units);
       await draw.getByLabel(/Patient reference/).fill(patient);
       await draw.getByRole("button", { name: "Record draw" }).click();
       await expect(page.getByTestId("units-left")).toHaveText(left);
-      await expect(page.getByRole("status")).toHaveText("Draw recorded.");
+      await expect(page.getByTestId("toast")).toContainText(`Drew ${units} U for chart ${patient}; ${left} left.`);
       // The form is cleared for the next draw.
       await expect(draw.getByLabel("Units (U)")).toHaveValue("");
     }
@@ -108,10 +108,19 @@ test.describe("at phone size", () => {
     };
     expect(history.history.filter((h) => h.kind === "drawn").map((h) => h.patientRef)).toEqual([patient, patient]);
 
-    const empty = page.getByRole("form", { name: "Empty" });
-    await expect(empty).toContainText("65 U still in it will be booked as waste.");
+    // Emptying with units left asks first, naming what is lost; the vial is still in use until confirmed.
+    const empty = page.getByRole("form", { name: "Empty vial" });
+    await expect(empty).toContainText("what is left in it (65 U) is booked as waste");
     await empty.getByRole("button", { name: "Empty vial" }).click();
-    await expect(page.getByRole("status")).toHaveText("Vial emptied.");
+    const confirm = page.getByRole("form", { name: "Confirm: Yes, empty it" });
+    await expect(confirm.getByTestId("waste-question")).toHaveText(
+      /^Empty this vial\? 65 U of Xeomin, \$[\d,]+\.\d\d at cost, will be booked as waste\.$/,
+    );
+    await expect(factOf(page, "State")).toHaveText("In use");
+    await expect(confirm.getByRole("link", { name: "Cancel" })).toBeVisible();
+    await attachScreenshot(page, testInfo, "scan-390-empty-question");
+    await confirm.getByRole("button", { name: "Yes, empty it" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Vial emptied");
     await expect(factOf(page, "State")).toHaveText("Empty");
     await expect(page.getByTestId("units-left")).toHaveText("0 U");
     await expect(page.getByRole("button", { name: /Start vial|Record draw|Empty vial|Discard vial/ })).toHaveCount(0);
@@ -133,23 +142,28 @@ test.describe("at phone size", () => {
       // Typed into the labelled input this time.
       await page.getByLabel("Barcode or label code").fill(vial.labelCode.toLowerCase());
       await page.getByLabel("Barcode or label code").press("Enter");
-      const discard = page.getByRole("form", { name: "Discard" });
-      await expect(discard.getByRole("group", { name: "Witness (controlled substance)" })).toBeVisible();
-
+      const discard = page.getByRole("form", { name: "Discard vial" });
       await discard.getByRole("button", { name: "Discard vial" }).click();
       await expect(discard.getByText(/Choose why the vial is discarded/)).toBeVisible();
       await expect(discard.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
 
+      // With a reason it asks first; the witness confirms on that step.
       await discard.getByLabel("Reason").selectOption("damaged");
       await discard.getByRole("button", { name: "Discard vial" }).click();
-      await expect(discard.getByRole("alert")).toHaveText(/a second person of this location must witness/);
+      const confirm = page.getByRole("form", { name: "Confirm: Yes, discard it" });
+      await expect(confirm.getByTestId("waste-question")).toHaveText(
+        /^Discard this vial \(Damaged\)\? 100 U of Xeomin/,
+      );
+      await expect(confirm.getByRole("group", { name: "Witness (controlled substance)" })).toBeVisible();
+      await confirm.getByRole("button", { name: "Yes, discard it" }).click();
+      await expect(confirm.getByText(/a second person of this location must witness/)).toBeVisible();
       await expect(factOf(page, "State")).toHaveText("Sealed");
       await attachScreenshot(page, testInfo, "scan-390-witness");
 
-      await discard.getByLabel("Witness email").fill("admin@demo.clinic");
-      await discard.getByLabel("Witness password").fill(DEMO_PASSWORD);
-      await discard.getByRole("button", { name: "Discard vial" }).click();
-      await expect(page.getByRole("status")).toHaveText("Vial discarded.");
+      await confirm.getByLabel("Witness email").fill("admin@demo.clinic");
+      await confirm.getByLabel("Witness password").fill(DEMO_PASSWORD);
+      await confirm.getByRole("button", { name: "Yes, discard it" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Vial discarded");
       await expect(factOf(page, "State")).toHaveText("Discarded");
     } finally {
       await onDatabase("UPDATE products SET controlled = 0 WHERE id = ?", [vial.productId]);
@@ -189,5 +203,52 @@ test.describe("on a desktop", () => {
     await expect(page.getByText("Use first", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Receive Xeomin" })).toHaveAttribute("href", "/receiving");
     await attachScreenshot(page, testInfo, "scan-1280-variation");
+  });
+});
+
+test.describe("before JavaScript loads", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the card's actions are forms: an expired vial says why it cannot be started; a draw starts a vial and says so; an empty asks first", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, "manager@demo.clinic");
+    const [vial] = await sealedVials(page);
+    if (!vial) throw new Error(`no sealed vial of lot ${LOT} at Westside`);
+    const { expirationDate } = (await (await page.request.get(`/api/vials/${vial.id}`)).json()).vial as {
+      expirationDate: string;
+    };
+    await onDatabase("UPDATE items SET expiration_date = '2026-01-21' WHERE id = ?", [vial.id]);
+    try {
+      await page.goto(`/scan?code=${vial.labelCode}`);
+      await expect(
+        page.getByText("Expired on Jan 21, 2026: it cannot be started. Discard it as expired."),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: /Start vial|Record draw/ })).toHaveCount(0);
+      await expect(page.getByLabel("Reason")).toHaveValue("expired");
+      await attachScreenshot(page, testInfo, "scan-390-expired");
+    } finally {
+      await onDatabase("UPDATE items SET expiration_date = ? WHERE id = ?", [expirationDate, vial.id]);
+    }
+
+    await page.goto(`/scan?code=${vial.labelCode}`);
+    const draw = page.getByRole("form", { name: "Record draw" });
+    await draw.getByLabel("Units (U)").fill("20");
+    await draw.getByLabel(/Patient reference/).fill("10442");
+    await draw.getByRole("button", { name: "Record draw" }).click();
+    await expect(page).toHaveURL(new RegExp(`/scan\\?code=${vial.labelCode}$`));
+    await expect(page.getByTestId("units-left")).toHaveText("80 U");
+    await expect(page.getByTestId("toast")).toContainText(
+      /Started now; use by .+ \(\d+ h\)\. Drew 20 U for chart 10442; 80 U left\./,
+    );
+    await expect(factOf(page, "State")).toHaveText("In use");
+
+    await page.getByRole("button", { name: "Empty vial" }).click();
+    await expect(page.getByTestId("waste-question")).toHaveText(/^Empty this vial\? 80 U of Xeomin/);
+    await expect(factOf(page, "State")).toHaveText("In use");
+    await attachScreenshot(page, testInfo, "scan-390-nojs-question");
+    await page.getByRole("button", { name: "Yes, empty it" }).click();
+    await expect(factOf(page, "State")).toHaveText("Empty");
+    await expect(page.getByTestId("units-left")).toHaveText("0 U");
   });
 });

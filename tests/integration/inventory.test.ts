@@ -2,7 +2,7 @@
 // lot, expiring within N days, recall), the scope (another location's vial is absent from the list
 // and a 404 on its page; organization mode sees every location), the bulk quantities beside the
 // vials, one batch a page; and the history the verbs leave, newest first, with who and what.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
@@ -12,6 +12,7 @@ import { inventoryQueryOf, inventoryScreen } from "../../app/inventory/screen.se
 import * as listScreen from "../../app/routes/_app.inventory._index";
 import * as vialScreen from "../../app/routes/_app.inventory.$itemId";
 import { readVials, vialQueryOf } from "../../app/stock/vials.server";
+import { takeFlashToast } from "../../app/ui/flash.server";
 import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { emptyVial } from "../../app/vials/empty.server";
@@ -266,15 +267,16 @@ describe("the inventory's keyset pages", () => {
   });
 });
 
+const vialArgs = async (itemId: string, name: string, where: Code | typeof ORGANIZATION) => ({
+  request: pageRequest(
+    `/inventory/${itemId}`,
+    await withLocationChoice(cookies.get(name) ?? "", where === ORGANIZATION ? ORGANIZATION : loc[where]),
+  ),
+  context: loadContext(t.db),
+  params: { itemId },
+});
+
 describe("a vial's page and history", () => {
-  const vialArgs = async (itemId: string, name: string, where: Code | typeof ORGANIZATION) => ({
-    request: pageRequest(
-      `/inventory/${itemId}`,
-      await withLocationChoice(cookies.get(name) ?? "", where === ORGANIZATION ? ORGANIZATION : loc[where]),
-    ),
-    context: loadContext(t.db),
-    params: { itemId },
-  });
   const statusOf = async (work: () => Promise<unknown>) => {
     try {
       const answer = await work();
@@ -382,5 +384,92 @@ describe("a vial's page and history", () => {
     const found = await readVialHistory(t.db, as("staff"), itemId);
     expect(found?.vial.unitsRemaining).toBe(85);
     expect(found?.history[0]).toMatchObject({ kind: "drawn", patientRef: "CH-2001", userName: "Sam Staff" });
+  });
+});
+
+describe("the vial page's forms at the cart", () => {
+  type Answer = { data: Record<string, unknown>; init: ResponseInit | null };
+  async function poster(itemId: string, name = "staff") {
+    const cookie = await withLocationChoice(cookies.get(name) ?? "", loc.DTN);
+    return async (form: Record<string, string>) =>
+      (await vialScreen.action({
+        request: formRequest(`/inventory/${itemId}`, cookie, form),
+        context: loadContext(t.db),
+        params: { itemId },
+      })) as unknown as Response | Answer;
+  }
+  const toastOf = async (answer: Response | Answer) => {
+    const cookie = (answer as Response).headers.get("Set-Cookie") ?? "";
+    return (await takeFlashToast(new Request("http://x/", { headers: { Cookie: cookie.split(";")[0] ?? "" } }))).toast;
+  };
+  const stateOf = async (itemId: string) => (await readVialHistory(t.db, as("staff"), itemId))?.vial;
+
+  it("a draw that starts a vial says so in its toast: when, until when, what was drawn and what is left", async () => {
+    const [itemId] = (await receive(botox.variationId, 1, "DTN")).ids as [string];
+    const post = await poster(itemId);
+    const drawn = await post({ intent: "draw", units: "20", patientRef: "10442", idempotencyKey: "" });
+    expect(drawn instanceof Response && drawn.status).toBe(302);
+    expect((await toastOf(drawn))?.description).toMatch(
+      /^Started now; use by \w{3} \d+, \d+:\d\d \w+ \(24 h\)\. Drew 20 U for chart 10442; 80 U left\.$/,
+    );
+    const again = await post({ intent: "draw", units: "5", patientRef: "", idempotencyKey: "" });
+    expect((await toastOf(again))?.description).toBe("Drew 5 U; 75 U left.");
+  });
+
+  it("asks before an empty wastes units, naming them and their value at cost; the confirmation writes once", async () => {
+    const [itemId] = (await receive(botox.variationId, 1, "DTN")).ids as [string];
+    await t.db.run(sql`UPDATE items SET cost_cents = 30000 WHERE id = ${itemId}`);
+    const post = await poster(itemId);
+    await post({ intent: "draw", units: "27", idempotencyKey: "" });
+    const key = "k-empty-confirm-0001";
+    const asked = (await post({ intent: "empty", idempotencyKey: key })) as Answer;
+    expect(asked.init?.status ?? 200).toBe(200);
+    expect(asked.data).toMatchObject({
+      intent: "empty",
+      formError: null,
+      ask: {
+        question: "Empty this vial? 73 U of Botox Cosmetic, $219.00 at cost, will be booked as waste.",
+        wasting: 73,
+      },
+    });
+    // A double tap of the first button only asks again.
+    await post({ intent: "empty", idempotencyKey: key });
+    expect(await stateOf(itemId)).toMatchObject({ state: "in_use", unitsRemaining: 73 });
+
+    const confirmed = await post({ intent: "empty", idempotencyKey: key, confirmWaste: "73" });
+    expect(confirmed instanceof Response && confirmed.status).toBe(302);
+    const twice = await post({ intent: "empty", idempotencyKey: key, confirmWaste: "73" });
+    expect(twice instanceof Response && twice.status).toBe(302);
+    expect(await stateOf(itemId)).toMatchObject({ state: "empty", unitsRemaining: 0 });
+    const [{ n } = { n: 0 }] = await t.db.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM activity_log WHERE entity_id = ${itemId} AND action = 'empty_vial'`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it("asks again when the units confirmed are not the units left, and a discard names its reason", async () => {
+    const [itemId] = (await receive(botox.variationId, 1, "DTN")).ids as [string];
+    await t.db.run(sql`UPDATE items SET cost_cents = 40000 WHERE id = ${itemId}`);
+    const post = await poster(itemId);
+    const stale = (await post({ intent: "discard", reason: "damaged", note: "", confirmWaste: "60" })) as Answer;
+    expect(stale.data.ask).toEqual({
+      question: "Discard this vial (Damaged)? 100 U of Botox Cosmetic, $400.00 at cost, will be lost.",
+      wasting: 100,
+    });
+    expect(await stateOf(itemId)).toMatchObject({ state: "sealed", unitsRemaining: 100 });
+    const confirmed = await post({ intent: "discard", reason: "damaged", note: "", confirmWaste: "100" });
+    expect(confirmed instanceof Response && confirmed.status).toBe(302);
+    expect(await stateOf(itemId)).toMatchObject({ state: "discarded", discardReason: "damaged" });
+  });
+
+  it("says why an expired vial cannot be started where start and draw were, and presets the discard as expired", async () => {
+    const [itemId] = (await receive(botox.variationId, 1, "DTN", -3)).ids as [string];
+    const page = await vialScreen.loader(await vialArgs(itemId, "staff", "DTN"));
+    expect(page.actions).toMatchObject({ start: false, draw: false, discard: true });
+    expect(page.closed).toEqual({
+      refusal: "manufacturer_expired",
+      message: expect.stringMatching(/^Expired on \w{3} \d+, \d{4}: it cannot be started\. Discard it as expired\.$/),
+      discardAs: "expired",
+    });
   });
 });

@@ -128,11 +128,12 @@ beforeAll(async () => {
   await t.db.update(schema.usageEntries).set({ patientRef: evil }).where(eq(schema.usageEntries.id, legacy.id));
   await t.db.run(sql`CREATE TRIGGER usage_entries_no_update BEFORE UPDATE ON usage_entries
     BEGIN SELECT RAISE(ABORT, 'usage_entries is append-only'); END`);
+  // An hour later: a draw lies within its vial's life, which the first draw started (24 h).
   await draw(staff, a, {
     units: "5",
     patientRef: "CH-1002",
     provider: "Dr. Lee",
-    usedAt: new Date(Date.now() - DAY_MS),
+    usedAt: new Date(lateEvening.getTime() + 60 * 60 * 1000),
   });
   await draw(staff, b, { units: "20", patientRef: "CH-1003", provider: "Dr. Lee" });
   await draw(at("manager", loc.WST), vials.WST[0] ?? "", { units: "30", patientRef: "CH-2001" });
@@ -276,8 +277,9 @@ describe("paging the usage log by keyset", () => {
       lot: TIED,
       expirationDate: dateIn(365),
     });
-    // Five draws at one instant, three an hour before: pages of three split the tie.
-    for (let n = 0; n < 8; n++) {
+    // Five draws at one instant, three an hour before: pages of three split the tie. The earlier
+    // three first: the first draw starts the vial, and no draw lies before its start.
+    for (const n of [5, 6, 7, 0, 1, 2, 3, 4]) {
       await draw(at("staff", loc.DTN), vial, {
         units: "1",
         usedAt: n < 5 ? tied : earlier,

@@ -283,8 +283,15 @@ describe("draw", () => {
     [{ units: "5", provider: "p".repeat(10_000) }, VIAL_MESSAGES.provider],
     [{ units: "5", patientRef: "c".repeat(65) }, VIAL_MESSAGES.patientRef],
     [{ units: "5", serviceId: "no-such-service" }, VIAL_MESSAGES.service],
-    [{ units: "5", usedAt: new Date(Date.now() + HOUR) }, VIAL_MESSAGES.usedAt],
-    [{ units: "5", usedAt: new Date(Date.now() - 8 * DAY) }, VIAL_MESSAGES.usedAt],
+    // Outside the vial's life (or too long ago): the message names the window a draw may be dated in.
+    [
+      { units: "5", usedAt: new Date(Date.now() + HOUR) },
+      expect.stringMatching(/^Enter when the units were used between/),
+    ],
+    [
+      { units: "5", usedAt: new Date(Date.now() - 8 * DAY) },
+      expect.stringMatching(/^Enter when the units were used between/),
+    ],
     [{ units: "5", usedAt: "yesterday-ish" }, VIAL_MESSAGES.usedAt],
   ])("refuses bad input (case %#) and writes nothing", async (input, message) => {
     const id = await one(BOTOX);
@@ -356,6 +363,54 @@ describe("patient reference", () => {
     expect(entry?.patientRef).toBe(ref);
     const page = await readUsage(t.db, as("staff"), UsageQuery.parse({ patientRef: ref }));
     expect(page?.items.map((r) => r.itemId)).toEqual([id]);
+  });
+});
+
+describe("draw times", () => {
+  it("a first draw dated in the past starts the vial then: its deadline counts from that moment, and the answer says so", async () => {
+    const id = await one(BOTOX);
+    const usedAt = new Date(Date.now() - 6 * HOUR);
+    const drawn = await drawUnits(t.db, as("staff"), { itemId: id, units: "20", usedAt });
+    expect(drawn).toMatchObject({
+      ok: true,
+      vial: { state: "in_use", startedAt: usedAt, expiresAt: new Date(usedAt.getTime() + 24 * HOUR) },
+      started: { startedAt: usedAt, expiresAt: new Date(usedAt.getTime() + 24 * HOUR) },
+    });
+    expect(await item(id)).toMatchObject({ startedAt: usedAt, expiresAt: new Date(usedAt.getTime() + 24 * HOUR) });
+    // The next draw finds it open: it started nothing.
+    const next = await drawUnits(t.db, as("staff"), { itemId: id, units: "5" });
+    expect(next).toMatchObject({ ok: true, started: null, vial: { unitsRemaining: 75 } });
+  });
+
+  it("refuses a draw dated in the future, before the vial's start or after its deadline, naming the allowed window", async () => {
+    const sealed = await one(BOTOX);
+    const open = await one(BOTOX);
+    await startVial(t.db, as("staff"), { itemId: open }, { now: new Date(Date.now() - 2 * HOUR) });
+    const lapsed = await one(BOTOX);
+    await startVial(t.db, as("staff"), { itemId: lapsed }, { now: new Date(Date.now() - 30 * HOUR) });
+    const before = await written();
+    for (const [itemId, usedAt] of [
+      [sealed, new Date(Date.now() + HOUR)],
+      [open, new Date(Date.now() + 10 * 60 * 1000)],
+      [open, new Date(Date.now() - 3 * HOUR)],
+      [lapsed, new Date(Date.now() - 5 * HOUR)],
+      [lapsed, new Date(Date.now() - 31 * HOUR)],
+    ] as const) {
+      const refused = await drawUnits(t.db, as("staff"), { itemId, units: "1", usedAt });
+      expect(refused).toMatchObject({
+        ok: false,
+        refusal: "invalid",
+        message: expect.stringMatching(/^Enter when the units were used between .+ and .+:/),
+      });
+    }
+    expect(await written()).toEqual(before);
+    // Inside the window: a late record of a draw made before the deadline, and a device a little ahead.
+    expect(
+      await drawUnits(t.db, as("staff"), { itemId: lapsed, units: "1", usedAt: new Date(Date.now() - 29 * HOUR) }),
+    ).toMatchObject({ ok: true, started: null });
+    expect(
+      await drawUnits(t.db, as("staff"), { itemId: open, units: "1", usedAt: new Date(Date.now() + 30 * 1000) }),
+    ).toMatchObject({ ok: true, started: null });
   });
 });
 

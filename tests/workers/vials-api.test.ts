@@ -171,6 +171,9 @@ describe("start, draw, empty, discard over HTTP", () => {
     const first = await answer(await post(`/api/vials/${vial.id}/draw`, manager, draw, { "Idempotency-Key": key }));
     expect(first.status).toBe(200);
     expect(first.body.vial).toMatchObject({ id: vial.id, state: "in_use", unitsRemaining: 80 });
+    // It was sealed: the draw started it, and says when and until when.
+    const opened = first.body.vial as Vial;
+    expect(first.body.started).toEqual({ startedAt: opened.startedAt, expiresAt: opened.expiresAt });
     expect(first.body.usage).toMatchObject({
       itemId: vial.id,
       units: 20,
@@ -200,6 +203,15 @@ describe("start, draw, empty, discard over HTTP", () => {
     // Units as text in the product's unit, and a fresh key: a second entry.
     const second = await answer(await post(`/api/vials/${vial.id}/draw`, manager, { units: "0015" }));
     expect(second.body.vial).toMatchObject({ unitsRemaining: 65 });
+    expect(second.body.started).toBeNull();
+    // A draw lies within the vial's life: not before its start, not in the future; 422 names the window.
+    for (const usedAt of [new Date(Date.now() - 3_600_000), new Date(Date.now() + 600_000)]) {
+      const outside = await answer(await post(`/api/vials/${vial.id}/draw`, manager, { units: 1, usedAt }));
+      expect(outside).toMatchObject({
+        status: 422,
+        body: { code: "invalid", error: expect.stringMatching(/^Enter when the units were used between .+ and .+:/) },
+      });
+    }
     const { body } = await answer(await get(`/api/vials/${vial.id}`, manager));
     expect((body.history as { kind: string }[]).map((h) => h.kind)).toEqual(["drawn", "drawn", "started", "received"]);
   });
