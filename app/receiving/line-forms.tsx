@@ -1,9 +1,10 @@
 // The forms of an open receipt: the GS1 scan box (a keyboard-wedge scanner types the code and
 // presses Enter), attaching an unknown GTIN to a variation, and "Add line", which a scan fills.
 // Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
-// page load so the next scan lands there.
+// page load so the next scan lands there, and once the page runs a scan typed anywhere on it does.
 import { Form, Link } from "@remix-run/react";
 import { formatMoney, formatQuantity } from "~/products/format";
+import { useScanField } from "~/scan/scan-field";
 import { Button, CheckboxField, type FieldErrors, FieldGrid, FormAlert, INPUT, SelectField } from "~/ui/form";
 import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
 import type { VariationChoice } from "./list.server";
@@ -59,6 +60,8 @@ function VariationSelect({
 }
 
 export function ScanBox({ error, found, busy }: { error?: string | null; found?: string | null; busy: boolean }) {
+  // A scanner's burst anywhere on the page lands here, replacing what the box held.
+  const { ref, ...freshOnFocus } = useScanField({ everywhere: true });
   return (
     <Form method="post" className="flex flex-col gap-2" noValidate>
       <input type="hidden" name="intent" value="scan" />
@@ -68,6 +71,8 @@ export function ScanBox({ error, found, busy }: { error?: string | null; found?:
             Scan GS1 barcode
           </label>
           <input
+            {...freshOnFocus}
+            ref={ref}
             id="scan"
             name="scan"
             // The next scan goes here: a keyboard-wedge scanner types into the focused field.
