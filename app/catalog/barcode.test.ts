@@ -113,4 +113,24 @@ describe("barcode rules, properties", () => {
       ),
     );
   });
+
+  it("names a character outside the Basic Multilingual Plane whole, never as two halves of a surrogate pair", () => {
+    // Halves are not text: the server's HTML and the browser's render spelled them differently (issue 18.11).
+    const result = checkBarcode("😀".repeat(2500));
+    expect(result).toEqual({
+      valid: false,
+      code: "",
+      errors: [
+        "Invalid character(s) detected: 😀. Only A-Z, 0-9, hyphens, and underscores are allowed.",
+        BARCODE_MESSAGES.tooShort,
+      ],
+    });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }), (input) => {
+        const result = checkBarcode(input);
+        // A lone half of a surrogate pair is the only thing \p{Cs} matches in a u regex.
+        for (const message of result.valid ? [] : result.errors) expect(message).not.toMatch(/\p{Cs}/u);
+      }),
+    );
+  });
 });

@@ -22,7 +22,9 @@ export type BarcodeCheck =
       errors: string[];
     };
 
-const INVALID = /[^A-Z0-9_-]/g;
+// By code point (u): an emoji is one invalid character, not two halves of a surrogate pair that
+// no page can show the same way twice.
+const INVALID = /[^A-Z0-9_-]/gu;
 
 /** How an invalid character is named in the message; invisible ones get a word. */
 function describe(character: string): string {

@@ -1,11 +1,13 @@
 // The forms of an open receipt: the GS1 scan box (a keyboard-wedge scanner types the code and
 // presses Enter), attaching an unknown GTIN to a variation, and "Add line", which a scan fills.
 // Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
-// page load so the next scan lands there.
+// page load so the next scan lands there, and once the page runs a scan typed anywhere on it does.
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatMoney, formatQuantity } from "~/products/format";
+import { useScanField } from "~/scan/scan-field";
 import { Button, CheckboxField, type FieldErrors, FieldGrid, FormAlert, INPUT, SelectField } from "~/ui/form";
-import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues } from "./constants";
+import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues, type ScanReading } from "./constants";
 import type { VariationChoice } from "./list.server";
 
 /** A variation the forms offer: what the page's loader listed (its GTIN is not shown). */
@@ -58,7 +60,9 @@ function VariationSelect({
   );
 }
 
-export function ScanBox({ error, found, busy }: { error?: string | null; found?: string | null; busy: boolean }) {
+export function ScanBox({ error, found, busy }: { error?: ReactNode; found?: string | null; busy: boolean }) {
+  // A scanner's burst anywhere on the page lands here, replacing what the box held.
+  const { ref, ...freshOnFocus } = useScanField({ everywhere: true });
   return (
     <Form method="post" className="flex flex-col gap-2" noValidate>
       <input type="hidden" name="intent" value="scan" />
@@ -68,6 +72,8 @@ export function ScanBox({ error, found, busy }: { error?: string | null; found?:
             Scan GS1 barcode
           </label>
           <input
+            {...freshOnFocus}
+            ref={ref}
             id="scan"
             name="scan"
             // The next scan goes here: a keyboard-wedge scanner types into the focused field.
@@ -102,7 +108,80 @@ export function ScanBox({ error, found, busy }: { error?: string | null; found?:
   );
 }
 
-/** An unknown GTIN: attach it to a variation that has none yet, keeping the scan's lot, expiry and serial. */
+/**
+ * The scan box and what the last scan said: what was found, why it was not, and for an unknown
+ * GTIN the form that attaches it to a variation (people who may change the catalogue).
+ */
+export function ScanSection({
+  reading,
+  note,
+  expires,
+  formError,
+  attach,
+  busy,
+}: {
+  reading: ScanReading | null;
+  /** Said before what was found (a GTIN just attached). */
+  note: string | null;
+  /** The found lot's expiry, as the page shows dates. */
+  expires: string | null;
+  /** The scan's refusal (a closed receipt). */
+  formError: string | null;
+  attach: { allowed: boolean; choices: readonly VariationOption[]; error: string | null };
+  busy: boolean;
+}) {
+  // An unknown GTIN is said once: the attach form comes only when a variation can take the GTIN.
+  const attachable = attach.allowed && attach.choices.length > 0;
+  const scanError =
+    reading?.kind === "unreadable"
+      ? reading.message
+      : reading?.kind === "unknown"
+        ? unknownGtin(reading.gtin, attach.allowed, attachable)
+        : formError;
+  const found =
+    reading?.kind === "found"
+      ? (note ? `${note} ` : "") +
+        `${reading.label}${reading.prefill.lot ? `, lot ${reading.prefill.lot}` : ""}${expires ? `, expires ${expires}` : ""}${reading.prefill.serial ? `, serial ${reading.prefill.serial}` : ""}. Check the quantity and add the line.`
+      : null;
+  return (
+    <div className="flex flex-col gap-3">
+      <ScanBox error={scanError} found={found} busy={busy} />
+      {reading?.kind === "unknown" &&
+        (attachable ? (
+          <AttachGtinForm
+            gtin={reading.gtin}
+            prefill={reading.prefill}
+            choices={attach.choices}
+            error={attach.error}
+            busy={busy}
+          />
+        ) : (
+          // Refused as the last variation without a GTIN was taken: the refusal still shows.
+          <FormAlert message={attach.error} />
+        ))}
+    </div>
+  );
+}
+
+/** What the page says of a GTIN the catalogue does not know, by what the reader can do about it. */
+function unknownGtin(gtin: string, allowed: boolean, attachable: boolean): ReactNode {
+  if (!allowed)
+    return `GTIN ${gtin} is not in the catalogue. Choose the product below, and ask a manager to add the GTIN to its variation.`;
+  if (attachable)
+    return `GTIN ${gtin} is not in the catalogue. Attach it to the variation it belongs to, or choose the product below.`;
+  return (
+    <>
+      GTIN {gtin} is not in the catalogue, and every active variation already has a GTIN of its own, so there is none to
+      attach it to. Find the package's product on{" "}
+      <Link to="/products" className="font-medium underline">
+        Products
+      </Link>
+      , add a variation for this package size there, then scan again; or choose the product below.
+    </>
+  );
+}
+
+/** An unknown GTIN: attach it to one of the variations that have none yet (`choices`, never empty), keeping the scan's lot, expiry and serial. */
 export function AttachGtinForm({
   gtin,
   prefill,
@@ -124,29 +203,18 @@ export function AttachGtinForm({
       <input type="hidden" name="expirationDate" value={prefill.expirationDate} />
       <input type="hidden" name="serial" value={prefill.serial} />
       <FormAlert message={error} />
-      {choices.length === 0 ? (
-        <p className="text-sm">
-          GTIN {gtin} is not in the catalogue, and every active variation already has a GTIN of its own, so there is
-          none to attach it to. Find the package's product on{" "}
-          <Link to="/products" className="font-medium text-sky-800 hover:underline">
-            Products
-          </Link>
-          , add a variation for this package size there, then scan again.
-        </p>
-      ) : (
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-72 flex-1">
-            <VariationSelect
-              id="attach-variationId"
-              label="Attach to variation"
-              options={choices}
-              defaultValue=""
-              hint="Variations without a GTIN. The catalogue will know this barcode from now on."
-            />
-          </div>
-          <Button disabled={busy}>Attach GTIN</Button>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-72 flex-1">
+          <VariationSelect
+            id="attach-variationId"
+            label="Attach to variation"
+            options={choices}
+            defaultValue=""
+            hint="Variations without a GTIN. The catalogue will know this barcode from now on."
+          />
         </div>
-      )}
+        <Button disabled={busy}>Attach GTIN</Button>
+      </div>
     </Form>
   );
 }

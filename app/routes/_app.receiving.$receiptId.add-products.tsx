@@ -37,7 +37,7 @@ import {
   ReceiptLineForm,
   ScanForm,
 } from "~/receiving/forms";
-import { AddLineForm, AttachGtinForm, ScanBox } from "~/receiving/line-forms";
+import { AddLineForm, ScanSection } from "~/receiving/line-forms";
 import { receiptDetail } from "~/receiving/list.server";
 import type { ReceivingRefused } from "~/receiving/outcome";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
@@ -263,21 +263,6 @@ export default function AddProductsScreen() {
   const reading = result?.reading ?? null;
   const lineValues = result?.line ?? EMPTY_LINE;
   const failed = (intent: ReceiptIntent) => (result?.intent === intent ? result : null);
-  const scanError =
-    reading?.kind === "unreadable"
-      ? reading.message
-      : reading?.kind === "unknown"
-        ? `GTIN ${reading.gtin} is not in the catalogue. ${
-            canAttach
-              ? "Attach it to the variation it belongs to, or choose the product below."
-              : "Choose the product below, and ask a manager to add the GTIN to its variation."
-          }`
-        : (failed("scan")?.formError ?? null);
-  const found =
-    reading?.kind === "found"
-      ? (result?.note ? `${result.note} ` : "") +
-        `${reading.label}${reading.prefill.lot ? `, lot ${reading.prefill.lot}` : ""}${result?.expires ? `, expires ${result.expires}` : ""}${reading.prefill.serial ? `, serial ${reading.prefill.serial}` : ""}. Check the quantity and add the line.`
-      : null;
 
   return (
     <div className="flex max-w-5xl flex-col gap-4">
@@ -338,18 +323,15 @@ export default function AddProductsScreen() {
       {canWrite && (
         <>
           <Card title="Scan">
-            <div key={key} className="flex flex-col gap-3">
-              <ScanBox error={scanError} found={found} busy={busy} />
-              {reading?.kind === "unknown" && canAttach && (
-                <AttachGtinForm
-                  gtin={reading.gtin}
-                  prefill={reading.prefill}
-                  choices={attachChoices}
-                  error={failed("attach-gtin")?.formError}
-                  busy={busy}
-                />
-              )}
-            </div>
+            <ScanSection
+              key={key}
+              reading={reading}
+              note={result?.note ?? null}
+              expires={result?.expires ?? null}
+              formError={failed("scan")?.formError ?? null}
+              attach={{ allowed: canAttach, choices: attachChoices, error: failed("attach-gtin")?.formError ?? null }}
+              busy={busy}
+            />
           </Card>
           <Card title="Add line">
             {/* New values (a scan, a refusal) remount the form so it shows them. */}

@@ -5,6 +5,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Field } from "~/ui/form";
 import type { CameraScan } from "./camera";
+import { useScanField } from "./scan-field";
 import { createWedgeDetector, typingInField } from "./wedge";
 
 export const CAMERA_MESSAGES = {
@@ -36,10 +37,14 @@ export function useWedgeScanner(onScan: (code: string) => void) {
 }
 
 export function ScanForm({ code }: { code: string | null }) {
+  // A scan into the field, or a focus on it, starts a fresh code: never one run on after the last.
+  const { ref, ...freshOnFocus } = useScanField();
   return (
     <Form method="get" className="flex items-end gap-2" key={code ?? ""}>
       <div className="min-w-0 flex-1">
         <Field
+          {...freshOnFocus}
+          inputRef={ref}
           name="code"
           label="Barcode or label code"
           required={false}

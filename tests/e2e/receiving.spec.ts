@@ -5,6 +5,7 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { decodeBarcodes } from "../support/decode-barcode";
 import { signIn, test } from "./support";
+import { wedgeType } from "./wedge";
 
 const GS = "\u001d";
 /** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (db/seed/catalog.ts). */
@@ -210,4 +211,53 @@ test("an unknown GTIN is attached to a variation at receiving, and the bulk line
   const levels = await page.request.get(`/api/stock-levels?q=${encodeURIComponent(product)}`);
   const { items } = (await levels.json()) as { items: LevelRow[] };
   expect(items).toMatchObject([{ productName: product, variationName: "Pack of 10", onHand: 20 }]);
+});
+
+test("a wedge scan anywhere on the receipt page lands in the GS1 field, and starts a fresh code there", async ({
+  page,
+}) => {
+  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/receiving");
+  await page.getByLabel(/Reference/).fill(`WEDGE-${run}`);
+  await page.getByRole("button", { name: "Start receiving" }).click();
+  await expect(page).toHaveURL(/\/add-products$/);
+  // The page's own script watches the keys: wait until it runs.
+  await page.waitForLoadState("networkidle");
+  const box = page.getByLabel("Scan GS1 barcode");
+  const found = page.getByRole("status").filter({ hasText: "Check the quantity and add the line." });
+
+  // A person typing a lot by hand, then the scanner fires: the scan goes to the GS1 field, and the
+  // lot typed by hand stays as it was.
+  const lot = page.getByLabel("Lot");
+  await lot.click();
+  await page.keyboard.type("MY-LOT", { delay: 120 });
+  const first = `(01)${BOTOX_100.gtin}(17)281100(10)W${run}`;
+  await wedgeType(page, first, { enter: false });
+  await expect(box).toHaveValue(first);
+  await expect(box).toBeFocused();
+  await expect(lot).toHaveValue("MY-LOT");
+  await page.keyboard.press("Enter");
+  await expect(found).toContainText(`lot W${run}`);
+  await expect(chosenVariation(page)).toHaveText(BOTOX_100.label);
+
+  // Nothing focused (a tap on the page): the scan still lands in the GS1 field.
+  await page.getByRole("heading", { name: /Receipt at/ }).click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const second = `(01)${BOTOX_50.gtin}(17)270615(10)X${run}`;
+  await wedgeType(page, second, { enter: false });
+  await expect(box).toHaveValue(second);
+  await page.keyboard.press("Enter");
+  await expect(found).toContainText(`lot X${run}`);
+  await expect(chosenVariation(page)).toHaveText(BOTOX_50.label);
+
+  // Half a code typed into the GS1 field by hand, then a scan: the scan replaces it.
+  await box.click();
+  await page.keyboard.type("(01)0030", { delay: 120 });
+  await wedgeType(page, first, { enter: false });
+  await expect(box).toHaveValue(first);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Cancel receipt" }).click();
+  await expect(page).toHaveURL(/\/receiving$/);
 });

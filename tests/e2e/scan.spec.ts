@@ -12,6 +12,7 @@ import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { attachScreenshot, expect, signIn, test } from "./support";
+import { wedgeType } from "./wedge";
 
 const LOT = "XM4390";
 const PHONE = { width: 390, height: 844 };
@@ -203,6 +204,55 @@ test.describe("on a desktop", () => {
     await expect(page.getByText("Use first", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Receive Xeomin" })).toHaveAttribute("href", "/receiving");
     await attachScreenshot(page, testInfo, "scan-1280-variation");
+  });
+
+  test("a new scan replaces the code in the field: a wedge burst into it, or a focus that selects it", async ({
+    page,
+  }) => {
+    await signIn(page, "manager@demo.clinic");
+    const [vial] = await sealedVials(page);
+    if (!vial) throw new Error(`no sealed vial of lot ${LOT} at Westside`);
+    await openScanScreen(page);
+    const field = page.getByLabel("Barcode or label code");
+    await field.fill("XEO-100U");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/scan\?code=XEO-100U$/);
+    await expect(field).toHaveValue("XEO-100U");
+
+    // The caret after the last code, as a person leaves it: a scanner's burst starts a fresh code.
+    await field.click();
+    await field.press("End");
+    await wedgeType(page, vial.labelCode, { enter: false });
+    await expect(field).toHaveValue(vial.labelCode);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/scan\\?code=${vial.labelCode}$`));
+    await expect(page.getByRole("heading", { name: /Xeomin · 100 U vial/ })).toBeVisible();
+
+    // Focusing the field selects its code: what is typed next, even slowly by hand, replaces it.
+    await field.click();
+    await page.keyboard.type("XEO-100U", { delay: 120 });
+    await expect(field).toHaveValue("XEO-100U");
+    // And it is still corrected by hand: a key that moves the caret keeps the code.
+    await page.keyboard.press("End");
+    await page.keyboard.type("X", { delay: 120 });
+    await expect(field).toHaveValue("XEO-100UX");
+  });
+
+  test("a code of 5,000 characters of emoji is answered as any invalid code, without a hydration error", async ({
+    page,
+  }) => {
+    await signIn(page, "manager@demo.clinic");
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`/scan?code=${encodeURIComponent("😀".repeat(2500))}`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid character(s) detected: 😀. Only A-Z, 0-9, hyphens, and underscores are allowed. Barcode code must be at least 4 characters long",
+    );
+    expect(problems).toEqual([]);
   });
 });
 
