@@ -44,6 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
       serial: v.serial,
       labelCode: v.labelCode,
       state: v.state,
+      expired: v.isExpired,
       unitsLeft: formatQuantity(v.unitsRemaining, v.unitScale, v.baseUnit),
       unitsFull: formatQuantity(v.unitsPerPackage, v.unitScale, v.baseUnit),
       expiry: {
@@ -208,7 +209,7 @@ export default function InventoryScreen() {
                 <div className="text-slate-500 text-xs">{v.variationName}</div>
               </td>
               <td className={CELL}>
-                <StateBadge state={v.state} />
+                <StateBadge state={v.state} expired={v.expired} />
               </td>
               <td className={CELL}>
                 {v.finished ? <span className="text-slate-500">—</span> : <ExpiryBadge item={v.expiry} now={now} />}
