@@ -11,6 +11,7 @@ import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { formatQuantity } from "~/products/format";
@@ -28,7 +29,7 @@ import {
   STOCK_STATUSES,
   type StockStatus,
 } from "~/stock/level-status";
-import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
+import { readStockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { formatDate } from "~/ui/dates";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
@@ -38,10 +39,9 @@ export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Invent
 export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/stock-levels").permission);
   const searchParams = new URL(args.request.url).searchParams;
-  const query = {
-    ...StockLevelQuery.parse(Object.fromEntries(searchParams)),
-    pageSize: STOCK_LEVELS_PAGE_SIZE,
-  };
+  const read = readStockLevelQuery(searchParams);
+  const { problems } = read;
+  const query = { ...read.query, pageSize: STOCK_LEVELS_PAGE_SIZE };
   const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   const { ids: locationIds } = locationsFor(actor, "READ_INVENTORY");
   // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
@@ -51,9 +51,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const adjusting = variationId
     ? { variationId, locationId: searchParams.get("at") || (actor.locationId ?? "") }
     : null;
-  const screen = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
+  const levels = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
+  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
+  // filters alone would look like the answer to what was asked (issue 18.10).
+  const screen = hasProblems(problems)
+    ? { ...levels, items: [], total: 0, totalExact: true, next: null, previous: null }
+    : levels;
   const target = screen.adjusting;
   return {
+    problems,
     adjust: target
       ? {
           target: { ...target, onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit) },
@@ -89,7 +95,13 @@ export async function loader(args: LoaderFunctionArgs) {
     totalExact: screen.totalExact,
     cursors: { next: screen.next, previous: screen.previous },
     categories: screen.categories,
-    query: { q: query.q, category: query.category, status: query.status },
+    query: {
+      q: query.q,
+      category: query.category,
+      status: query.status,
+      // What was sent for a filter it cannot use, shown again beside what is wrong with it.
+      ...Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""])),
+    },
     where: viewer.scope.kind === "location" ? viewer.scope.name : null,
     organizationMode: viewer.scope.kind === "organization",
   };
@@ -124,12 +136,13 @@ const STATUS_TONES: Record<StockStatus, string> = {
 };
 
 export default function StockLevelsScreen() {
-  const { rows, total, totalExact, cursors, categories, query, where, organizationMode, adjust } =
+  const { rows, total, totalExact, cursors, categories, query, problems, where, organizationMode, adjust } =
     useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const canAdjustAny = rows.some((r) => r.adjustTo);
-  const filtered = Boolean(query.q || query.category || query.status);
+  const hasProblem = Object.keys(problems).length > 0;
+  const filtered = Boolean(query.q || query.category || query.status || hasProblem);
   const links = cursorLinks("/stock-levels", query, cursors);
   const columns = [
     ...(organizationMode ? ["Location"] : []),
@@ -166,12 +179,13 @@ export default function StockLevelsScreen() {
       )}
 
       <SearchForm action="/stock-levels" filtered={filtered}>
-        <SearchBox value={query.q} placeholder="Product or variation name, or SKU" />
-        <CategoryFilter value={query.category} categories={categories} />
+        <SearchBox value={query.q} placeholder="Product or variation name, or SKU" error={problems.q} />
+        <CategoryFilter value={query.category} categories={categories} error={problems.category} />
         <FilterSelect
           name="status"
           label="Status"
           value={query.status}
+          error={problems.status}
           options={[
             { value: "", label: "Any status" },
             ...STOCK_STATUSES.map((s) => ({ value: s, label: STOCK_STATUS_LABELS[s] })),
@@ -184,7 +198,9 @@ export default function StockLevelsScreen() {
         columns={columns}
         rowCount={rows.length}
         empty={
-          filtered ? (
+          hasProblem ? (
+            "No stock listed: a filter above cannot be used. Correct it, or clear the filters."
+          ) : filtered ? (
             "No stock matches this search and these filters. Clear them to see every level."
           ) : (
             <>

@@ -3,29 +3,44 @@
 // its links from the filters.
 import { z } from "zod";
 import { CursorParams } from "~/http/keyset.server";
+import { calendarDateParts } from "~/ui/dates";
 import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 
 export const USAGE_PAGE_SIZE = 25;
 
-const text = (max: number) => z.string().trim().max(max).catch("");
-/** A calendar date "YYYY-MM-DD", else no filter (a browser's date input sends exactly this). */
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .catch("");
+/** The filters' messages: what is wrong and what to send instead (issue 18.10). */
+export const USAGE_FILTER_MESSAGES = {
+  day: "Enter a date as YYYY-MM-DD, e.g. 2026-11-25.",
+  text: "Search with at most 100 characters.",
+  id: "An id is at most 100 characters: choose it again from the list.",
+  lot: "A lot number is at most 100 characters: check the lot on the label.",
+  patientRef: `A patient reference is at most ${PATIENT_REF_MAX} characters.`,
+} as const;
+const M = USAGE_FILTER_MESSAGES;
 
+const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, message).default("");
+/** A calendar date "YYYY-MM-DD" (a browser's date input sends exactly this); anything else is refused, not dropped. */
+const day = z
+  .string({ error: M.day })
+  .trim()
+  .refine((value) => value === "" || calendarDateParts(value) !== null, M.day)
+  .default("");
+
+/**
+ * The log's filters as a URL sends them: a value that cannot be used is refused with its message
+ * (`readUsageQuery` sets it aside and says so); an absent or empty one is no filter.
+ */
 export const UsageQuery = z.object({
   from: day,
   to: day,
   /** Product name or SKU contains this (the screen's search; `productId` is one product exactly). */
-  product: text(100),
-  productId: text(100),
-  variationId: text(100),
-  lot: text(100),
-  provider: text(100),
-  serviceId: text(100),
-  patientRef: text(PATIENT_REF_MAX),
+  product: text(100, M.text),
+  productId: text(100, M.id),
+  variationId: text(100, M.id),
+  lot: text(100, M.lot),
+  provider: text(100, M.text),
+  serviceId: text(100, M.id),
+  patientRef: text(PATIENT_REF_MAX, M.patientRef),
   ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(USAGE_PAGE_SIZE),
 });

@@ -16,7 +16,12 @@ import { loader as screenLoader } from "../../app/routes/_app.stock-levels";
 import { newLabelCode } from "../../app/stock/label-code";
 import { recordMovements } from "../../app/stock/ledger.server";
 import { formatOnHand, packagesOf } from "../../app/stock/level-status";
-import { readStockLevels, StockLevelQuery } from "../../app/stock/levels.server";
+import {
+  LEVEL_FILTER_MESSAGES,
+  readStockLevelQuery,
+  readStockLevels,
+  StockLevelQuery,
+} from "../../app/stock/levels.server";
 import { formatDate } from "../../app/ui/dates";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
@@ -158,7 +163,10 @@ describe("readStockLevels", () => {
     expect(await names({ status: "below_par" })).toEqual(["C under par"]);
     expect(await names({ status: "ok" })).toEqual(["D at par", "F zero"]);
     expect(await names({ status: "no_par" })).toEqual(["E no par"]);
-    expect(await names({ status: "nonsense" })).toHaveLength(6); // an unknown status filters nothing
+    // An unknown status is said, not dropped as if no status had been asked for (issue 18.10).
+    expect(readStockLevelQuery(new URLSearchParams({ status: "nonsense" })).problems).toEqual({
+      status: LEVEL_FILTER_MESSAGES.status,
+    });
     expect(await names({ q: "under PAR" })).toEqual(["C under par"]);
     const byCategory = await readStockLevels(t.db, user("staff"), [loc.DTN], query({ category: `Probe ${RUN}` }));
     expect(byCategory.total).toBe(6);
