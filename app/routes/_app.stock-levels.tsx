@@ -14,16 +14,17 @@ import { orOutage } from "~/db/outage.server";
 import { hasProblems } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
-import { formatQuantity } from "~/products/format";
+import type { UnitScale } from "~/products/format";
 import { typedValues } from "~/products/forms";
 import { area } from "~/shell/areas";
 import { adjustStock } from "~/stock/adjust.server";
 import { AdjustForm } from "~/stock/adjust-form";
-import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
+import { adjustedText, adjustUnitText } from "~/stock/adjust-labels";
 import { AdjustPanel, adjustLink, listWithout } from "~/stock/adjust-panel";
 import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
+  packagesOf,
   STOCK_LEVELS_PAGE_SIZE,
   STOCK_STATUS_LABELS,
   STOCK_STATUSES,
@@ -62,7 +63,12 @@ export async function loader(args: LoaderFunctionArgs) {
     problems,
     adjust: target
       ? {
-          target: { ...target, onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit) },
+          target: {
+            ...target,
+            onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit),
+            packages: packagesText(target),
+            unitText: adjustUnitText(target.baseUnit, target.unitsPerPackage, target.unitScale),
+          },
           idempotencyKey: newIdempotencyKey(),
           cancelTo: listWithout(searchParams),
         }
@@ -107,6 +113,14 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** On hand in the packages the par levels count: "6 packages + 5 each"; null when a package is one unit. */
+function packagesText(level: { onHand: number; unitsPerPackage: number; unitScale: UnitScale; baseUnit: string }) {
+  if (level.unitsPerPackage === level.unitScale || level.unitsPerPackage <= 0) return null;
+  const { whole, remainder } = packagesOf(level.onHand, level.unitsPerPackage);
+  const packages = `${whole} ${whole === 1 ? "package" : "packages"}`;
+  return remainder ? `${packages} + ${formatOnHand(remainder, level.unitScale, level.baseUnit)}` : packages;
+}
+
 export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   intentOf(form, ["adjust"] as const);
@@ -119,10 +133,9 @@ export async function action(args: ActionFunctionArgs) {
   if (!outcome.ok) {
     return refused(outcome, { typed }, { fields: { invalid: "quantity", not_enough_stock: "quantity" } });
   }
-  const change = formatQuantity(outcome.quantity, outcome.unitScale, outcome.baseUnit);
   return done(listWithout(new URL(args.request.url).searchParams), {
     title: "Stock adjusted",
-    description: `${outcome.product} · ${outcome.variation} at ${outcome.location}: ${outcome.quantity > 0 ? "+" : ""}${change} (${ADJUST_REASON_LABELS[outcome.reason]}). ${formatQuantity(outcome.onHand, outcome.unitScale, outcome.baseUnit)} on hand now.`,
+    description: adjustedText(outcome),
   });
 }
 

@@ -151,7 +151,7 @@ describe("readStockLevels", () => {
     });
     // Nothing received yet: no level row behind it, so no time it last moved.
     expect(rows[0]?.updatedAt).toBeNull();
-    expect(formatOnHand(250, 100, "mL")).toBe("2.50 mL");
+    expect(formatOnHand(250, 100, "mL")).toBe("2.5 mL"); // one format per unit, whatever the scale
     expect(formatOnHand(350, 1, "U")).toBe("350 U");
     expect(packagesOf(250, 100)).toEqual({ whole: 2, remainder: 50 });
   });
@@ -404,17 +404,17 @@ describe("the /stock-levels screen", () => {
     });
     expect(page.categories).toContain(`Probe ${RUN}`);
     expect(page.rows.find((r) => r.variationName === "C under par")).toMatchObject({
-      usable: "2.50 mL",
+      usable: "2.5 mL",
       expired: null,
       packages: 2,
-      remainder: "0.50 mL",
+      remainder: "0.5 mL",
       status: "below_par",
       productId: probeProductId,
     });
     const kysse = await load("staff", "/stock-levels?q=Kysse");
     // The expired lot is shown apart, not as usable stock and not as the nearest expiry.
     expect(kysse.rows.map((r) => [r.usable, r.expired, r.nearestExpiry, r.expiry])).toEqual([
-      ["0.00 mL", "3.00 mL", null, null],
+      ["0 mL", "3 mL", null, null],
     ]);
     const botox = await load("staff", "/stock-levels?q=Botox");
     expect(botox.rows.map((r) => [r.variationName, r.usable, r.expired, r.expiry])).toEqual([
