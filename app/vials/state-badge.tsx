@@ -38,7 +38,7 @@ export function StateBadge({ state, expired = false }: { state: ItemState; expir
     <span
       data-state={state}
       data-expired={saysExpired ? "" : undefined}
-      className={`${BADGE} ${saysExpired ? EXPIRED_TONE : (TONES[state] ?? TONES.sealed)}`}
+      className={`${BADGE} whitespace-nowrap ${saysExpired ? EXPIRED_TONE : (TONES[state] ?? TONES.sealed)}`}
     >
       {STATE_NAMES[state] ?? state}
       {saysExpired && ` · ${EXPIRED_SUFFIX}`}
