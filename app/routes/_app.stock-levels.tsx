@@ -7,7 +7,7 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ScopedActor } from "~/access/actor";
+import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
@@ -21,7 +21,7 @@ import { adjustStock } from "~/stock/adjust.server";
 import { AdjustForm } from "~/stock/adjust-form";
 import { adjustedText, adjustUnitText } from "~/stock/adjust-labels";
 import { AdjustPanel, adjustLink, listWithout } from "~/stock/adjust-panel";
-import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
+import { daysLeftText, EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
   packagesOf,
@@ -90,6 +90,8 @@ export async function loader(args: LoaderFunctionArgs) {
       status: level.status,
       // Formatted here: date-fns stays on the server, out of this page's JavaScript.
       nearestExpiry: level.nearestExpiry ? formatDate(level.nearestExpiry) : null,
+      // The days left in words, as the inventory's badges say them (ADR 0019), in the location's zone.
+      left: daysLeftText(level.nearestExpiry, now, timeZoneHere(actor)),
       expiry: expirationUrgency(level.nearestExpiry, now),
       // Bulk stock is corrected here by whoever may write inventory at the row's location.
       adjustTo:
@@ -264,6 +266,7 @@ export default function StockLevelsScreen() {
               {r.nearestExpiry ? (
                 <span className="flex flex-wrap items-center gap-1.5">
                   <span className="text-slate-700">{r.nearestExpiry}</span>
+                  {r.left && <span className="text-slate-500 text-xs">· {r.left}</span>}
                   {r.expiry === "expired" && (
                     <span className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}>expired</span>
                   )}

@@ -423,6 +423,8 @@ describe("the /stock-levels screen", () => {
     ]);
     const lyft = await load("staff", "/stock-levels?q=Lyft");
     expect(lyft.rows.map((r) => r.nearestExpiry)).toEqual([formatDate(dateIn(26))]);
+    // Its days left in words beside it, as the inventory's badges say them (ADR 0019).
+    expect(lyft.rows.map((r) => r.left)).toEqual([expect.stringMatching(/^2[56] days left$/)]);
   });
 
   it("shows every location to an organization admin in organization mode, one location otherwise", async () => {
