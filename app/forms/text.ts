@@ -51,9 +51,16 @@ export const secret = (params?: StringParams) =>
  * the search finds what the person saw, and anything else odd is no filter. A list never fails to
  * load over its search box.
  */
-export const searchText = (max: number) =>
+export const searchText = (max: number) => filterText(max, "").catch("");
+
+/**
+ * A list filter whose value must be usable (issue 18.10): its invisible characters dropped as a
+ * search box's are, but a value too long is refused with `tooLong`, said next to the filter, never
+ * quietly read as no filter. Absent is "".
+ */
+export const filterText = (max: number, tooLong: string) =>
   z
-    .string()
+    .string({ error: tooLong })
     .transform((v) => v.replace(UNSEEN_GLOBAL, "").normalize("NFC").trim())
-    .pipe(z.string().max(max))
-    .catch("");
+    .pipe(z.string().max(max, tooLong))
+    .default("");

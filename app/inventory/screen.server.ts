@@ -3,16 +3,17 @@
 // products' quantities there, as the stock levels read them; and the product filtered to by id, by name.
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
+import type { FilterProblems } from "~/http/filters.server";
 import { firstPage } from "~/http/keyset.server";
 import { chosenProduct } from "~/products/list.server";
 import { levelKeyset, levelPageOf, StockLevelQuery, stockLevelQueries } from "~/stock/levels.server";
 import {
   DEFAULT_VIAL_STATES,
+  readVialQuery,
   type VialQueryInput,
   vialKeyset,
   vialListQueries,
   vialPageOf,
-  vialQueryOf,
 } from "~/stock/vials.server";
 
 export const INVENTORY_PAGE_SIZE = 25;
@@ -22,13 +23,25 @@ export interface InventoryQuery extends VialQueryInput {
   bulk: { after?: string; before?: string };
 }
 
-/** The screen's query from its URL (the filter form's GET fields and the two lists' cursors). */
-export function inventoryQueryOf(params: URLSearchParams): InventoryQuery {
+/**
+ * The screen's query from its URL (the filter form's GET fields and the two lists' cursors), and
+ * what is wrong with any filter it cannot use (the screen then says so and lists nothing).
+ */
+export function readInventoryQuery(params: URLSearchParams): { query: InventoryQuery; problems: FilterProblems } {
+  const { query, problems } = readVialQuery(params);
   return {
-    ...vialQueryOf(params),
-    pageSize: INVENTORY_PAGE_SIZE,
-    bulk: { after: params.get("bulkAfter") || undefined, before: params.get("bulkBefore") || undefined },
+    query: {
+      ...query,
+      pageSize: INVENTORY_PAGE_SIZE,
+      bulk: { after: params.get("bulkAfter") || undefined, before: params.get("bulkBefore") || undefined },
+    },
+    problems,
   };
+}
+
+/** The screen's query from its URL, any filter it cannot use left out (see readInventoryQuery). */
+export function inventoryQueryOf(params: URLSearchParams): InventoryQuery {
+  return readInventoryQuery(params).query;
 }
 
 /**

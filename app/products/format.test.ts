@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBeyondUse, formatMoney, formatScaled, parseScaled, UNIT_SCALES } from "./format";
+import { formatOnHand } from "~/stock/level-status";
+import { formatBeyondUse, formatMoney, formatQuantity, formatScaled, parseScaled, UNIT_SCALES } from "./format";
 import { gtinCandidates, gtinCheckDigit, gtinProblem } from "./gtin";
 
 describe("scaled integers (money in cents, quantities at the product's scale)", () => {
@@ -58,5 +59,30 @@ describe("GTIN check digits (GS1 mod 10)", () => {
   it("looks a number up under every length it could be stored at", () => {
     expect(gtinCandidates("96385074")).toEqual(["96385074", "000096385074", "0000096385074", "00000096385074"]);
     expect(gtinCandidates("1234567")).toEqual([]);
+  });
+});
+
+describe("one format per unit (issue 18.13)", () => {
+  it("writes a quantity the same whatever the product's scale: no trailing zeros", () => {
+    // 60 mL at scale 10, 4.5 mL and 0 mL at scale 100: once "60.0 mL", "4.50 mL", "0.00 mL" on one screen.
+    expect(formatQuantity(600, 10, "mL")).toBe("60 mL");
+    expect(formatQuantity(450, 100, "mL")).toBe("4.5 mL");
+    expect(formatQuantity(0, 100, "mL")).toBe("0 mL");
+    expect(formatQuantity(6000, 100, "mL")).toBe(formatQuantity(600, 10, "mL"));
+    expect(formatQuantity(-25, 100, "mL")).toBe("-0.25 mL");
+  });
+
+  it("is the format of on-hand quantities too", () => {
+    for (const [n, scale] of [
+      [600, 10],
+      [450, 100],
+      [0, 100],
+      [250, 100],
+      [350, 1],
+      [5, 1000],
+    ] as const) {
+      expect(formatOnHand(n, scale, "mL")).toBe(formatQuantity(n, scale, "mL"));
+    }
+    expect(formatOnHand(250, 100, "mL")).toBe("2.5 mL");
   });
 });

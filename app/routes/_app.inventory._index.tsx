@@ -8,7 +8,8 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { inventoryQueryOf, inventoryScreen } from "~/inventory/screen.server";
+import { hasProblems } from "~/http/filters.server";
+import { inventoryScreen, readInventoryQuery } from "~/inventory/screen.server";
 import { formatQuantity } from "~/products/format";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
@@ -28,12 +29,23 @@ const ANY_STATE = ITEM_STATES.join(",");
 export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/inventory").permission);
   const params = new URL(args.request.url).searchParams;
-  const query = inventoryQueryOf(params);
+  const { query, problems } = readInventoryQuery(params);
   const { ids } = locationsFor({ ...viewer.user, locationId: viewer.locationId }, "READ_INVENTORY");
   // Judged once: the badges render for this instant on the server and again on hydration.
   const now = new Date();
-  const screen = await orOutage(inventoryScreen(args.context.db, viewer.user, ids, query, now));
+  const read = await orOutage(inventoryScreen(args.context.db, viewer.user, ids, query, now));
+  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
+  // filters alone would look like the answer to what was asked (issue 18.10).
+  const unusable = hasProblems(problems);
+  const screen = unusable
+    ? {
+        ...read,
+        vials: { ...read.vials, items: [], total: 0, totalExact: true, next: null, previous: null },
+        bulk: null,
+      }
+    : read;
   return {
+    problems,
     now: now.toISOString(),
     vials: screen.vials.items.map((v) => ({
       id: v.id,
@@ -44,6 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
       serial: v.serial,
       labelCode: v.labelCode,
       state: v.state,
+      expired: v.isExpired,
       unitsLeft: formatQuantity(v.unitsRemaining, v.unitScale, v.baseUnit),
       unitsFull: formatQuantity(v.unitsPerPackage, v.unitScale, v.baseUnit),
       expiry: {
@@ -82,6 +95,8 @@ export async function loader(args: LoaderFunctionArgs) {
       lot: query.lot,
       expiringWithinDays: query.expiringWithinDays === null ? "" : String(query.expiringWithinDays),
       recalled: query.recalled === null ? "" : String(query.recalled),
+      // What was typed into a filter it cannot use, shown again beside what is wrong with it.
+      ...Object.fromEntries(Object.keys(problems).map((name) => [name, params.getAll(name).join(",")])),
     },
     where: viewer.scope.kind === "location" ? viewer.scope.name : null,
     organizationMode: viewer.scope.kind === "organization",
@@ -90,9 +105,22 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const LINK = "font-medium text-sky-800 hover:underline";
 
+const UNUSABLE_FILTER = "No vials listed: a filter above cannot be used. Correct it, or clear the filters.";
+
 export default function InventoryScreen() {
-  const { now, vials, vialTotal, vialTotalExact, vialCursors, bulk, chosen, filters, where, organizationMode } =
-    useLoaderData<typeof loader>();
+  const {
+    now,
+    vials,
+    vialTotal,
+    vialTotalExact,
+    vialCursors,
+    bulk,
+    chosen,
+    filters,
+    problems,
+    where,
+    organizationMode,
+  } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const filtered = Boolean(
     filters.state !== ON_THE_SHELF ||
@@ -132,15 +160,23 @@ export default function InventoryScreen() {
           name="state"
           label="State"
           value={filters.state}
+          error={problems.state}
           options={[
             { value: ON_THE_SHELF, label: "Sealed or in use" },
             ...STATE_OPTIONS,
             { value: ANY_STATE, label: "Any state" },
           ]}
         />
-        <ProductFilter search={filters.product} chosen={chosen} />
+        <ProductFilter search={filters.product} chosen={chosen} error={problems.product} />
         <div className="min-w-32 flex-1">
-          <Field label="Lot" name="lot" required={false} defaultValue={filters.lot} autoComplete="off" />
+          <Field
+            label="Lot"
+            name="lot"
+            required={false}
+            defaultValue={filters.lot}
+            autoComplete="off"
+            error={problems.lot}
+          />
         </div>
         <div className="min-w-32 flex-1">
           <Field
@@ -152,6 +188,7 @@ export default function InventoryScreen() {
             max={3650}
             required={false}
             defaultValue={filters.expiringWithinDays}
+            error={problems.expiringWithinDays}
           />
         </div>
         <FilterSelect
@@ -159,6 +196,7 @@ export default function InventoryScreen() {
           label="Recall"
           narrow
           value={filters.recalled}
+          error={problems.recalled}
           options={[
             { value: "", label: "Any" },
             { value: "true", label: "Recalled lots only" },
@@ -185,7 +223,9 @@ export default function InventoryScreen() {
           ]}
           rowCount={vials.length}
           empty={
-            filtered ? (
+            Object.keys(problems).length > 0 ? (
+              UNUSABLE_FILTER
+            ) : filtered ? (
               "No vials match these filters. Clear them to see every sealed and open vial."
             ) : (
               <>
@@ -208,7 +248,7 @@ export default function InventoryScreen() {
                 <div className="text-slate-500 text-xs">{v.variationName}</div>
               </td>
               <td className={CELL}>
-                <StateBadge state={v.state} />
+                <StateBadge state={v.state} expired={v.expired} />
               </td>
               <td className={CELL}>
                 {v.finished ? <span className="text-slate-500">—</span> : <ExpiryBadge item={v.expiry} now={now} />}

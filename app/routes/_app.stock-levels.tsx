@@ -7,28 +7,30 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ScopedActor } from "~/access/actor";
+import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
-import { formatQuantity } from "~/products/format";
+import type { UnitScale } from "~/products/format";
 import { typedValues } from "~/products/forms";
 import { area } from "~/shell/areas";
 import { adjustStock } from "~/stock/adjust.server";
 import { AdjustForm } from "~/stock/adjust-form";
-import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
+import { adjustedText, adjustUnitText } from "~/stock/adjust-labels";
 import { AdjustPanel, adjustLink, listWithout } from "~/stock/adjust-panel";
-import { EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
+import { daysLeftText, EXPIRING_SOON_DAYS, expirationUrgency } from "~/stock/expiry";
 import {
   formatOnHand,
+  packagesOf,
   STOCK_LEVELS_PAGE_SIZE,
   STOCK_STATUS_LABELS,
   STOCK_STATUSES,
   type StockStatus,
 } from "~/stock/level-status";
-import { StockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
+import { readStockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { formatDate } from "~/ui/dates";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
@@ -38,10 +40,9 @@ export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Invent
 export async function loader(args: LoaderFunctionArgs) {
   const viewer = await requirePermission(args, area("/stock-levels").permission);
   const searchParams = new URL(args.request.url).searchParams;
-  const query = {
-    ...StockLevelQuery.parse(Object.fromEntries(searchParams)),
-    pageSize: STOCK_LEVELS_PAGE_SIZE,
-  };
+  const read = readStockLevelQuery(searchParams);
+  const { problems } = read;
+  const query = { ...read.query, pageSize: STOCK_LEVELS_PAGE_SIZE };
   const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   const { ids: locationIds } = locationsFor(actor, "READ_INVENTORY");
   // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
@@ -51,12 +52,23 @@ export async function loader(args: LoaderFunctionArgs) {
   const adjusting = variationId
     ? { variationId, locationId: searchParams.get("at") || (actor.locationId ?? "") }
     : null;
-  const screen = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
+  const levels = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
+  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
+  // filters alone would look like the answer to what was asked (issue 18.10).
+  const screen = hasProblems(problems)
+    ? { ...levels, items: [], total: 0, totalExact: true, next: null, previous: null }
+    : levels;
   const target = screen.adjusting;
   return {
+    problems,
     adjust: target
       ? {
-          target: { ...target, onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit) },
+          target: {
+            ...target,
+            onHand: formatOnHand(target.onHand, target.unitScale, target.baseUnit),
+            packages: packagesText(target),
+            unitText: adjustUnitText(target.baseUnit, target.unitsPerPackage, target.unitScale),
+          },
           idempotencyKey: newIdempotencyKey(),
           cancelTo: listWithout(searchParams),
         }
@@ -78,6 +90,8 @@ export async function loader(args: LoaderFunctionArgs) {
       status: level.status,
       // Formatted here: date-fns stays on the server, out of this page's JavaScript.
       nearestExpiry: level.nearestExpiry ? formatDate(level.nearestExpiry) : null,
+      // The days left in words, as the inventory's badges say them (ADR 0019), in the location's zone.
+      left: daysLeftText(level.nearestExpiry, now, timeZoneHere(actor)),
       expiry: expirationUrgency(level.nearestExpiry, now),
       // Bulk stock is corrected here by whoever may write inventory at the row's location.
       adjustTo:
@@ -89,10 +103,24 @@ export async function loader(args: LoaderFunctionArgs) {
     totalExact: screen.totalExact,
     cursors: { next: screen.next, previous: screen.previous },
     categories: screen.categories,
-    query: { q: query.q, category: query.category, status: query.status },
+    query: {
+      q: query.q,
+      category: query.category,
+      status: query.status,
+      // What was sent for a filter it cannot use, shown again beside what is wrong with it.
+      ...Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""])),
+    },
     where: viewer.scope.kind === "location" ? viewer.scope.name : null,
     organizationMode: viewer.scope.kind === "organization",
   };
+}
+
+/** On hand in the packages the par levels count: "6 packages + 5 each"; null when a package is one unit. */
+function packagesText(level: { onHand: number; unitsPerPackage: number; unitScale: UnitScale; baseUnit: string }) {
+  if (level.unitsPerPackage === level.unitScale || level.unitsPerPackage <= 0) return null;
+  const { whole, remainder } = packagesOf(level.onHand, level.unitsPerPackage);
+  const packages = `${whole} ${whole === 1 ? "package" : "packages"}`;
+  return remainder ? `${packages} + ${formatOnHand(remainder, level.unitScale, level.baseUnit)}` : packages;
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -107,10 +135,9 @@ export async function action(args: ActionFunctionArgs) {
   if (!outcome.ok) {
     return refused(outcome, { typed }, { fields: { invalid: "quantity", not_enough_stock: "quantity" } });
   }
-  const change = formatQuantity(outcome.quantity, outcome.unitScale, outcome.baseUnit);
   return done(listWithout(new URL(args.request.url).searchParams), {
     title: "Stock adjusted",
-    description: `${outcome.product} · ${outcome.variation} at ${outcome.location}: ${outcome.quantity > 0 ? "+" : ""}${change} (${ADJUST_REASON_LABELS[outcome.reason]}). ${formatQuantity(outcome.onHand, outcome.unitScale, outcome.baseUnit)} on hand now.`,
+    description: adjustedText(outcome),
   });
 }
 
@@ -124,12 +151,13 @@ const STATUS_TONES: Record<StockStatus, string> = {
 };
 
 export default function StockLevelsScreen() {
-  const { rows, total, totalExact, cursors, categories, query, where, organizationMode, adjust } =
+  const { rows, total, totalExact, cursors, categories, query, problems, where, organizationMode, adjust } =
     useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const canAdjustAny = rows.some((r) => r.adjustTo);
-  const filtered = Boolean(query.q || query.category || query.status);
+  const hasProblem = Object.keys(problems).length > 0;
+  const filtered = Boolean(query.q || query.category || query.status || hasProblem);
   const links = cursorLinks("/stock-levels", query, cursors);
   const columns = [
     ...(organizationMode ? ["Location"] : []),
@@ -166,12 +194,13 @@ export default function StockLevelsScreen() {
       )}
 
       <SearchForm action="/stock-levels" filtered={filtered}>
-        <SearchBox value={query.q} placeholder="Product or variation name, or SKU" />
-        <CategoryFilter value={query.category} categories={categories} />
+        <SearchBox value={query.q} placeholder="Product or variation name, or SKU" error={problems.q} />
+        <CategoryFilter value={query.category} categories={categories} error={problems.category} />
         <FilterSelect
           name="status"
           label="Status"
           value={query.status}
+          error={problems.status}
           options={[
             { value: "", label: "Any status" },
             ...STOCK_STATUSES.map((s) => ({ value: s, label: STOCK_STATUS_LABELS[s] })),
@@ -184,7 +213,9 @@ export default function StockLevelsScreen() {
         columns={columns}
         rowCount={rows.length}
         empty={
-          filtered ? (
+          hasProblem ? (
+            "No stock listed: a filter above cannot be used. Correct it, or clear the filters."
+          ) : filtered ? (
             "No stock matches this search and these filters. Clear them to see every level."
           ) : (
             <>
@@ -235,6 +266,7 @@ export default function StockLevelsScreen() {
               {r.nearestExpiry ? (
                 <span className="flex flex-wrap items-center gap-1.5">
                   <span className="text-slate-700">{r.nearestExpiry}</span>
+                  {r.left && <span className="text-slate-500 text-xs">· {r.left}</span>}
                   {r.expiry === "expired" && (
                     <span className={`${BADGE} bg-red-50 text-red-800 ring-red-600/20`}>expired</span>
                   )}

@@ -8,25 +8,34 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems } from "~/http/filters.server";
 import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Field } from "~/ui/form";
 import { FilterSelect, ProductFilter, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
-import { usageScreen } from "~/usage/list.server";
-import { USAGE_PAGE_SIZE, UsageQuery, usageFilterParams } from "~/usage/query";
+import { readUsageQuery, usageScreen } from "~/usage/list.server";
+import { USAGE_PAGE_SIZE, usageFilterParams } from "~/usage/query";
 
 export const meta: MetaFunction = () => [{ title: "Usage Log · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await requireScopedActor(args, area("/usage-log").permission);
-  const query = UsageQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const screen = await orOutage(usageScreen(args.context.db, actor, query));
+  const searchParams = new URL(args.request.url).searchParams;
+  const { query, problems } = readUsageQuery(searchParams);
+  const read = await orOutage(usageScreen(args.context.db, actor, query));
+  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
+  // filters alone would look like the answer to what was asked (issue 18.10).
+  const unusable = hasProblems(problems);
+  const screen = unusable ? { ...read, items: [], total: 0, totalExact: true, next: null, previous: null } : read;
   const now = new Date();
   const filters = usageFilterParams(query);
   const filterValues = Object.fromEntries(filters) as Record<string, string>;
+  // What was sent for a filter it cannot use, shown again beside what is wrong with it.
+  const typed = Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""]));
   return {
+    problems,
     rows: screen.items.map((e) => ({
       id: e.id,
       usedAt: showInstant(e.usedAt, e.location.timeZone, now),
@@ -53,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
     chosen: screen.chosen,
     timeZone: screen.timeZone,
     organizationMode: actor.locationId === "all",
-    query: filterValues as Partial<Record<string, string>>,
+    query: { ...filterValues, ...typed } as Partial<Record<string, string>>,
     csv: `/usage-log.csv${filters.size ? `?${filters}` : ""}`,
   };
 }
@@ -61,8 +70,21 @@ export async function loader(args: LoaderFunctionArgs) {
 const LINK = "font-medium text-sky-800 hover:underline";
 
 export default function UsageLogScreen() {
-  const { rows, total, totalExact, previous, next, services, chosen, timeZone, organizationMode, query, csv } =
-    useLoaderData<typeof loader>();
+  const {
+    rows,
+    total,
+    totalExact,
+    previous,
+    next,
+    services,
+    chosen,
+    timeZone,
+    organizationMode,
+    query,
+    problems,
+    csv,
+  } = useLoaderData<typeof loader>();
+  const unusable = Object.keys(problems).length > 0;
   const filtered = Object.keys(query).length > 0;
   const zoneText = organizationMode ? "UTC (organization mode)" : `the location's time zone, ${timeZone}`;
   const columns = [
@@ -105,26 +127,46 @@ export default function UsageLogScreen() {
 
       <SearchForm action="/usage-log" filtered={filtered}>
         <div className="min-w-36 flex-1">
-          <Field label="From" name="from" type="date" required={false} defaultValue={query.from} />
+          <Field
+            label="From"
+            name="from"
+            type="date"
+            required={false}
+            defaultValue={query.from}
+            error={problems.from}
+          />
         </div>
         <div className="min-w-36 flex-1">
-          <Field label="To" name="to" type="date" required={false} defaultValue={query.to} />
+          <Field label="To" name="to" type="date" required={false} defaultValue={query.to} error={problems.to} />
         </div>
-        <ProductFilter search={query.product ?? ""} chosen={chosen} />
+        <ProductFilter search={query.product ?? ""} chosen={chosen} error={problems.product} />
         <div className="min-w-32 flex-1">
-          <Field label="Lot" name="lot" required={false} defaultValue={query.lot} />
+          <Field label="Lot" name="lot" required={false} defaultValue={query.lot} error={problems.lot} />
         </div>
         <FilterSelect
           name="serviceId"
           label="Service"
           value={query.serviceId ?? ""}
+          error={problems.serviceId}
           options={[{ value: "", label: "Any service" }, ...services.map((s) => ({ value: s.id, label: s.name }))]}
         />
         <div className="min-w-36 flex-1">
-          <Field label="Provider" name="provider" required={false} defaultValue={query.provider} />
+          <Field
+            label="Provider"
+            name="provider"
+            required={false}
+            defaultValue={query.provider}
+            error={problems.provider}
+          />
         </div>
         <div className="min-w-36 flex-1">
-          <Field label="Patient reference" name="patientRef" required={false} defaultValue={query.patientRef} />
+          <Field
+            label="Patient reference"
+            name="patientRef"
+            required={false}
+            defaultValue={query.patientRef}
+            error={problems.patientRef}
+          />
         </div>
       </SearchForm>
       <p className="-mt-4 text-slate-500 text-xs">
@@ -136,9 +178,11 @@ export default function UsageLogScreen() {
         columns={columns}
         rowCount={rows.length}
         empty={
-          filtered
-            ? "No usage matches these filters. Clear them to see every entry."
-            : "No units have been drawn here yet. Each draw from an open vial (Scan or Inventory) is listed here."
+          unusable
+            ? "No usage listed: a filter above cannot be used. Correct it, or clear the filters."
+            : filtered
+              ? "No usage matches these filters. Clear them to see every entry."
+              : "No units have been drawn here yet. Each draw from an open vial (Scan or Inventory) is listed here."
         }
       >
         {rows.map((r) => (

@@ -2,16 +2,19 @@
 // on hand per location × variation against its par level, for the location asked for (else the
 // one in scope, or every location in organization mode), {items, pageSize, total, totalExact, next,
 // previous}: keyset pages (a cursor it did not make is a 400), a count capped at 1,000 (ADR 0018).
+// A filter it cannot use (text over 100 characters, an unknown status) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems, invalidFilter } from "~/http/filters.server";
 import { invalidCursor } from "~/http/keyset.server";
 import { requireInventoryReader } from "~/stock/api.server";
-import { levelKeyset, readStockLevels, StockLevelQuery } from "~/stock/levels.server";
+import { levelKeyset, readStockLevelQuery, readStockLevels } from "~/stock/levels.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, locationIds, searchParams } = await requireInventoryReader(args);
-  const query = StockLevelQuery.parse(Object.fromEntries(searchParams));
+  const { query, problems } = readStockLevelQuery(searchParams);
+  if (hasProblems(problems)) throw invalidFilter(problems);
   const keyset = levelKeyset(query);
   if (!keyset) throw invalidCursor();
   const page = await orOutage(readStockLevels(args.context.db, actor, locationIds, query, new Date(), keyset));

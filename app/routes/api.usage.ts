@@ -2,16 +2,19 @@
 // (spec section 7): a page of the usage log at the location asked for (else the one in scope, or
 // every location in organization mode), newest first, by keyset (ADR 0018):
 // {items, next, previous, pageSize, total, totalExact}; follow `next` as `after`, `previous` as `before`.
+// A filter it cannot use (a date not YYYY-MM-DD, text over its length) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems, invalidFilter } from "~/http/filters.server";
 import { invalidCursor } from "~/http/keyset.server";
-import { readUsage } from "~/usage/list.server";
-import { UsageQuery } from "~/usage/query";
+import { readUsage, readUsageQuery } from "~/usage/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, searchParams } = await requireApiReader(args, "READ_INVENTORY");
-  const page = await orOutage(readUsage(args.context.db, actor, UsageQuery.parse(Object.fromEntries(searchParams))));
+  const { query, problems } = readUsageQuery(searchParams);
+  if (hasProblems(problems)) throw invalidFilter(problems);
+  const page = await orOutage(readUsage(args.context.db, actor, query));
   return page ? Response.json(page, { headers: API_HEADERS }) : invalidCursor();
 }
 

@@ -3,17 +3,20 @@
 // scope, or every location in organization mode), {items, pageSize, total, totalExact, next,
 // previous}: keyset pages (`after=<next>`, `before=<previous>`; a cursor it did not make is a 400)
 // and a count capped at 1,000 (ADR 0018). `recalled=true` lists only vials of a lot under recall,
-// `recalled=false` none of them.
+// `recalled=false` none of them. A filter it cannot use (a lot over 100 characters, days not a
+// whole number from 0 to 3650, an unknown state) is a 400 `invalid_filter` naming it.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { orOutage } from "~/db/outage.server";
+import { hasProblems, invalidFilter } from "~/http/filters.server";
 import { invalidCursor } from "~/http/keyset.server";
 import { requireInventoryReader } from "~/stock/api.server";
-import { readVials, vialKeyset, vialQueryOf } from "~/stock/vials.server";
+import { readVialQuery, readVials, vialKeyset } from "~/stock/vials.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, locationIds, searchParams } = await requireInventoryReader(args);
-  const query = vialQueryOf(searchParams);
+  const { query, problems } = readVialQuery(searchParams);
+  if (hasProblems(problems)) throw invalidFilter(problems);
   const keyset = vialKeyset(query);
   if (!keyset) throw invalidCursor();
   const page = await orOutage(readVials(args.context.db, actor, locationIds, query, new Date(), keyset));

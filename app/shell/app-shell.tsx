@@ -1,5 +1,7 @@
 // The frame around every signed-in screen: a fixed sidebar from 768 px up, below that a 20rem
-// slide-in drawer opened by a menu button and closed by any navigation.
+// slide-in drawer opened by a menu button and closed by any navigation, under a sticky header
+// 3.5rem tall (a toast at the top sits below it, see ~/ui/toast) and opaque, so the page
+// scrolling under it does not show through its words.
 import { Dialog, DialogBackdrop, DialogPanel } from "@headlessui/react";
 import { type ReactNode, useState } from "react";
 import { Tooltip } from "~/ui/tooltip";
@@ -31,7 +33,7 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
       </Dialog>
 
       <div className="md:pl-64">
-        <header className="sticky top-0 z-20 flex items-center gap-3 border-slate-200 border-b bg-white/95 px-4 py-2 md:hidden">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-slate-200 border-b bg-white px-4 md:hidden">
           <Tooltip label="Open menu">
             <button
               type="button"

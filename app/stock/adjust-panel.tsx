@@ -2,17 +2,19 @@
 // the server, so it works before JavaScript loads; the change is typed signed, in the product's unit.
 import { Form, Link } from "@remix-run/react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, TextareaField } from "~/ui/form";
-import { ADJUST_REASONS } from "../../db/schema/stock/constants";
 import type { AdjustLevel } from "./adjust.server";
-import { ADJUST_NOTE_MAX, ADJUST_REASON_LABELS } from "./adjust-labels";
+import { ADJUST_NOTE_MAX, ADJUST_REASON_CHOICES } from "./adjust-labels";
 
-/** The level the form adjusts, its on-hand as text with its unit. */
-export type AdjustPanelTarget = Omit<AdjustLevel, "onHand" | "unitScale"> & { onHand: string };
+/** The level the form adjusts, its on-hand as text with its unit, and the unit a change is typed in. */
+export type AdjustPanelTarget = Omit<AdjustLevel, "onHand" | "unitScale"> & {
+  onHand: string;
+  /** "1 package = 200 each" style: what the on-hand is in packages, which the par levels count. */
+  packages: string | null;
+  /** "each (package of 200)": the unit typed in and the package (adjustUnitText). */
+  unitText: string;
+};
 
-const REASON_CHOICES = [
-  { value: "", label: "Choose a reason" },
-  ...ADJUST_REASONS.map((value) => ({ value, label: ADJUST_REASON_LABELS[value] })),
-];
+const REASON_CHOICES = [{ value: "", label: "Choose a reason" }, ...ADJUST_REASON_CHOICES];
 
 export function AdjustPanel({
   target,
@@ -36,7 +38,8 @@ export function AdjustPanel({
     <Card id="adjust" title={`Adjust ${target.product} · ${target.variation}`}>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <p className="text-slate-600 text-sm">
-          At {target.location}: {target.onHand} on hand now. Every adjustment is recorded with its reason and your name.
+          At {target.location}: {target.onHand} on hand now{target.packages ? ` (${target.packages})` : ""}. Every
+          adjustment is recorded with its reason and your name.
         </p>
         <FormAlert message={formError} />
         <input type="hidden" name="intent" value="adjust" />
@@ -48,9 +51,11 @@ export function AdjustPanel({
           idPrefix="adjust-"
           values={{ quantity: typed?.quantity, reason: typed?.reason ?? "" }}
           errors={errors}
-          hints={{ quantity: `In ${target.baseUnit}: positive to add (like 5), negative to remove (like -5).` }}
+          hints={{
+            quantity: `In ${target.baseUnit}, not packages: positive to add (like 5), negative to remove (like -5).`,
+          }}
           fields={[
-            { label: `Change (${target.baseUnit})`, name: "quantity", autoComplete: "off", placeholder: "-5" },
+            { label: `Change in ${target.unitText}`, name: "quantity", autoComplete: "off", placeholder: "-5" },
             { label: "Reason", name: "reason", options: REASON_CHOICES },
           ]}
         />

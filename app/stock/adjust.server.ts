@@ -239,14 +239,20 @@ export interface AdjustTarget {
   variationId: string;
 }
 
+/** The level as the form shows it: with the package size the par levels count. */
+export interface AdjustFormLevel extends AdjustLevel {
+  /** Base units a package holds. */
+  unitsPerPackage: number;
+}
+
 /**
- * What the adjustment form shows about its level (names, unit, on hand), as a statement for the
+ * What the adjustment form shows about its level (names, unit, package, on hand), as a statement for the
  * screen's one batch: nothing unless the actor may adjust there and the product is bulk.
  */
 export function adjustTargetQuery(db: Database, actor: ScopedActor, target: AdjustTarget | null) {
   const reached = target !== null && reachesAt(actor, "WRITE_INVENTORY", target.locationId);
-  return db.all<AdjustLevel>(sql`SELECT l.id AS locationId, l.name AS location, v.id AS variationId, p.name AS product, v.name AS variation,
-      p.base_unit AS baseUnit, p.unit_scale AS unitScale,
+  return db.all<AdjustFormLevel>(sql`SELECT l.id AS locationId, l.name AS location, v.id AS variationId, p.name AS product, v.name AS variation,
+      p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
       coalesce((SELECT on_hand FROM stock_levels WHERE location_id = l.id AND variation_id = v.id), 0) AS onHand
     FROM locations AS l, product_variations AS v JOIN products AS p ON p.id = v.product_id
     WHERE ${reached ? 1 : 0} AND l.id = ${target?.locationId ?? null} AND v.id = ${target?.variationId ?? null}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bandForPercent,
+  daysLeftText,
   daysUntilExpiration,
   deadlineOf,
   expirationEndOfDay,
@@ -86,11 +87,11 @@ describe("remaining life in bands: expired ≤ 0 < critical ≤ 10 < warning ≤
     expect(expiryBand(item, NOW)).toBe(band);
   });
 
-  it("counts a sealed item's life from its receipt to the end of its expiration day", () => {
-    // Received at 00:00 UTC on Nov 12; expires at the end of Dec 1: 20 days; 9.5 days left at NOW.
+  it("counts a sealed item's life as the 360 days up to the end of its expiration day", () => {
+    // Expires at the end of Dec 1: 9.5 days left at NOW, of 360.
     const item = { state: "sealed", expirationDate: "2026-12-01", receivedAt: "2026-11-12T00:00:00.000Z" };
-    expect(remainingLifePercent(item, NOW)).toBeCloseTo(((9.5 * DAY - 1) / (20 * DAY - 1)) * 100, 9);
-    expect(expiryBand(item, NOW)).toBe("caution");
+    expect(remainingLifePercent(item, NOW)).toBeCloseTo(((9.5 * DAY - 1) / (360 * DAY)) * 100, 9);
+    expect(expiryBand(item, NOW)).toBe("critical");
     expect(expiryBand({ ...item, expirationDate: "2026-11-22" }, NOW)).toBe("critical");
     expect(expiryBand({ ...item, expirationDate: "2026-11-21" }, NOW)).toBe("expired");
     expect(expiryBand({ ...item, expirationDate: "2027-11-21" }, NOW)).toBe("safe");
@@ -99,7 +100,6 @@ describe("remaining life in bands: expired ≤ 0 < critical ≤ 10 < warning ≤
   it.each([
     ["no expiration date", { state: "sealed", expirationDate: null, receivedAt: at(-DAY) }],
     ["an impossible date", { state: "sealed", expirationDate: "2027-02-30", receivedAt: at(-DAY) }],
-    ["no start", { state: "sealed", expirationDate: "2027-11-22" }],
     ["in use without startedAt", { state: "in_use", expiresAt: at(DAY) }],
     ["an unparsable expiresAt", { state: "in_use", startedAt: at(-DAY), expiresAt: "soon" }],
     ["zero duration", { state: "in_use", startedAt: at(DAY), expiresAt: at(DAY) }],
@@ -124,7 +124,7 @@ describe("the labels of spec section 4", () => {
     [
       "a sealed item not yet expired: its manufacturer expiration",
       { state: "sealed", expirationDate: "2027-03-05", receivedAt: received },
-      { band: "safe", label: "Manufacturer Expiration", text: "Mar 5, 2027" },
+      { band: "caution", label: "Manufacturer Expiration", text: "Mar 5, 2027", left: "103 days left" },
     ],
     [
       "an in-use item not yet expired: the time left to its use-by deadline",
@@ -144,7 +144,7 @@ describe("the labels of spec section 4", () => {
     [
       "a sealed item past its expiration date",
       { state: "sealed", expirationDate: "2026-11-21", receivedAt: received },
-      { band: "expired", label: "Manufacturer Expiration", text: "Nov 21, 2026" },
+      { band: "expired", label: "Manufacturer Expiration", text: "Nov 21, 2026", left: "Expired 1 day ago" },
     ],
     [
       "an item without an expiration date",
@@ -153,7 +153,7 @@ describe("the labels of spec section 4", () => {
     ],
     [
       "an item expired for its dates, with a date that has not passed",
-      { state: "sealed", expirationDate: "2027-03-05", receivedAt: "2027-04-01T00:00:00.000Z" },
+      { state: "in_use", expirationDate: "2027-03-05", startedAt: at(DAY), expiresAt: at(DAY) },
       { band: "expired", label: "Expired", text: "Mar 5, 2027" },
     ],
   ])("%s", (_name, item, expected) => {
@@ -198,5 +198,69 @@ describe("texts", () => {
     expect(expirationUrgency("2026-12-22", NOW)).toBe("soon"); // 30 days
     expect(expirationUrgency("2026-12-23", NOW)).toBe("later");
     expect(expirationUrgency(null, NOW)).toBeNull();
+  });
+});
+
+describe("one lot, one date, one colour: a sealed item's life is the year before its deadline (ADR 0019)", () => {
+  it("gives lot HB-10571 (expires Dec 4) the same band wherever and whenever it was received", () => {
+    const now = new Date("2026-11-25T15:00:00.000Z");
+    const downtown = { state: "sealed", expirationDate: "2026-12-04", receivedAt: "2026-10-20T14:00:00.000Z" };
+    const westside = { state: "sealed", expirationDate: "2026-12-04", receivedAt: "2025-12-01T09:00:00.000Z" };
+    expect(expiryBand(downtown, now)).toBe(expiryBand(westside, now));
+    expect(expiryBand({ state: "sealed", expirationDate: "2026-12-04" }, now)).toBe(expiryBand(westside, now));
+    // 9.4 days of a 360-day life: critical.
+    expect(expiryBand(downtown, now)).toBe("critical");
+  });
+
+  it.each([
+    ["2027-11-22", "safe"],
+    ["2027-05-22", "safe"], // 181.5 days
+    ["2027-05-20", "caution"], // 179.5 days
+    ["2027-02-20", "caution"], // 90.5 days
+    ["2027-02-19", "warning"], // 89.5 days
+    ["2026-12-28", "warning"], // 36.5 days
+    ["2026-12-27", "critical"], // 35.5 days
+    ["2026-11-22", "critical"],
+    ["2026-11-21", "expired"],
+  ])("a sealed item expiring %s is %s, received or not", (expirationDate, band) => {
+    expect(expiryBand({ state: "sealed", expirationDate }, NOW)).toBe(band);
+    expect(expiryBand({ state: "sealed", expirationDate, receivedAt: at(-400 * DAY) }, NOW)).toBe(band);
+    expect(expiryBand({ state: "sealed", expirationDate, receivedAt: at(-DAY) }, NOW)).toBe(band);
+  });
+});
+
+describe("days left in words, in the location's zone", () => {
+  it.each([
+    ["2026-12-04", "2026-11-25T15:00:00.000Z", "UTC", "9 days left"],
+    ["2026-11-26", "2026-11-25T15:00:00.000Z", "UTC", "1 day left"],
+    ["2026-11-25", "2026-11-25T15:00:00.000Z", "UTC", "Expires today"],
+    ["2026-11-24", "2026-11-25T15:00:00.000Z", "UTC", "Expired 1 day ago"],
+    ["2026-11-22", "2026-11-25T15:00:00.000Z", "UTC", "Expired 3 days ago"],
+    // 20:00 on Dec 4 in New York is past the end of Dec 4 in UTC: expired, and that day there.
+    ["2026-12-04", "2026-12-05T01:00:00.000Z", "America/New_York", "Expired today"],
+    // 8:00 on Dec 5 in Tokyo is still Dec 4 in UTC: not yet expired, its last day.
+    ["2026-12-04", "2026-12-04T23:00:00.000Z", "Asia/Tokyo", "Expires today"],
+    ["2026-12-04", "2026-12-03T23:00:00.000Z", "Asia/Tokyo", "Expires today"],
+    ["2026-12-04", "2026-12-03T23:00:00.000Z", "America/Los_Angeles", "1 day left"],
+  ])("%s at %s in %s: %s", (date, now, zone, words) => {
+    expect(daysLeftText(date, new Date(now), zone)).toBe(words);
+  });
+
+  it("has no words for a missing or impossible date", () => {
+    expect(daysLeftText(null, NOW, "UTC")).toBeNull();
+    expect(daysLeftText("2027-02-30", NOW, "UTC")).toBeNull();
+  });
+
+  it("stands beside a sealed item's date in its label, not an in-use item's", () => {
+    const now = new Date("2026-11-25T15:00:00.000Z");
+    expect(expiryLabel({ state: "sealed", expirationDate: "2026-12-04" }, now, "UTC")).toEqual({
+      band: "critical",
+      label: "Manufacturer Expiration",
+      text: "Dec 4, 2026",
+      left: "9 days left",
+    });
+    expect(expiryLabel({ state: "sealed", expirationDate: "2026-11-22" }, now, "UTC").left).toBe("Expired 3 days ago");
+    const inUse = { state: "in_use", expirationDate: "2026-12-04", startedAt: at(-DAY), expiresAt: at(DAY) };
+    expect(expiryLabel(inUse, NOW, "UTC").left).toBeUndefined();
   });
 });

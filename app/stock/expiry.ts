@@ -1,7 +1,7 @@
 // Item expiry (spec section 4 "Item expiry"): an item's deadline, how much of its life is left as
 // one of five bands, and the label and time-left texts the screens show (dates and times written by
 // ~/ui/dates). Browser-safe: the API computes `isExpired` with it and the screens render the same words.
-import { calendarDateParts as dateParts, formatDate, showInstant } from "~/ui/dates";
+import { calendarDayIn, calendarDateParts as dateParts, formatDate, showInstant } from "~/ui/dates";
 
 /** An instant as the database (Date), JSON (ISO string) or a timer (epoch ms) carries it. */
 export type Instant = Date | string | number;
@@ -14,7 +14,10 @@ export interface ItemExpiry {
   /** An in-use item's use-by deadline, counted from startedAt. */
   expiresAt?: Instant | null;
   startedAt?: Instant | null;
-  /** Where a not-yet-started item's life is counted from: the day it was received. */
+  /**
+   * When it was received here. Not part of the band (ADR 0019: a sealed item's life is the year
+   * before its deadline, so one lot reads the same at every location); kept so callers may pass a vial.
+   */
   receivedAt?: Instant | null;
 }
 
@@ -33,6 +36,13 @@ export const USE_BY_DEADLINE = "Use-By Deadline";
 export const MANUFACTURER_EXPIRATION = "Manufacturer Expiration";
 export const EXPIRED = "Expired";
 export const NO_EXPIRATION_DATE = "No expiration date";
+
+/**
+ * A sealed item's total life for its band (ADR 0019): the 360 days up to its deadline, whenever and
+ * wherever it was received. The bands then fall at fixed distances from the date: critical within
+ * 36 days, warning within 90, caution within 180, safe beyond.
+ */
+export const SEALED_LIFE_DAYS = 360;
 
 /** Screens flag a sealed lot as "expiring soon" this many days ahead. */
 export const EXPIRING_SOON_DAYS = 30;
@@ -68,9 +78,14 @@ export function deadlineOf(item: ItemExpiry): Date | null {
   return item.expirationDate ? expirationEndOfDay(item.expirationDate) : null;
 }
 
-/** When the item's life started: an in-use item's startedAt, any other item's receivedAt. */
+/**
+ * When the item's life started: an in-use item's startedAt; any other item's deadline less
+ * SEALED_LIFE_DAYS, so its band depends on its date alone, not on when this location received it.
+ */
 function lifeStartOf(item: ItemExpiry): Date | null {
-  return instant(item.state === "in_use" ? item.startedAt : item.receivedAt);
+  if (item.state === "in_use") return instant(item.startedAt);
+  const deadline = deadlineOf(item);
+  return deadline && new Date(deadline.getTime() - SEALED_LIFE_DAYS * DAY_MS);
 }
 
 /**
@@ -130,6 +145,8 @@ export interface ExpiryLabel {
   label: string;
   /** The date (or "No expiration date"), or "{time} left" for an in-use item. */
   text: string;
+  /** Beside a manufacturer expiration date: the days left in words ("9 days left", see daysLeftText). */
+  left?: string;
 }
 
 /**
@@ -148,14 +165,38 @@ export function expiryLabel(item: ItemExpiry, now: Date, timeZone?: string): Exp
       return { band, label: USE_BY_DEADLINE, text: formatUseBy(validUseBy, timeZone, now) };
     }
     if (expirationDate && expirationEndOfDay(expirationDate).getTime() <= now.getTime()) {
-      return { band, label: MANUFACTURER_EXPIRATION, text: dateText };
+      return { band, label: MANUFACTURER_EXPIRATION, text: dateText, ...leftOf(expirationDate, now, timeZone) };
     }
     return { band, label: EXPIRED, text: dateText };
   }
   if (item.state === "in_use" && validUseBy) {
     return { band, label: USE_BY_DEADLINE, text: `${formatDuration(validUseBy.getTime() - now.getTime())} left` };
   }
-  return { band, label: MANUFACTURER_EXPIRATION, text: dateText };
+  return { band, label: MANUFACTURER_EXPIRATION, text: dateText, ...leftOf(expirationDate, now, timeZone) };
+}
+
+function leftOf(date: string | null, now: Date, timeZone?: string): { left?: string } {
+  const left = daysLeftText(date, now, timeZone);
+  return left ? { left } : {};
+}
+
+const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
+
+/**
+ * An expiration date's distance in words: "9 days left", "1 day left", "Expires today", then
+ * "Expired today", "Expired 3 days ago". Days are counted between calendar dates in `timeZone`
+ * (the location's; default the runtime's), the way its other dates read; whether it has expired is
+ * the deadline's instant (end of the day in UTC), so the words never contradict the band. Null for
+ * no date or one not on the calendar.
+ */
+export function daysLeftText(date: string | null | undefined, now: Date, timeZone?: string): string | null {
+  if (!date || !dateParts(date)) return null;
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = daysUntilExpiration(date, new Date(`${calendarDayIn(now, zone)}T12:00:00.000Z`)) ?? 0;
+  if (expirationEndOfDay(date).getTime() <= now.getTime()) {
+    return today >= 0 ? "Expired today" : `Expired ${days(-today)} ago`;
+  }
+  return today <= 0 ? "Expires today" : `${days(today)} left`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Plain values the stock levels screen renders (no zod, no drizzle): the statuses of a level against
 // its par level, the page size, and on-hand quantities in the product's unit.
-import { formatScaled, type UnitScale } from "~/products/format";
+import { formatQuantity, type UnitScale } from "~/products/format";
 
 /**
  * A level against the par level at its location (par and reorder point count packages):
@@ -19,9 +19,13 @@ export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
 
 export const STOCK_LEVELS_PAGE_SIZE = 25;
 
-/** On hand in the product's unit at its scale, decimals kept: 350 → "350 U"; 250 at 100 → "2.50 mL". */
+/**
+ * On hand in the product's unit, written as every quantity is (formatQuantity): 350 → "350 U";
+ * 250 at 100 → "2.5 mL". Not with the scale's decimals: one screen showed "60.0 mL" beside
+ * "4.50 mL" for products of two scales (issue 18.13); one unit reads one way.
+ */
 export function formatOnHand(onHand: number, unitScale: UnitScale, baseUnit: string): string {
-  return `${formatScaled(onHand, unitScale)} ${baseUnit}`;
+  return formatQuantity(onHand, unitScale, baseUnit);
 }
 
 /** Whole packages plus what is left of an opened one, in base units (integers only). */

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Actor, ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { anyContains, atLocations, organizationOf } from "~/db/sql.server";
+import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { productIdsMatching } from "~/products/list.server";
@@ -16,20 +17,50 @@ import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/const
 import { type AdjustTarget, adjustTargetQuery } from "./adjust.server";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
 
+/** The filters' messages: what is wrong and what to send instead (issue 18.10). */
+export const LEVEL_FILTER_MESSAGES = {
+  q: "Search with at most 100 characters.",
+  category: "A category is at most 100 characters: choose one from the list.",
+  status: `Choose a status from the list (${STOCK_STATUSES.join(", ")}).`,
+  id: "An id is at most 100 characters: choose the product again from its page or the search.",
+  product: "Search products with at most 100 characters.",
+  tracking: `Choose ${TRACKING_MODES.join(" or ")} tracking.`,
+} as const;
+const M = LEVEL_FILTER_MESSAGES;
+
+const text = (message: string) => z.string({ error: message }).trim().max(100, message).default("");
+/** One of `values`, or "" (absent or empty) for no filter; anything else is refused with `message`. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null || String(v).trim() === "" ? undefined : v),
+      z.enum(values, { error: message }).optional(),
+    )
+    .transform((v): T[number] | "" => v ?? "");
+
+/**
+ * The levels' filters as a URL sends them: a value that cannot be used is refused with its message
+ * (`readFilters` sets it aside and says so); an absent or empty one is no filter.
+ */
 export const StockLevelQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
-  category: z.string().trim().max(100).catch(""),
-  status: z.enum(STOCK_STATUSES).or(z.literal("")).catch(""),
+  q: text(M.q),
+  category: text(M.category),
+  status: oneOf(STOCK_STATUSES, M.status),
   /** Only this product's levels (the inventory's product filter). */
-  productId: z.string().trim().max(100).catch(""),
+  productId: text(M.id),
   /** Only the products the catalogue's search finds (the inventory's product search). */
-  product: z.string().trim().max(100).catch(""),
+  product: text(M.product),
   /** Only bulk or only serialized products (the inventory lists bulk quantities beside its vials). */
-  tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
+  tracking: oneOf(TRACKING_MODES, M.tracking),
   ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(STOCK_LEVELS_PAGE_SIZE),
 });
 export type StockLevelQueryInput = z.output<typeof StockLevelQuery>;
+
+/** The query of a request's search parameters, and what is wrong with any filter it cannot use. */
+export function readStockLevelQuery(params: URLSearchParams): ReadFilters<StockLevelQueryInput> {
+  return readFilters(StockLevelQuery, Object.fromEntries(params));
+}
 
 interface StockLevelRow {
   /** The sort keys SQLite compared (its lower() folds ASCII only, so they are read, not recomputed). */

@@ -7,6 +7,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { atLocations, organizationOf } from "~/db/sql.server";
+import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { COUNT_CAP, CursorParams, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
 import type { UnitScale } from "~/products/format";
 import { productIdsMatching, variationIdsOf } from "~/products/list.server";
@@ -25,45 +26,86 @@ const line = schema.receiptLines;
 export const DEFAULT_VIAL_STATES: readonly ItemState[] = ["sealed", "in_use"];
 export const VIALS_PAGE_SIZE = 25;
 
+/** The filter's messages: what is wrong and what to send instead (issue 18.10). */
+export const VIAL_FILTER_MESSAGES = {
+  state: `Choose a state from the list (${ITEM_STATES.join(", ")}).`,
+  id: "An id is at most 100 characters: choose the product again from its page or the search.",
+  product: "Search products with at most 100 characters.",
+  lot: "A lot number is at most 100 characters: check the lot on the label.",
+  expiringWithinDays: "Enter a whole number of days from 0 to 3650.",
+  recalled: "Choose Any, Recalled lots only or Not recalled (true or false).",
+} as const;
+const M = VIAL_FILTER_MESSAGES;
+
+/** Absent or empty: no filter (undefined, so the default applies). */
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === "";
+
 const states = z.preprocess(
   (value) =>
-    String(value ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  z.array(z.enum(ITEM_STATES)).min(1),
+    blank(value)
+      ? undefined
+      : String(value)
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+  z
+    .array(z.enum(ITEM_STATES, { error: M.state }), { error: M.state })
+    .min(1, M.state)
+    .default([...DEFAULT_VIAL_STATES]),
 );
 
+const text = (message: string) => z.string({ error: message }).trim().max(100, message).default("");
+
+/** A whole number of days written as digits; anything else ("-3", "soon", "1.5") is refused, not dropped. */
+const days = z.preprocess(
+  (value) => (blank(value) ? null : /^\s*\d{1,6}\s*$/.test(String(value)) ? Number(value) : value),
+  z
+    .number({ error: M.expiringWithinDays })
+    .int(M.expiringWithinDays)
+    .min(0, M.expiringWithinDays)
+    .max(3650, M.expiringWithinDays)
+    .nullable(),
+);
+
+/**
+ * A list's filters as a URL sends them. A value that cannot be used is refused with its message
+ * (`readFilters` sets it aside and says so); an absent or empty one is no filter.
+ */
 export const VialQuery = z.object({
   /** One or more states, comma-separated (or the parameter repeated). */
-  state: states.catch([...DEFAULT_VIAL_STATES]),
-  productId: z.string().trim().max(100).catch(""),
+  state: states,
+  productId: text(M.id),
   /** A product search (name, SKU or code), as the catalogue's search matches it. */
-  product: z.string().trim().max(100).catch(""),
-  variationId: z.string().trim().max(100).catch(""),
-  lot: z.string().trim().max(100).catch(""),
+  product: text(M.product),
+  variationId: text(M.id),
+  lot: text(M.lot),
   /** true: only vials of a recalled lot; false: none of them; null (absent): either. */
-  recalled: z
-    .preprocess(
-      (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
-      z.boolean(),
-    )
-    .nullable()
-    .catch(null),
+  recalled: z.preprocess(
+    (v) => (blank(v) ? null : v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
+    z.boolean({ error: M.recalled }).nullable(),
+  ),
   /** Deadline within this many days from today (UTC), the already expired included. */
-  expiringWithinDays: z.coerce.number().int().min(0).max(3650).nullable().catch(null),
+  expiringWithinDays: days,
   ...CursorParams,
   pageSize: z.coerce.number().int().min(1).max(100).catch(VIALS_PAGE_SIZE),
 });
 export type VialQueryInput = z.output<typeof VialQuery>;
 
-/** The query of a request's search parameters (`state` may repeat). */
-export function vialQueryOf(params: URLSearchParams): VialQueryInput {
+/** The fields of a request's search parameters (`state` may repeat). */
+function vialFieldsOf(params: URLSearchParams): Record<string, string> {
   const fields: Record<string, string> = Object.fromEntries(params);
   if (params.has("state")) fields.state = params.getAll("state").join(",");
-  if (!params.get("expiringWithinDays")) delete fields.expiringWithinDays;
-  if (!params.get("recalled")) delete fields.recalled;
-  return VialQuery.parse(fields);
+  return fields;
+}
+
+/** The query of a request's search parameters, and what is wrong with any filter it cannot use. */
+export function readVialQuery(params: URLSearchParams): ReadFilters<VialQueryInput> {
+  return readFilters(VialQuery, vialFieldsOf(params));
+}
+
+/** The query of a request's search parameters, every filter it cannot use left out (see readVialQuery). */
+export function vialQueryOf(params: URLSearchParams): VialQueryInput {
+  return readVialQuery(params).query;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

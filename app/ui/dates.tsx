@@ -145,6 +145,13 @@ export function formatDayOf(at: Date | string | number, timeZone: string): strin
   return format(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "MMM d, yyyy");
 }
 
+/** The calendar date "YYYY-MM-DD" an instant falls on in `timeZone`: "today" as the location's staff mean it. */
+export function calendarDayIn(at: Date, timeZone: string): string {
+  const { local } = wallClock(at, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${String(local.getFullYear()).padStart(4, "0")}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
 /** An instant as `showInstant` made it: its text, with the exact instant for machines and on hover. */
 export function Time({ at, empty = "—" }: { at: ShownInstant | null; empty?: string }) {
   if (!at) return <>{empty}</>;

@@ -33,7 +33,7 @@ export function SearchForm({
   );
 }
 
-export function SearchBox({ value, placeholder }: { value: string; placeholder: string }) {
+export function SearchBox({ value, placeholder, error }: { value: string; placeholder: string; error?: string }) {
   return (
     <div className="min-w-64 flex-[2]">
       <Field
@@ -45,6 +45,7 @@ export function SearchBox({ value, placeholder }: { value: string; placeholder: 
         placeholder={placeholder}
         pattern={VISIBLE_INPUT_PATTERN}
         title={VISIBLE_INPUT_TITLE}
+        error={error}
       />
     </div>
   );
@@ -56,17 +57,20 @@ export function FilterSelect({
   value,
   options,
   narrow = false,
+  error,
 }: {
   name: string;
   label: string;
   value: string;
+  /** What is wrong with the value asked for (a filter that cannot be used is said, not dropped). */
+  error?: string;
   /** In order; the one meaning "no filter" has the value "" (or the default the loader applies). */
   options: readonly { value: string; label: string }[];
   narrow?: boolean;
 }) {
   return (
     <div className={`${narrow ? "min-w-32" : "min-w-40"} flex-1`}>
-      <SelectField label={label} name={name} defaultValue={value} options={options} />
+      <SelectField label={label} name={name} defaultValue={value} options={options} error={error} />
     </div>
   );
 }
@@ -108,12 +112,21 @@ export function LocationPicker({
 }
 
 /** The catalogue's category filter: every category in use, or all of them. */
-export function CategoryFilter({ value, categories }: { value: string; categories: readonly string[] }) {
+export function CategoryFilter({
+  value,
+  categories,
+  error,
+}: {
+  value: string;
+  categories: readonly string[];
+  error?: string;
+}) {
   return (
     <FilterSelect
       name="category"
       label="Category"
       value={value}
+      error={error}
       options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
     />
   );
@@ -128,12 +141,15 @@ export function ProductFilter({
   search,
   chosen,
   allLabel = "All products",
+  error,
 }: {
   /** The `product` text searched for. */
   search: string;
   /** The product (or variation) the `productId` / `variationId` named, with its field name. */
   chosen: { name: "productId" | "variationId"; id: string; label: string } | null;
   allLabel?: string;
+  /** What is wrong with the search asked for. */
+  error?: string;
 }) {
   return (
     <>
@@ -157,6 +173,7 @@ export function ProductFilter({
           defaultValue={search}
           placeholder="Name, SKU or barcode"
           autoComplete="off"
+          error={error}
         />
       </div>
     </>

@@ -1,8 +1,11 @@
 // Toasts (spec section 2, "Shared UI", and section 9): one at a time, F8 moves focus to them, a
 // swipe to the right of 50 px dismisses, 5000 ms by default, at most 420 px wide. A toast set by
 // the server (a flash after a redirect) is rendered on the first byte, before JavaScript loads.
-// It sits at the bottom unless the focused field is in the lower half of the screen: then at the
-// top, so it never covers what someone is typing into (on a phone it spans the screen's width).
+// It sits at the bottom unless a field being typed into is in the lower half of the screen: then
+// at the top, so it never covers what someone is typing into (on a phone it spans the screen's
+// width). A focused button or link does not move it: on a phone a toast at the top covers the
+// page's title and menu, so it goes there only to clear a field; and there it sits below the
+// phone's header, never over it.
 import {
   createContext,
   type PointerEvent,
@@ -72,10 +75,28 @@ export function sideAwayFrom(focused: { top: number; bottom: number } | null, vi
   return (focused.top + focused.bottom) / 2 > viewportHeight / 2 ? "top" : "bottom";
 }
 
-/** The rect of the element focus is in, unless that is the page itself or the toast. */
+/** Input types that take no typing: a press or a pick, with nothing a toast could hide mid-word. */
+const NOT_TYPED = new Set(["button", "submit", "reset", "image", "checkbox", "radio", "range", "color", "file"]);
+
+/** Whether an element is one someone types into (a text-like input, textarea, select, contenteditable). */
+export function takesTyping(element: { tagName: string; type?: string; isContentEditable?: boolean }): boolean {
+  const tag = element.tagName.toUpperCase();
+  if (tag === "TEXTAREA" || tag === "SELECT" || element.isContentEditable) return true;
+  return tag === "INPUT" && !NOT_TYPED.has((element.type ?? "text").toLowerCase());
+}
+
+/** The rect of the field being typed into, unless there is none (or it is in the toast). */
 function focusedRect(viewport: HTMLElement | null): DOMRect | null {
-  const active = document.activeElement;
+  const active = document.activeElement as HTMLElement | null;
   if (!active || active === document.body || viewport?.contains(active)) return null;
+  if (
+    !takesTyping({
+      tagName: active.tagName,
+      type: (active as HTMLInputElement).type,
+      isContentEditable: active.isContentEditable,
+    })
+  )
+    return null;
   return active.getBoundingClientRect();
 }
 
@@ -142,7 +163,8 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
       tabIndex={-1}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       data-side={side}
-      className={`pointer-events-none fixed right-0 z-50 flex w-full flex-col gap-2 p-4 ${side === "top" ? "top-0" : "bottom-0"}`}
+      // At the top, below a phone's header (3.5rem tall, see ~/shell/app-shell), so its menu and the title stay in view.
+      className={`pointer-events-none fixed right-0 z-50 flex w-full flex-col gap-2 p-4 ${side === "top" ? "top-14 md:top-0" : "bottom-0"}`}
       style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
     >
       {toast && (

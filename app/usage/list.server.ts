@@ -9,6 +9,7 @@ import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
+import { type ReadFilters, readFilters } from "~/http/filters.server";
 import {
   type CursorPage,
   cappedCountSql,
@@ -24,6 +25,11 @@ import { startOfDayIn } from "~/ui/dates";
 import type { UsageEntry } from "~/vials/usage-entry";
 import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
 import { UsageQuery, type UsageQueryInput } from "./query";
+
+/** The log's query of a request's search parameters, and what is wrong with any filter it cannot use. */
+export function readUsageQuery(params: URLSearchParams): ReadFilters<UsageQueryInput> {
+  return readFilters(UsageQuery, Object.fromEntries(params));
+}
 
 /** One usage entry as the log shows it (a draw's answer, with where, what and who by name). */
 export interface UsageLogEntry extends UsageEntry {

@@ -51,11 +51,26 @@ describe("ExpiryBadge", () => {
 
   it("a sealed vial shows its manufacturer expiration date; a passed one is expired", () => {
     const sealed = { state: "sealed", receivedAt: "2026-01-01T00:00:00Z" };
-    expect(read({ ...sealed, expirationDate: "2027-11-01" }).text).toBe("Manufacturer Expiration Nov 1, 2027");
+    expect(read({ ...sealed, expirationDate: "2027-11-01" }, "UTC").text).toBe(
+      "Manufacturer Expiration Nov 1, 2027 · 344 days left",
+    );
     expect(read({ ...sealed, expirationDate: "2027-11-01" }).band).toBe("safe");
     expect(read({ ...sealed, expirationDate: "2026-11-25" }).band).toBe("critical");
-    const passed = read({ ...sealed, expirationDate: "2026-11-20" });
-    expect([passed.band, passed.text]).toEqual(["expired", "Manufacturer Expiration Nov 20, 2026"]);
+    const passed = read({ ...sealed, expirationDate: "2026-11-20" }, "UTC");
+    expect([passed.band, passed.text]).toEqual([
+      "expired",
+      "Manufacturer Expiration Nov 20, 2026 · Expired 2 days ago",
+    ]);
+  });
+
+  it("gives one lot's date one colour and one count of days at every location (ADR 0019)", () => {
+    const lot = { state: "sealed", expirationDate: "2026-12-04" };
+    const downtown = read({ ...lot, receivedAt: "2026-10-20T14:00:00Z", location: { timeZone: "America/New_York" } });
+    const westside = read({ ...lot, receivedAt: "2025-12-01T09:00:00Z", location: { timeZone: "America/Chicago" } });
+    expect(downtown.band).toBe("critical");
+    expect(westside.band).toBe(downtown.band);
+    expect(downtown.text).toBe("Manufacturer Expiration Dec 4, 2026 · 12 days left");
+    expect(westside.text).toBe(downtown.text);
   });
 
   it("an item with no expiration date reads as expired, and says the date is missing", () => {

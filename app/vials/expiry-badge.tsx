@@ -1,5 +1,5 @@
 // An item's expiry as one badge: the spec's label ("Use-By Deadline", "Manufacturer Expiration",
-// "Expired") and its date or time left, coloured by band (expired red, critical orange, warning
+// "Expired") and its date or time left (a manufacturer date with its days left in words, ADR 0019), coloured by band (expired red, critical orange, warning
 // amber, caution yellow, safe green; dark text on a light tint, so it stays readable and the words
 // say it without the colour). A recalled vial shows a red "Recalled" badge first. Live like the
 // countdown: rendered for the server's `now`, then moved on by a timer once JavaScript runs.
@@ -32,7 +32,7 @@ export function ExpiryBadge({
   timeZone?: string;
 }) {
   const current = useNow(undefined, now);
-  const { band, label, text } = expiryLabel(item, current, timeZone ?? item.location?.timeZone ?? undefined);
+  const { band, label, text, left } = expiryLabel(item, current, timeZone ?? item.location?.timeZone ?? undefined);
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       {item.recalled && (
@@ -46,6 +46,11 @@ export function ExpiryBadge({
         <span className="whitespace-nowrap" suppressHydrationWarning>
           {text}
         </span>
+        {left && (
+          <span data-days-left="" className="whitespace-nowrap" suppressHydrationWarning>
+            · {left}
+          </span>
+        )}
       </span>
     </span>
   );

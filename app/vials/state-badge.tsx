@@ -1,5 +1,7 @@
 // A vial's state as staff say it. Neutral colours: the expiry badge carries the urgency, and the
-// words carry the meaning, so nothing depends on colour alone.
+// words carry the meaning, so nothing depends on colour alone. A vial still on the shelf past its
+// deadline says so in its state ("Sealed · expired"): a list read down its State column must not
+// show an unusable vial as plain "Sealed".
 import { ITEM_STATES, type ItemState } from "../../db/schema/stock/constants";
 
 export const STATE_NAMES: Record<ItemState, string> = {
@@ -21,12 +23,25 @@ const TONES: Record<ItemState, string> = {
   in_transit: "bg-violet-100 text-violet-900 ring-violet-600/30",
 };
 
+const EXPIRED_TONE = "bg-red-50 text-red-900 ring-red-600/40";
+
 export const BADGE = "inline-flex items-center rounded px-1.5 py-0.5 font-medium text-xs ring-1 ring-inset";
 
-export function StateBadge({ state }: { state: ItemState }) {
+/** Finished vials: their expiry no longer matters, so their state says nothing of it. */
+const FINISHED: readonly ItemState[] = ["empty", "discarded"];
+
+export const EXPIRED_SUFFIX = "expired";
+
+export function StateBadge({ state, expired = false }: { state: ItemState; expired?: boolean }) {
+  const saysExpired = expired && !FINISHED.includes(state);
   return (
-    <span data-state={state} className={`${BADGE} ${TONES[state] ?? TONES.sealed}`}>
+    <span
+      data-state={state}
+      data-expired={saysExpired ? "" : undefined}
+      className={`${BADGE} whitespace-nowrap ${saysExpired ? EXPIRED_TONE : (TONES[state] ?? TONES.sealed)}`}
+    >
       {STATE_NAMES[state] ?? state}
+      {saysExpired && ` · ${EXPIRED_SUFFIX}`}
     </span>
   );
 }

@@ -36,14 +36,17 @@ test("staff adjust a bulk product at their location with a reason, and the API r
 
   await page.getByRole("link", { name: `Adjust ${GAUZE}` }).click();
   await expect(page.getByRole("heading", { name: `Adjust ${GAUZE}` })).toBeVisible();
-  await expect(page.getByText(`At Downtown: ${before} each on hand now.`)).toBeVisible();
+  // The change is typed in each; the par levels count packages: the form says both (issue 18.13).
+  await expect(
+    page.getByText(new RegExp(`At Downtown: ${before} each on hand now \\(\\d+ packages?( \\+ \\d+ each)?\\)\\.`)),
+  ).toBeVisible();
 
   // "Other" says nothing by itself: refused under the note, what was typed kept.
-  await page.getByLabel("Change (each)").fill("5");
+  await page.getByLabel("Change in each (package of 200)").fill("5");
   await page.getByLabel("Reason").selectOption("other");
   await page.getByRole("button", { name: "Save adjustment" }).click();
   await expect(page.getByText("Say what happened in the note: a reason of other needs one.")).toBeVisible();
-  await expect(page.getByLabel("Change (each)")).toHaveValue("5");
+  await expect(page.getByLabel("Change in each (package of 200)")).toHaveValue("5");
 
   await page.getByLabel("Reason").selectOption("count_correction");
   await page.getByRole("button", { name: "Save adjustment" }).click();

@@ -189,6 +189,18 @@ test("receiving and a receipt's lines fit a phone; the toast never covers the fo
     }, "the toast covers the Serial field")
     .toBe(false);
   await expect(serial).toBeFocused(); // the toast did not take focus
+  // Moved to the top, it sits below the header, which stays opaque: the menu and the page's name
+  // are neither covered nor shown through by what scrolls under them (issue 18.14).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const toast = document.querySelector("[data-testid=toast]")?.getBoundingClientRect();
+        const header = document.querySelector("header")?.getBoundingClientRect();
+        return toast && header ? toast.top >= header.bottom : "the toast is gone";
+      }),
+    )
+    .toBe(true);
+  expect(await page.locator("header").evaluate((h) => getComputedStyle(h).backgroundColor)).toBe("rgb(255, 255, 255)");
 
   const lines = page.getByRole("table", { name: "Receipt lines" });
   await expect(lines.locator("tbody tr")).toHaveCount(1);

@@ -16,7 +16,12 @@ import { loader as screenLoader } from "../../app/routes/_app.stock-levels";
 import { newLabelCode } from "../../app/stock/label-code";
 import { recordMovements } from "../../app/stock/ledger.server";
 import { formatOnHand, packagesOf } from "../../app/stock/level-status";
-import { readStockLevels, StockLevelQuery } from "../../app/stock/levels.server";
+import {
+  LEVEL_FILTER_MESSAGES,
+  readStockLevelQuery,
+  readStockLevels,
+  StockLevelQuery,
+} from "../../app/stock/levels.server";
 import { formatDate } from "../../app/ui/dates";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
@@ -146,7 +151,7 @@ describe("readStockLevels", () => {
     });
     // Nothing received yet: no level row behind it, so no time it last moved.
     expect(rows[0]?.updatedAt).toBeNull();
-    expect(formatOnHand(250, 100, "mL")).toBe("2.50 mL");
+    expect(formatOnHand(250, 100, "mL")).toBe("2.5 mL"); // one format per unit, whatever the scale
     expect(formatOnHand(350, 1, "U")).toBe("350 U");
     expect(packagesOf(250, 100)).toEqual({ whole: 2, remainder: 50 });
   });
@@ -158,7 +163,10 @@ describe("readStockLevels", () => {
     expect(await names({ status: "below_par" })).toEqual(["C under par"]);
     expect(await names({ status: "ok" })).toEqual(["D at par", "F zero"]);
     expect(await names({ status: "no_par" })).toEqual(["E no par"]);
-    expect(await names({ status: "nonsense" })).toHaveLength(6); // an unknown status filters nothing
+    // An unknown status is said, not dropped as if no status had been asked for (issue 18.10).
+    expect(readStockLevelQuery(new URLSearchParams({ status: "nonsense" })).problems).toEqual({
+      status: LEVEL_FILTER_MESSAGES.status,
+    });
     expect(await names({ q: "under PAR" })).toEqual(["C under par"]);
     const byCategory = await readStockLevels(t.db, user("staff"), [loc.DTN], query({ category: `Probe ${RUN}` }));
     expect(byCategory.total).toBe(6);
@@ -396,17 +404,17 @@ describe("the /stock-levels screen", () => {
     });
     expect(page.categories).toContain(`Probe ${RUN}`);
     expect(page.rows.find((r) => r.variationName === "C under par")).toMatchObject({
-      usable: "2.50 mL",
+      usable: "2.5 mL",
       expired: null,
       packages: 2,
-      remainder: "0.50 mL",
+      remainder: "0.5 mL",
       status: "below_par",
       productId: probeProductId,
     });
     const kysse = await load("staff", "/stock-levels?q=Kysse");
     // The expired lot is shown apart, not as usable stock and not as the nearest expiry.
     expect(kysse.rows.map((r) => [r.usable, r.expired, r.nearestExpiry, r.expiry])).toEqual([
-      ["0.00 mL", "3.00 mL", null, null],
+      ["0 mL", "3 mL", null, null],
     ]);
     const botox = await load("staff", "/stock-levels?q=Botox");
     expect(botox.rows.map((r) => [r.variationName, r.usable, r.expired, r.expiry])).toEqual([
@@ -415,6 +423,8 @@ describe("the /stock-levels screen", () => {
     ]);
     const lyft = await load("staff", "/stock-levels?q=Lyft");
     expect(lyft.rows.map((r) => r.nearestExpiry)).toEqual([formatDate(dateIn(26))]);
+    // Its days left in words beside it, as the inventory's badges say them (ADR 0019).
+    expect(lyft.rows.map((r) => r.left)).toEqual([expect.stringMatching(/^2[56] days left$/)]);
   });
 
   it("shows every location to an organization admin in organization mode, one location otherwise", async () => {

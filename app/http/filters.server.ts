@@ -1,0 +1,46 @@
+// A list's filters read from a URL, where a value that cannot be used is said, not dropped (issue
+// 18.10): a lot longer than a lot can be, "-3" or "soon" as a number of days, a state that is none.
+// Dropping it silently shows a list that looks filtered and is not. The screens show each problem
+// under its filter and no rows; the JSON list APIs answer 400 `invalid_filter` in the one error shape.
+import type { z } from "zod";
+import { API_HEADERS } from "~/access/api-reader.server";
+import { jsonError } from "./json.server";
+
+/** What is wrong with each filter that cannot be used, by its parameter name. */
+export type FilterProblems = Record<string, string>;
+
+export interface ReadFilters<T> {
+  /** The query, each unusable filter at its default (no filter): only for the form to show, never to list. */
+  query: T;
+  problems: FilterProblems;
+}
+
+/**
+ * `fields` parsed by a list's filter schema, whose filters refuse a bad value with a message and
+ * default an absent one. Each refused filter is set aside, named in `problems`, and the rest parsed
+ * again, so the form can still show every value that was fine.
+ */
+export function readFilters<S extends z.ZodTypeAny>(
+  schema: S,
+  fields: Record<string, unknown>,
+): ReadFilters<z.output<S>> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return { query: parsed.data, problems: {} };
+  const problems: FilterProblems = {};
+  for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? "query")] ??= issue.message;
+  const rest = Object.fromEntries(Object.entries(fields).filter(([name]) => !(name in problems)));
+  return { query: schema.parse(rest), problems };
+}
+
+/** Whether any filter could not be used. */
+export function hasProblems(problems: FilterProblems): boolean {
+  return Object.keys(problems).length > 0;
+}
+
+/** The JSON list APIs' answer to filters they cannot use: 400 naming each, the one error shape. */
+export function invalidFilter(problems: FilterProblems): Response {
+  const error = Object.entries(problems)
+    .map(([name, message]) => `${name}: ${message}`)
+    .join(" ");
+  return jsonError(400, error, API_HEADERS, "invalid_filter");
+}
