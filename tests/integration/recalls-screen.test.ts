@@ -237,10 +237,29 @@ describe("the recalls screen's lot lookup", () => {
     });
   });
 
+  it("asks to recall anyway a lot that holds no unused vial, and marks it only so confirmed", async () => {
+    // Another lot, every vial of it used up: found by the lookup, but the recall would hold none.
+    const [other] = await t.db.all<{ variationId: string; lot: string }>(sql`SELECT variation_id AS variationId, lot
+      FROM items WHERE lot IS NOT NULL AND lot <> ${LOT} ORDER BY lot LIMIT 1`);
+    if (!other) throw new Error("no other lot in the seed");
+    await t.db.run(sql`UPDATE items SET state = 'empty', units_remaining = 0, ended_at = 0
+      WHERE variation_id = ${other.variationId} AND lot = ${other.lot}`);
+    const form = { variationId: other.variationId, lot: other.lot, note: "Notice MN-2" };
+    const asked = await post({ intent: "review", ...form, idempotencyKey: "recall-screen-none-01" });
+    expect(asked).toMatchObject({ status: 200, data: { review: { held: { vials: 0, locations: [] }, nearLots: [] } } });
+    // Sent without the confirmation (a page older than the stock): refused on that variation's form.
+    expect(await post({ intent: "mark", ...form })).toMatchObject({
+      status: 409,
+      data: { variationId: other.variationId, formError: expect.stringMatching(/No unused vial of lot/) },
+    });
+    expect(await post({ intent: "mark", ...form, confirmNoMatch: "true" })).toMatchObject({ status: 302 });
+    expect((await load("/recalls")).inForce.map((r) => r.lot)).toContain(other.lot);
+  });
+
   it("shows recall times in the location's zone, UTC in organization mode", async () => {
-    const [recall] = (await load("/recalls")).inForce;
+    const recall = (await load("/recalls")).inForce.find((r) => r.lot === LOT);
     expect(recall?.recalledAt?.title).toMatch(/\(America\/New_York\)$/);
-    const [everywhere] = (await load("/recalls", ownerCookie)).inForce;
+    const everywhere = (await load("/recalls", ownerCookie)).inForce.find((r) => r.lot === LOT);
     expect(everywhere?.recalledAt?.title).toMatch(/\(UTC\)$/);
     const report = await reportRoute.loader({
       request: pageRequest(`/recalls/report?variationId=${variationId}&lot=${LOT}`, cookie),
