@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { type Outcome, refuse } from "./outcome";
 
 /** The vials a recall holds at one location. */
 export interface HeldAt {
@@ -74,11 +75,11 @@ export function nearLotsOf(rows: readonly NearLot[]): NearLot[] {
   return rows.map((r) => ({ lot: r.lot, vials: Number(r.vials) }));
 }
 
-/** "12 vials: Downtown 7, Westside 5", or "no vial in stock". */
+/** "12 vials quarantined (Downtown 7, Westside 5)", or that none is in stock to be. */
 export function heldText(held: Held): string {
-  if (held.vials === 0) return "no vial in stock";
+  if (held.vials === 0) return "no vial of it is in stock now; vials of it received later are quarantined";
   const count = `${held.vials} ${held.vials === 1 ? "vial" : "vials"}`;
-  return `${count}: ${held.locations.map((l) => `${l.name} ${l.vials}`).join(", ")}`;
+  return `${count} quarantined (${held.locations.map((l) => `${l.name} ${l.vials}`).join(", ")})`;
 }
 
 /** "C7988A1 (12 vials), C7988 A1 (none unused)" */
@@ -90,10 +91,15 @@ export function nearLotsText(near: readonly NearLot[]): string {
 
 /**
  * What marking `lot` of the variation recalled would hold, for the screen's confirmation step, in
- * one batch: the variation's names, whether a recall of the lot is already in force, the unused
- * vials by location and, when none, the near lots. Null when the variation is not the organization's.
+ * one batch: the variation's names, the unused vials by location and, when none, the near lots;
+ * refused as the mark would be when the variation is not the organization's or the lot is
+ * already recalled. Writes nothing.
  */
-export async function readRecallHold(db: Database, actor: Actor, input: { variationId: string; lot: string }) {
+export async function reviewRecall(
+  db: Database,
+  actor: Actor,
+  input: { variationId: string; lot: string },
+): Promise<Outcome<{ productName: string; variationName: string; held: Held; nearLots: NearLot[] }>> {
   const { variationId, lot } = input;
   const organization = organizationOf(actor);
   const [variations, held, near] = await db.batch([
@@ -106,11 +112,12 @@ export async function readRecallHold(db: Database, actor: Actor, input: { variat
     nearLotRows(db, organization, variationId, lot),
   ]);
   const variation = variations[0];
-  if (!variation) return null;
+  if (!variation) return refuse("variation_not_found");
+  if (variation.inForce) return refuse("already_recalled");
   return {
+    ok: true,
     productName: variation.productName,
     variationName: variation.variationName,
-    inForce: Boolean(variation.inForce),
     held: heldOf(held),
     nearLots: nearLotsOf(near),
   };

@@ -17,12 +17,11 @@ import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/constants";
 import { LiftForm, LotLookupQuery, MarkRecallForm } from "~/recalls/forms";
-import { heldText, readRecallHold } from "~/recalls/held.server";
+import { heldText, reviewRecall } from "~/recalls/held.server";
 import { canLiftRecall, liftRecall } from "~/recalls/lift.server";
 import { recallReportPath } from "~/recalls/links";
 import { recallsScreen } from "~/recalls/list.server";
 import { markRecall } from "~/recalls/mark.server";
-import { RECALL_REFUSALS } from "~/recalls/outcome";
 import type { Recall } from "~/recalls/recall.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
@@ -92,16 +91,10 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === "review") {
       // Nothing is written yet: the page asks to confirm, saying what the recall would quarantine.
       const { variationId: id, lot, note, idempotencyKey } = parsed.data;
-      const hold = await orOutage(readRecallHold(db, actor, { variationId: id, lot }));
-      if (!hold || hold.inForce) {
-        const problem = hold ? "already_recalled" : "variation_not_found";
-        return refused(
-          { ok: false, refusal: problem, message: RECALL_REFUSALS[problem] },
-          { intent, recallId: null, variationId },
-          { fields, notFound: [] },
-        );
-      }
-      const review = { variationId: id, lot, note, idempotencyKey: idempotencyKey ?? "", ...hold };
+      const hold = await orOutage(reviewRecall(db, actor, { variationId: id, lot }));
+      if (!hold.ok) return refused(hold, { intent, recallId: null, variationId }, { fields, notFound: [] });
+      const { ok: _, ...held } = hold;
+      const review = { variationId: id, lot, note, idempotencyKey: idempotencyKey ?? "", ...held };
       return data({ intent, recallId: null, variationId, review, fieldErrors: {}, formError: null });
     }
     const result = await orOutage(markRecall(db, actor, parsed.data));
@@ -109,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
     const { recall, quarantined } = result;
     return done("/recalls", {
       title: "Lot recalled",
-      description: `${recall.productName} · ${recall.variationName}, lot ${recall.lot}: quarantined at every location, ${heldText(quarantined)}.`,
+      description: `${recall.productName} · ${recall.variationName}, lot ${recall.lot}: recalled at every location, ${heldText(quarantined)}.`,
     });
   }
   const parsed = LiftForm.safeParse(form);

@@ -189,7 +189,6 @@ describe("the recalls screen's lot lookup", () => {
           lot: LOT,
           note: "Notice MN-1",
           idempotencyKey: key,
-          inForce: false,
           held: {
             vials: held.reduce((sum, h) => sum + Number(h.vials), 0),
             locations: held.map((h) => expect.objectContaining({ code: h.code, vials: Number(h.vials) })),
