@@ -13,6 +13,7 @@ export const RECALL_MESSAGES = {
   liftNote: "Say why the recall is lifted (e.g. the manufacturer withdrew the notice).",
   noteTooLong: `The note is too long (at most ${RECALL_NOTE_MAX} characters).`,
   recall: "Choose the recall to lift.",
+  confirmNoMatch: "confirmNoMatch is true (recall the lot although no vial of it is in stock) or false.",
 } as const;
 
 const M = RECALL_MESSAGES;
@@ -30,6 +31,14 @@ export const RecallForm = z.object({
   variationId: line({ error: M.variation }).trim().min(1, M.variation).max(100, M.variation),
   lot,
   note: note(M.note),
+  /**
+   * Recall the lot although no unused vial of it is in stock (a recall noticed before delivery):
+   * true in JSON, "true" from the screen's confirmation step. Without it such a mark is refused,
+   * naming the lots that differ only in case or spacing.
+   */
+  confirmNoMatch: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], { error: M.confirmNoMatch })
+    .optional(),
 });
 export type RecallInput = z.output<typeof RecallForm>;
 

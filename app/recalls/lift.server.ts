@@ -1,15 +1,21 @@
-// Lifting a lot recall (WRITE_PRODUCTS): recorded on the recall's row (who, when, why), which the
-// table's trigger lets change only this way and only once; the lot's vials are free again at every
-// location at once.
+// Lifting a lot recall (organization admins only): recorded on the recall's row (who, when, why),
+// which the table's trigger lets change only this way and only once; the lot's vials are free again
+// at every location at once. Marking is the safe direction and any WRITE_PRODUCTS holder may do it;
+// lifting releases vials at locations the lifter may not even see, so it is the organization's.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { type Access, isOrganizationAdmin } from "~/access/permissions";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf, raisedBy } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import { LiftForm, type LiftInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 import { type Recall, recallOf, recallRows } from "./recall.server";
+
+/** Who may lift a recall: an organization admin (the screen offers the form to them alone). */
+export function canLiftRecall(actor: Access): boolean {
+  return isOrganizationAdmin(actor);
+}
 
 export async function liftRecall(
   db: Database,
@@ -17,7 +23,7 @@ export async function liftRecall(
   input: LiftInput,
   options: { now?: Date } = {},
 ): Promise<Outcome<{ recall: Recall }>> {
-  if (!canWriteCatalog(actor)) return refuse("forbidden");
+  if (!canLiftRecall(actor)) return refuse("forbidden");
   const parsed = LiftForm.safeParse(input);
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
   const { recallId, note } = parsed.data;

@@ -1,11 +1,14 @@
 // What the /recalls screen reads, in one batch: the organization's recalls in force and the latest
 // lifted ones, and, when a lot is looked up, the organization's serialized variations that hold it
 // (a recall quarantines vials; a chain has thousands of variations, so the lot is found first).
+// A lot that no variation holds is looked for again as the lots that differ from it only in case
+// or spacing ("c7988a1" for C7988A1), so the screen offers what was probably meant.
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { productIdsMatching } from "~/products/list.server";
+import { lotKey } from "./held.server";
 import { recallOf, recallRows } from "./recall.server";
 
 /** Lifted recalls shown: the latest; older ones stay in the activity log and each lot's report. */
@@ -46,6 +49,36 @@ function lotHolders(db: Database, actor: Actor, { lot, product }: LotLookup) {
     ORDER BY lower(p.name), p.id, lower(v.name), v.id LIMIT ${LOT_HOLDERS_SHOWN}`);
 }
 
+/** Near lots offered for a lot not found: a mistyped lot has a handful of spellings at most. */
+const NEAR_LOTS_SHOWN = 10;
+
+/**
+ * The lots of the organization's serialized variations (narrowed to the product search) equal to
+ * `lot` but for case and spacing. Read only when the lookup found nothing: it walks the lot index
+ * whole (no index finds "any case"), then checks each candidate lot by lot.
+ */
+async function lotsLike(db: Database, actor: Actor, { lot, product }: LotLookup): Promise<string[]> {
+  const rows = await db.all<{ lot: string }>(sql`SELECT DISTINCT i.lot FROM items AS i
+    WHERE i.lot IS NOT NULL AND i.lot <> ${lot} AND ${lotKey(sql`i.lot`)} = ${lotKey(sql`${lot}`)}
+      AND EXISTS (SELECT 1 FROM items AS o CROSS JOIN product_variations AS v ON v.id = o.variation_id
+        CROSS JOIN products AS p ON p.id = v.product_id
+        WHERE o.lot = i.lot AND p.organization_id = ${organizationOf(actor)} AND p.tracking = 'serialized'
+          ${product ? sql`AND p.id IN ${productIdsMatching(actor, product)}` : sql``})
+    ORDER BY i.lot LIMIT ${NEAR_LOTS_SHOWN}`);
+  return rows.map((r) => r.lot);
+}
+
+const holderOf = (h: Omit<LotHolder, "recalled"> & { recalled: number }): LotHolder => ({
+  ...h,
+  recalled: Boolean(h.recalled),
+});
+
+/** The variations holding a lot, and when none does, the lots that differ from it only in case or spacing. */
+export async function findLot(db: Database, actor: Actor, lookup: LotLookup) {
+  const holders = (await lotHolders(db, actor, lookup)).map(holderOf);
+  return { holders, nearLots: holders.length ? [] : await lotsLike(db, actor, lookup) };
+}
+
 export async function recallsScreen(db: Database, actor: Actor, lookup: LotLookup | null = null) {
   const organization = organizationOf(actor);
   const [inForce, lifted, holders] = await db.batch([
@@ -57,6 +90,8 @@ export async function recallsScreen(db: Database, actor: Actor, lookup: LotLooku
   return {
     inForce: inForce.map(recallOf),
     lifted: lifted.map(recallOf),
-    holders: holders.map((h): LotHolder => ({ ...h, recalled: Boolean(h.recalled) })),
+    holders: holders.map(holderOf),
+    // A lot looked up and not found: a second read, for what was probably meant.
+    nearLots: lookup && holders.length === 0 ? await lotsLike(db, actor, lookup) : [],
   };
 }

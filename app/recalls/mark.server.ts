@@ -2,7 +2,10 @@
 // quarantines every vial of the lot at every location of the organization at once (the vial
 // verbs' guards read it through lotRecalled). The lot need not be in stock: a recall noticed
 // before delivery quarantines the vials as they arrive. At most one recall of a lot is in force
-// (the unique index lot_recalls_in_force_unique is the guard, also against a race).
+// (the unique index lot_recalls_in_force_unique is the guard, also against a race). The answer
+// names what the recall holds (its unused vials by location); a lot that holds none (often one
+// typed in another case, "c7988a1" for C7988A1) is refused until confirmed, naming the lots of
+// the variation that differ from it only in case or spacing.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
@@ -13,7 +16,17 @@ import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, repla
 import { canWriteCatalog } from "~/products/actor";
 import { lotOrSerialProblem } from "~/stock/gs1";
 import { RecallForm, type RecallInput } from "./forms";
-import { type Outcome, refuse } from "./outcome";
+import {
+  type Held,
+  heldOf,
+  heldRows,
+  holdsAVial,
+  type NearLot,
+  nearLotRows,
+  nearLotsOf,
+  nearLotsText,
+} from "./held.server";
+import { type Outcome, type RecallRefused, refuse } from "./outcome";
 import { type Recall, recallOf, recallRows } from "./recall.server";
 
 /** Whether a batch failed because a recall of the lot was already in force (a true race). */
@@ -21,16 +34,34 @@ function isAlreadyRecalled(error: unknown): boolean {
   return constraintFailed(error, /lot_recalls\.variation_id, lot_recalls\.lot/);
 }
 
+/** A recall marked: the recall and the vials it quarantines now, by location. */
+export interface Marked {
+  recall: Recall;
+  quarantined: Held;
+}
+
+/** A mark refused because the lot holds no unused vial: the lots that differ only in case or spacing. */
+export type NoVialMatches = RecallRefused & { refusal: "confirm_no_match"; nearLots: NearLot[] };
+
+/** The refusal of a lot that holds no vial, naming its near lots (the API adds how to confirm). */
+export function noVialMatches(lot: string, nearLots: NearLot[]): NoVialMatches {
+  const near = nearLots.length
+    ? ` Lots of this variation that differ only in case or spacing: ${nearLotsText(nearLots)}.`
+    : "";
+  const message = `No unused vial of lot ${lot} is in stock at any location: the recall would quarantine none now, only vials of it received later.${near} Check the lot as printed on the vials, or confirm the recall.`;
+  return { ...refuse("confirm_no_match", message), refusal: "confirm_no_match", nearLots };
+}
+
 export async function markRecall(
   db: Database,
   actor: ScopedActor,
   input: RecallInput & { idempotencyKey?: string | null },
   options: { now?: Date; retried?: boolean } = {},
-): Promise<Outcome<{ recall: Recall }>> {
+): Promise<Outcome<Marked> | NoVialMatches> {
   if (!canWriteCatalog(actor)) return refuse("forbidden");
   const parsed = RecallForm.safeParse(input);
   if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
-  const { variationId, lot, note } = parsed.data;
+  const { variationId, lot, note, confirmNoMatch = false } = parsed.data;
   const organization = organizationOf(actor);
   // A lot is one GS1 allows (~/stock/gs1), unless it is on vials of the variation already, received
   // before that rule: such a lot can still be recalled.
@@ -47,14 +78,16 @@ export async function markRecall(
   const variation = sql`v.id = ${variationId} AND p.organization_id = ${organization}`;
   const inForce = sql`EXISTS (SELECT 1 FROM lot_recalls AS f WHERE f.variation_id = ${variationId} AND f.lot = ${lot}
     AND f.lifted_at IS NULL)`;
+  // The guard of a lot that holds no vial: written only once confirmed.
+  const holds = confirmNoMatch ? sql`1` : holdsAVial(organization, variationId, lot);
   try {
-    const [added, , , recalled, found, rows] = await db.batch([
+    const [added, , , recalled, found, rows, held, near] = await db.batch([
       db.all<{
         id: string;
       }>(sql`INSERT INTO lot_recalls (id, organization_id, variation_id, lot, note, recalled_by, recalled_at)
         SELECT ${recallId}, p.organization_id, v.id, ${lot}, ${note}, ${actor.id}, ${now}
         FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-        WHERE ${variation} AND ${keyUnused(key)} AND NOT ${inForce}
+        WHERE ${variation} AND ${keyUnused(key)} AND NOT ${inForce} AND ${holds}
         RETURNING id`),
       logActivityWhere(
         db,
@@ -75,17 +108,22 @@ export async function markRecall(
       db.all<{ inForce: number }>(sql`SELECT ${inForce} AS inForce
         FROM product_variations AS v JOIN products AS p ON p.id = v.product_id WHERE ${variation}`),
       recallRows(db, sql`r.id = ${recallId}`, 1),
+      heldRows(db, organization, variationId, lot),
+      nearLotRows(db, organization, variationId, lot),
     ]);
     const row = rows[0];
-    if (added.length === 1 && row) return { ok: true, recall: recallOf(row) };
+    const quarantined = heldOf(held);
+    if (added.length === 1 && row) return { ok: true, recall: recallOf(row), quarantined };
     // Nothing was written: a repeat of a key answers the recall it made; otherwise say why.
     const replay = replayOf<{ recallId: string }>(recalled, key);
     if (replay.replay) {
       const [first] = await recallRows(db, sql`r.id = ${replay.answer.recallId}`, 1);
-      if (first) return { ok: true, recall: recallOf(first) };
+      if (first) return { ok: true, recall: recallOf(first), quarantined };
     }
     if (replay.replay === false && replay.misused) return refuse("key_misused");
-    if (!found[0]) return refuse("variation_not_found");
+    const asked = found[0];
+    if (!asked) return refuse("variation_not_found");
+    if (!asked.inForce && quarantined.vials === 0 && !confirmNoMatch) return noVialMatches(lot, nearLotsOf(near));
     return refuse("already_recalled");
   } catch (error) {
     if (isAlreadyRecalled(error)) return refuse("already_recalled");

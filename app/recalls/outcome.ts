@@ -10,6 +10,8 @@ export const { messages: RECALL_REFUSALS, refuse } = refusalsOf({
   already_recalled:
     "This lot of this variation is already recalled. Lift that recall first if it was marked by mistake, or leave it in force.",
   already_lifted: "This recall was already lifted.",
+  confirm_no_match:
+    "No unused vial of this lot is in stock at any location: the recall would quarantine none now, only vials of it received later. Check the lot as printed on the vials, or confirm the recall.",
   key_misused: IDEMPOTENCY_MESSAGES.misused,
 });
 

@@ -1,11 +1,15 @@
 // /recalls: the organization's lot recalls, in force and lifted (READ_INVENTORY to see), a lookup
-// of a lot (a GET form: the lot, optionally a product) listing the variations that hold it, each
-// with a form to mark that lot of it recalled, and a button to lift a recall with a note (WRITE_PRODUCTS, the
-// catalogue permission: a recall quarantines the lot's vials at every location at once). Reached
-// from the usage log's header (the spec fixes the menu: no sidebar entry).
+// of a lot (a GET form: the lot, optionally a product) listing the variations that hold it (or,
+// when none does, the lots that differ from it only in case or spacing), each with a form to mark
+// that lot of it recalled (WRITE_PRODUCTS, the catalogue permission: the safe direction), which
+// first asks to confirm, naming how many vials at which locations the recall quarantines; and a
+// form to lift a recall with a note (organization admins only: it frees vials everywhere). Times
+// in the location's zone. Reached from the usage log's header (the spec fixes the menu).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { timeZoneHere } from "~/access/actor";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -13,7 +17,8 @@ import { done, intentOf, invalid, refused } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/constants";
 import { LiftForm, LotLookupQuery, MarkRecallForm } from "~/recalls/forms";
-import { liftRecall } from "~/recalls/lift.server";
+import { heldText, reviewRecall } from "~/recalls/held.server";
+import { canLiftRecall, liftRecall } from "~/recalls/lift.server";
 import { recallReportPath } from "~/recalls/links";
 import { recallsScreen } from "~/recalls/list.server";
 import { markRecall } from "~/recalls/mark.server";
@@ -27,19 +32,23 @@ import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Lot Recalls · Clinic Inventory" }];
 
-const INTENTS = ["mark", "lift"] as const;
+/** "review" asks to confirm a mark (what it quarantines); "mark" is the confirmed mark. */
+const INTENTS = ["review", "mark", "lift"] as const;
 
-/** A recall as a row shows it; times in UTC: a recall is the organization's, not one location's. */
-function shownRecall(r: Recall, now: Date) {
+/** A lookup's path: the lot found again (a mark's Cancel, a near lot's link). */
+const lookupPath = (lot: string) => `/recalls?${new URLSearchParams({ lot })}`;
+
+/** A recall as a row shows it; times in the location's zone (UTC in organization mode), as every time. */
+function shownRecall(r: Recall, zone: string, now: Date) {
   return {
     id: r.id,
     product: `${r.productName} · ${r.variationName}`,
     lot: r.lot,
     report: recallReportPath(r.variationId, r.lot),
     note: r.note,
-    recalledAt: showInstant(r.recalledAt, "UTC", now),
+    recalledAt: showInstant(r.recalledAt, zone, now),
     recalledBy: r.recalledBy,
-    liftedAt: showInstant(r.liftedAt, "UTC", now),
+    liftedAt: showInstant(r.liftedAt, zone, now),
     liftedBy: r.liftedBy,
     liftNote: r.liftNote,
   };
@@ -50,10 +59,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const lookup = LotLookupQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const screen = await orOutage(recallsScreen(args.context.db, actor, lookup.lot ? lookup : null));
   const now = new Date();
+  const zone = timeZoneHere(actor);
   return {
-    inForce: screen.inForce.map((r) => shownRecall(r, now)),
-    lifted: screen.lifted.map((r) => shownRecall(r, now)),
+    inForce: screen.inForce.map((r) => shownRecall(r, zone, now)),
+    lifted: screen.lifted.map((r) => shownRecall(r, zone, now)),
     lookup,
+    nearLots: screen.nearLots.map((lot) => ({ lot, find: lookupPath(lot) })),
     holders: screen.holders.map((h) => ({
       id: h.id,
       label: `${h.productName} · ${h.name}`,
@@ -61,6 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
       report: recallReportPath(h.id, lookup.lot),
     })),
     canWrite: canWriteCatalog(actor),
+    canLift: canLiftRecall(actor),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -70,21 +82,28 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, INTENTS);
   const db = args.context.db;
-  if (intent === "mark") {
+  if (intent === "review" || intent === "mark") {
     // Which variation's form was sent: its problem is shown on that form.
     const variationId = typeof form.variationId === "string" ? form.variationId : null;
     const parsed = MarkRecallForm.safeParse(form);
     if (!parsed.success) return invalid(parsed.error, { intent, recallId: null, variationId });
-    const result = await orOutage(markRecall(db, actor, parsed.data));
-    if (!result.ok) {
-      // The form checked the rest: what the verb alone finds invalid is the lot (the GS1 lot rule).
-      const fields = { variation_not_found: "variationId", already_recalled: "lot", invalid: "lot" } as const;
-      return refused(result, { intent, recallId: null, variationId }, { fields, notFound: [] });
+    // What the verb alone finds invalid is the lot (the GS1 lot rule): the form checked the rest.
+    const fields = { variation_not_found: "variationId", already_recalled: "lot", invalid: "lot" } as const;
+    if (intent === "review") {
+      // Nothing is written yet: the page asks to confirm, saying what the recall would quarantine.
+      const { variationId: id, lot, note, idempotencyKey } = parsed.data;
+      const hold = await orOutage(reviewRecall(db, actor, { variationId: id, lot }));
+      if (!hold.ok) return refused(hold, { intent, recallId: null, variationId }, { fields, notFound: [] });
+      const { ok: _, ...held } = hold;
+      const review = { variationId: id, lot, note, idempotencyKey: idempotencyKey ?? "", ...held };
+      return data({ intent, recallId: null, variationId, review, fieldErrors: {}, formError: null });
     }
-    const { recall } = result;
+    const result = await orOutage(markRecall(db, actor, parsed.data));
+    if (!result.ok) return refused(result, { intent, recallId: null, variationId }, { fields, notFound: [] });
+    const { recall, quarantined } = result;
     return done("/recalls", {
       title: "Lot recalled",
-      description: `${recall.productName} · ${recall.variationName}, lot ${recall.lot}: its vials are quarantined at every location.`,
+      description: `${recall.productName} · ${recall.variationName}, lot ${recall.lot}: recalled at every location, ${heldText(quarantined)}.`,
     });
   }
   const parsed = LiftForm.safeParse(form);
@@ -135,19 +154,108 @@ function NoteForm({
   );
 }
 
+type ActionResult = ReturnType<typeof useActionData<typeof action>>;
+
 /** The problem of a refused or invalid mark, for the variation whose form sent it (else for none). */
-function markProblem(result: ReturnType<typeof useActionData<typeof action>>) {
-  if (result?.intent !== "mark") return null;
+function markProblem(result: ActionResult) {
+  if (result?.intent !== "mark" && result?.intent !== "review") return null;
+  if ("review" in result) return null;
   const { fieldErrors, formError } = result;
   const about = "variationId" in result ? result.variationId : null;
   // The variation and the lot are the form's hidden fields: their problem shows above its note.
   return { about, note: fieldErrors.note, alert: formError ?? fieldErrors.variationId ?? fieldErrors.lot ?? null };
 }
 
+/** A mark awaiting its confirmation (the review's answer), or null. */
+function reviewOf(result: ActionResult) {
+  return result && "review" in result ? result.review : null;
+}
+
+type Review = NonNullable<ReturnType<typeof reviewOf>>;
+
+/** Links to the lots that differ only in case or spacing: "C7988A1, C7988 A1". */
+function NearLots({ lots }: { lots: readonly { lot: string; find: string; vials?: number }[] }) {
+  return (
+    <>
+      {lots.map((near, index) => (
+        <span key={near.lot}>
+          {index > 0 && ", "}
+          <Link to={near.find} className={`${LINK} font-mono`}>
+            {near.lot}
+          </Link>
+          {near.vials !== undefined && ` (${near.vials === 1 ? "1 vial" : `${near.vials} vials`} unused)`}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The mark's second step (a form, so it works before JavaScript loads): what the recall
+ * quarantines, by location, and the confirmation; a lot that holds no vial says so, offers the
+ * lots that differ only in case or spacing, and is confirmed as such.
+ */
+function ConfirmMark({ review }: { review: Review }) {
+  const { held, lot } = review;
+  const none = held.vials === 0;
+  return (
+    <Form
+      method="post"
+      aria-label={`Confirm the recall of lot ${lot}`}
+      className={`flex flex-col gap-2 rounded-md border p-3 ${none ? "border-amber-300 bg-amber-50" : "border-red-300 bg-red-50"}`}
+    >
+      {Object.entries({
+        intent: "mark",
+        variationId: review.variationId,
+        lot,
+        note: review.note,
+        idempotencyKey: review.idempotencyKey,
+        ...(none ? { confirmNoMatch: "true" } : {}),
+      }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p role="alert" className={`font-semibold ${none ? "text-amber-900" : "text-red-900"}`}>
+        {none
+          ? `No unused vial of lot ${lot} is in stock at any location: the recall quarantines none now, only vials of it received later.`
+          : `Recalling lot ${lot} quarantines ${held.vials === 1 ? "1 vial" : `${held.vials} vials`} at once: they cannot be started or drawn from until an organization admin lifts the recall.`}
+      </p>
+      {none ? (
+        <p className="text-amber-900 text-sm">
+          Check the lot as printed on the vials.
+          {review.nearLots.length > 0 && (
+            <>
+              {" "}
+              Lots of this variation that differ only in case or spacing:{" "}
+              <NearLots lots={review.nearLots.map((n) => ({ ...n, find: lookupPath(n.lot) }))} />.
+            </>
+          )}
+        </p>
+      ) : (
+        <ul aria-label={`Vials of lot ${lot} quarantined`} className="text-red-900 text-sm">
+          {held.locations.map((l) => (
+            <li key={l.id}>
+              {l.name} <span className="text-xs">{l.code}</span>: {l.vials === 1 ? "1 vial" : `${l.vials} vials`}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="whitespace-pre-line text-slate-700 text-sm">Note: {review.note}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button tone="danger">{none ? "Recall anyway" : "Confirm recall"}</Button>
+        <Link to={lookupPath(lot)} className={`${LINK} text-sm`}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
 export default function RecallsScreen() {
-  const { inForce, lifted, lookup, holders, canWrite, idempotencyKey } = useLoaderData<typeof loader>();
+  const { inForce, lifted, lookup, nearLots, holders, canWrite, canLift, idempotencyKey } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const problem = markProblem(result);
+  const review = reviewOf(result);
   const problemOf = (variationId: string) => (problem?.about === variationId ? problem : null);
   const unshown = problem && !holders.some((h) => h.id === problem.about) ? problem : null;
   return (
@@ -194,9 +302,15 @@ export default function RecallsScreen() {
           {lookup.lot && holders.length === 0 && (
             <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
               Lot {lookup.lot} was not found{lookup.product ? ` among products matching “${lookup.product}”` : ""}.
-              Check it is typed exactly as printed on the vials. A lot is marked here once vials of it have been
-              received at one of your locations; a lot not yet delivered can be recalled through the API (POST
-              /api/recalls).
+              Check it is typed exactly as printed on the vials.
+              {nearLots.length > 0 && (
+                <>
+                  {" "}
+                  Lots that differ only in case or spacing: <NearLots lots={nearLots} />.
+                </>
+              )}{" "}
+              A lot is marked here once vials of it have been received at one of your locations; a lot not yet delivered
+              can be recalled through the API (POST /api/recalls).
             </p>
           )}
           {holders.length > 0 && (
@@ -216,12 +330,15 @@ export default function RecallsScreen() {
                         </span>
                       )}
                     </div>
-                    {canWrite && !h.recalled && (
+                    {canWrite && !h.recalled && review?.variationId === h.id && review.lot === lookup.lot && (
+                      <ConfirmMark review={review} />
+                    )}
+                    {canWrite && !h.recalled && !(review?.variationId === h.id && review.lot === lookup.lot) && (
                       // A fresh key per page load also empties the note once a recall is marked.
                       <NoteForm
                         key={idempotencyKey}
                         className="flex flex-col gap-2"
-                        hidden={{ intent: "mark", idempotencyKey, variationId: h.id, lot: lookup.lot }}
+                        hidden={{ intent: "review", idempotencyKey, variationId: h.id, lot: lookup.lot }}
                         alert={mine?.alert}
                         note={{
                           label: "Note",
@@ -248,7 +365,7 @@ export default function RecallsScreen() {
             { label: "Lot", key: true },
             "Recalled",
             "Note",
-            ...(canWrite ? [""] : []),
+            ...(canWrite || canLift ? [""] : []),
           ]}
           rowCount={inForce.length}
           empty="No lot is recalled right now."
@@ -268,7 +385,10 @@ export default function RecallsScreen() {
                 <Recorded at={r.recalledAt} by={r.recalledBy} />
               </td>
               <td className={`${CELL} whitespace-pre-line`}>{r.note}</td>
-              {canWrite && (
+              {canWrite && !canLift && (
+                <td className={`${CELL} text-slate-500 text-xs`}>Only an organization admin can lift a recall.</td>
+              )}
+              {canLift && (
                 <td className={CELL}>
                   <details open={result?.intent === "lift" && result.recallId === r.id}>
                     <summary className="cursor-pointer font-medium text-sky-800 text-sm">Lift…</summary>

@@ -1,13 +1,19 @@
 // /recalls/report?variationId=&lot=: the trace of one lot, recalled or not: every use (patient
 // reference, units, service, provider, location, time, who) and where its unused vials are now, at
 // the locations the reader reaches with READ_INVENTORY (every location in organization mode); a red
-// banner while a recall is in force, and the report as a CSV. Without a lot: a form to name one.
+// banner while a recall is in force, and the report as a CSV. Without a variation: a form to name
+// the lot, which opens its report (the one variation holding it; several: each one's report;
+// none: the lots that differ from it only in case or spacing). Times in the location's zone.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { timeZoneHere } from "~/access/actor";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { RECALL_LOT_MAX } from "~/recalls/constants";
+import { LotLookupQuery } from "~/recalls/forms";
+import { recallReportPath } from "~/recalls/links";
+import { findLot } from "~/recalls/list.server";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { area } from "~/shell/areas";
 import { formatDate, showInstant, Time } from "~/ui/dates";
@@ -23,11 +29,35 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const asked = reportQueryOf(params);
   if (!asked) {
-    return { report: null, asked: { lot: params.get("lot") ?? "" } };
+    // A lot named without its variation (the Find lot form): the report of the one variation
+    // holding it, else a choice of them, else the lots it was probably meant to be.
+    const { lot } = LotLookupQuery.parse({ lot: params.get("lot") ?? "" });
+    const found = lot ? await orOutage(findLot(args.context.db, actor, { lot, product: "" })) : null;
+    const [only, ...more] = found?.holders ?? [];
+    if (only && more.length === 0) throw redirect(recallReportPath(only.id, lot));
+    return {
+      report: null,
+      asked: { lot },
+      found: found && {
+        holders: found.holders.map((h) => ({
+          id: h.id,
+          label: `${h.productName} · ${h.name}`,
+          recalled: h.recalled,
+          report: recallReportPath(h.id, lot),
+        })),
+        nearLots: found.nearLots.map((near) => ({
+          lot: near,
+          find: `/recalls/report?${new URLSearchParams({ lot: near })}`,
+        })),
+      },
+    };
   }
   const report = await orOutage(readRecallReport(args.context.db, actor, asked));
   if (!report) throw data("That product variation does not exist in your organization.", { status: 404 });
   const now = new Date();
+  // A recall is the organization's, but its times read as every other time here: in the
+  // location's zone (UTC in organization mode).
+  const zone = timeZoneHere(actor);
   const inForce = report.recalls.find((r) => r.inForce) ?? null;
   const lastLifted = report.recalls.find((r) => !r.inForce) ?? null;
   return {
@@ -37,10 +67,10 @@ export async function loader(args: LoaderFunctionArgs) {
       status: report.status,
       recall: inForce && {
         note: inForce.note,
-        at: showInstant(inForce.recalledAt, "UTC", now),
+        at: showInstant(inForce.recalledAt, zone, now),
         by: inForce.recalledBy,
       },
-      lifted: lastLifted && { at: showInstant(lastLifted.liftedAt, "UTC", now), by: lastLifted.liftedBy },
+      lifted: lastLifted && { at: showInstant(lastLifted.liftedAt, zone, now), by: lastLifted.liftedBy },
       uses: report.uses.map((u) => ({
         id: u.id,
         usedAt: showInstant(u.usedAt, u.location.timeZone, now),
@@ -60,6 +90,7 @@ export async function loader(args: LoaderFunctionArgs) {
       csv: `/recalls/report.csv?${new URLSearchParams(asked)}`,
     },
     asked,
+    found: null,
   };
 }
 
@@ -73,23 +104,59 @@ function LocationCell({ location }: { location: { name: string; code: string } }
   );
 }
 
+type Found = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["found"]>;
+
 /**
- * No lot named: find it on /recalls (a GET form), which lists the variations holding it, each
- * with its report; a select of every variation was hundreds of KiB on a chain.
+ * No variation named: a GET form for the lot, answered here (the report of the one variation
+ * holding it, else each one's report); a select of every variation was hundreds of KiB on a chain.
  */
-function LotPicker({ lot }: { lot: string }) {
+function LotPicker({ lot, found }: { lot: string; found: Found | null }) {
   return (
-    <Form method="get" action="/recalls" className="flex flex-wrap items-end gap-3">
-      <div className="min-w-40 flex-1">
-        <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lot} />
-      </div>
-      <Button tone="secondary">Find lot</Button>
-    </Form>
+    <div className="flex flex-col gap-3">
+      <Form key={lot} method="get" action="/recalls/report" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-40 flex-1">
+          <Field label="Lot" name="lot" maxLength={RECALL_LOT_MAX} defaultValue={lot} />
+        </div>
+        <Button tone="secondary">Find lot</Button>
+      </Form>
+      {found && found.holders.length > 0 && (
+        <ul aria-label={`Reports of lot ${lot}`} className="flex flex-col divide-y divide-slate-200">
+          {found.holders.map((h) => (
+            <li key={h.id} className="flex flex-wrap items-center gap-2 py-2">
+              <Link to={h.report} className={LINK}>
+                {h.label}
+              </Link>
+              {h.recalled && <span className="text-red-800 text-xs">Recalled</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {found && found.holders.length === 0 && (
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-amber-900 text-sm">
+          Lot {lot} was not found at your organization. Check it is typed exactly as printed on the vials.
+          {found.nearLots.length > 0 && (
+            <>
+              {" "}
+              Lots that differ only in case or spacing:{" "}
+              {found.nearLots.map((near, index) => (
+                <span key={near.lot}>
+                  {index > 0 && ", "}
+                  <Link to={near.find} className={`${LINK} font-mono`}>
+                    {near.lot}
+                  </Link>
+                </span>
+              ))}
+              .
+            </>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
 
 export default function RecallReportScreen() {
-  const { report, asked } = useLoaderData<typeof loader>();
+  const { report, asked, found } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -104,7 +171,7 @@ export default function RecallReportScreen() {
         )}
       </div>
       {!report ? (
-        <LotPicker lot={asked.lot} />
+        <LotPicker lot={asked.lot} found={found} />
       ) : (
         <>
           <div className="flex flex-wrap items-start justify-between gap-3">

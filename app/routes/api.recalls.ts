@@ -1,6 +1,9 @@
-// POST /api/recalls {variationId, lot, note} (WRITE_PRODUCTS; Idempotency-Key honoured): marks the
-// lot of the variation recalled at every location at once; 201 {recall}. GET /api/recalls: the
-// organization's recalls in force and the latest lifted ones (READ_INVENTORY).
+// POST /api/recalls {variationId, lot, note, confirmNoMatch?} (WRITE_PRODUCTS; Idempotency-Key
+// honoured): marks the lot of the variation recalled at every location at once; 201 {recall,
+// quarantined: {vials, locations: [{id, name, code, vials}]}}. A lot that holds no unused vial is
+// 409 confirm_no_match with `nearLots` (the lots differing only in case or spacing) until sent
+// again with "confirmNoMatch": true. GET /api/recalls: the organization's recalls in force and
+// the latest lifted ones (READ_INVENTORY).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
 import { requireScopedActor } from "~/access/scope.server";
@@ -21,5 +24,10 @@ export async function action(args: ActionFunctionArgs) {
   const idempotencyKey = idempotencyKeyOf(args.request);
   const input = await readJsonBody(args.request, RecallForm);
   const outcome = await orOutage(markRecall(args.context.db, actor, { ...input, idempotencyKey }));
+  if (!outcome.ok && "nearLots" in outcome) {
+    const error = `${outcome.message} To recall it anyway, send the same body with "confirmNoMatch": true.`;
+    const body = { error, code: outcome.refusal, nearLots: outcome.nearLots };
+    return Response.json(body, { status: 409, headers: API_HEADERS });
+  }
   return answerOutcome(outcome, { status: 201, statuses: { variation_not_found: 422 } });
 }

@@ -1,7 +1,9 @@
 // Lot recalls and the usage log at a phone's width (390 × 844), as Westside's manager (WRITE_PRODUCTS
 // there): units drawn from a vial of a lot with a patient reference appear in the usage log, its
-// filters and its CSV; marking the lot recalled quarantines its vials (a start is refused with code
-// "recalled") and the recall report lists the patient under a red banner; lifting it is recorded.
+// filters and its CSV; marking the lot recalled first asks to confirm, naming how many vials at which
+// locations it quarantines, then quarantines them (a start is refused with code "recalled"); the
+// recall report, found by its lot, lists the patient under a red banner; lifting is not offered to
+// the manager (it says why) and is the owner's (an organization admin), and it is recorded.
 // The e2e database is shared: this run's patient reference is its own, and the recall is lifted
 // at the end. Screenshots at 390 and 1280 px are attached to the report.
 
@@ -66,9 +68,14 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
   // Mark the lot recalled from the recalls screen, reached from the usage log's header.
   await page.getByRole("link", { name: "Lot recalls" }).click();
   await expect(page.getByRole("heading", { name: "Lot Recalls" })).toBeVisible();
-  // The lot is found first (a GET form): the variations holding it, each with its own mark form.
-  await page.getByLabel("Lot", { exact: true }).fill(LOT);
+  // The lot is found first (a GET form). Typed in another case it matches nothing: the lot as
+  // printed is offered, and followed, lists the variations holding it, each with its own mark form.
+  await page.getByLabel("Lot", { exact: true }).fill(LOT.toLowerCase());
   await page.getByRole("button", { name: "Search" }).click();
+  const notFound = page.getByRole("status").filter({ hasText: "differ only in case or spacing" });
+  await expect(notFound).toBeVisible();
+  await attachScreenshot(page, testInfo, "recalls-near-lot-390.png");
+  await notFound.getByRole("link", { name: LOT }).click();
   await expect(page).toHaveURL(new RegExp(`lot=${LOT}`));
   const holder = page
     .getByRole("list", { name: `Variations holding lot ${LOT}` })
@@ -79,6 +86,16 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
   await attachScreenshot(page, testInfo, "recalls-lookup-390.png");
   await holder.getByLabel("Note").fill(`E2E ${run}: manufacturer notice`);
   await holder.getByRole("button", { name: "Mark lot recalled" }).click();
+  // A second step first: what the recall quarantines, by location; nothing is marked yet.
+  const confirm = page.getByRole("form", { name: `Confirm the recall of lot ${LOT}` });
+  await expect(confirm.getByRole("alert")).toContainText(/quarantines \d+ vials at once/);
+  await expect(confirm.getByRole("list", { name: `Vials of lot ${LOT} quarantined` })).toContainText("Westside");
+  await expect(
+    page.getByRole("table", { name: "Recalls in force" }).getByRole("row").filter({ hasText: LOT }),
+  ).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "recalls-confirm-390.png");
+  await confirm.getByRole("button", { name: "Confirm recall" }).click();
   const inForce = page.getByRole("table", { name: "Recalls in force" });
   await expect(inForce.getByRole("row").filter({ hasText: LOT })).toHaveCount(1);
   await expect(page.getByLabel("Lot", { exact: true }), "the form is emptied for the next recall").toHaveValue("");
@@ -98,8 +115,17 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
   expect(start.status()).toBe(409);
   expect(await start.json()).toMatchObject({ code: "recalled" });
 
-  // The report: a red banner, the patient, and the unused syringes.
-  await inForce.getByRole("link", { name: LOT }).click();
+  // The manager marks but may not lift: the row says who may, where the form would be.
+  await expect(inForce.getByRole("row").filter({ hasText: LOT })).toContainText(
+    "Only an organization admin can lift a recall.",
+  );
+  await expect(inForce.getByText("Lift…")).toHaveCount(0);
+
+  // The report, found by its lot from the report's own Find lot: a red banner, the patient, and the unused syringes.
+  await page.goto("/recalls/report");
+  await page.getByLabel("Lot", { exact: true }).fill(LOT);
+  await page.getByRole("button", { name: "Find lot" }).click();
+  await expect(page).toHaveURL(/\/recalls\/report\?variationId=/);
   await expect(page.getByRole("heading", { name: "Recall Report" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "Recalled" })).toBeVisible();
   const uses = page.getByRole("table", { name: "Uses of this lot" });
@@ -116,7 +142,9 @@ test("a drawn lot is in the usage log and its CSV; recalled, its vials refuse a 
   ]);
   expect(readFileSync((await reportCsv.path()) ?? "", "utf8")).toContain(PATIENT);
 
-  // Lift it: recorded, and the lot's vials start again.
+  // Lift it as the owner (an organization admin): recorded, and the lot's vials start again.
+  await page.context().clearCookies();
+  await signIn(page, "owner@demo.clinic");
   await page.goto("/recalls");
   await page
     .getByRole("table", { name: "Recalls in force" })

@@ -476,11 +476,25 @@ describe("lot recalls", () => {
     recallId = marked.recall.id;
     expect(marked.recall).toMatchObject({ lot: LOT, variationId, inForce: true, productName: "Botox Cosmetic" });
     expect(marked.recall.recalledBy).toMatch(/\S+ \S+/);
+    // The answer names what the recall holds: the lot's unused vials, by location.
+    const unused = await t.db.all<{ code: string; vials: number }>(sql`SELECT l.code, count(*) AS vials
+      FROM items AS i JOIN locations AS l ON l.id = i.location_id WHERE i.variation_id = ${variationId}
+        AND i.lot = ${LOT} AND i.state IN ('sealed', 'in_use', 'in_transit') GROUP BY l.id ORDER BY lower(l.name)`);
+    expect(unused.map((u) => u.code)).toEqual(["DTN", "WST"]);
+    expect(marked.quarantined).toEqual({
+      vials: unused.reduce((sum, u) => sum + Number(u.vials), 0),
+      locations: unused.map((u) => ({
+        id: loc[u.code as "DTN"],
+        name: expect.any(String),
+        code: u.code,
+        vials: Number(u.vials),
+      })),
+    });
     expect(await t.lastActivity()).toMatchObject({ action: "lot_recall", entity: "lot_recall", entityId: recallId });
 
     // The same key again answers the same recall and writes nothing.
     const again = await markRecall(t.db, at("manager", loc.WST), input);
-    expect(again).toMatchObject({ ok: true, recall: { id: recallId } });
+    expect(again).toMatchObject({ ok: true, recall: { id: recallId }, quarantined: marked.quarantined });
     expect(await t.activityCount()).toBe(before + 1);
 
     for (const code of ["DTN", "WST", "NTH"] as const) {
@@ -505,6 +519,33 @@ describe("lot recalls", () => {
     const outcome = await markRecall(t.db, at("owner", "all"), { variationId, lot: LOT, note: "Again" });
     expect(outcome).toMatchObject({ ok: false, refusal: "already_recalled" });
     expect(await t.activityCount()).toBe(before);
+  });
+
+  it("refuses a lot that holds no vial until confirmed, naming the lots that differ only in case or spacing", async () => {
+    const before = await t.activityCount();
+    const typed = { variationId, lot: "c8123 C3", note: "Manufacturer notice, typed" };
+    const unused = vials.DTN.length + vials.WST.length;
+    const refused = await markRecall(t.db, at("manager", loc.WST), typed);
+    expect(refused).toEqual({
+      ok: false,
+      refusal: "confirm_no_match",
+      message: expect.stringContaining(`differ only in case or spacing: ${LOT} (${unused} vials)`),
+      nearLots: [{ lot: LOT, vials: unused }],
+    });
+    expect(await t.activityCount()).toBe(before);
+    // A lot nothing resembles: refused too, with no lot to offer.
+    expect(await markRecall(t.db, at("manager", loc.WST), { ...typed, lot: "ZZ-NOTHING" })).toMatchObject({
+      refusal: "confirm_no_match",
+      nearLots: [],
+    });
+    // Confirmed (a lot recalled before delivery): marked, holding none now.
+    const confirmed = await markRecall(t.db, at("manager", loc.WST), { ...typed, confirmNoMatch: true });
+    expect(confirmed).toMatchObject({
+      ok: true,
+      recall: { lot: "c8123 C3" },
+      quarantined: { vials: 0, locations: [] },
+    });
+    expect(await t.activityCount()).toBe(before + 1);
   });
 
   it("reports every use and every unused vial in one round trip, limited to the locations the reader sees", async () => {
@@ -533,10 +574,20 @@ describe("lot recalls", () => {
     expect(await readRecallReport(t.db, at("owner", "all"), { variationId: "nope", lot: LOT })).toBeNull();
   });
 
-  it("lifts a recall once, with a note, freeing the lot's vials everywhere", async () => {
+  it("lifts a recall once, with a note, freeing the lot's vials everywhere (organization admins only)", async () => {
     expect(await liftRecall(t.db, at("staff", loc.DTN), { recallId, note: "Withdrawn" })).toMatchObject({
       refusal: "forbidden",
     });
+    // Marking is any WRITE_PRODUCTS holder's; lifting frees vials at every location: the organization's.
+    for (const [name, where] of [
+      ["manager", loc.WST],
+      ["admin", loc.DTN],
+    ] as const) {
+      expect(await liftRecall(t.db, at(name, where), { recallId, note: "Withdrawn" })).toMatchObject({
+        refusal: "forbidden",
+      });
+    }
+    expect((await recalledAt(loc.WST)).every((r) => r.recalled === 1)).toBe(true);
     expect(await liftRecall(t.db, at("owner", "all"), { recallId, note: " " })).toMatchObject({ refusal: "invalid" });
     expect(await liftRecall(t.db, at("owner", "all"), { recallId: "no-such", note: "Withdrawn" })).toMatchObject({
       refusal: "not_found",

@@ -1,7 +1,8 @@
 // The usage and recalls APIs inside workerd: POST /api/recalls (who may, every bad input a 4xx in
 // the one error shape, 201 with the recall, the Idempotency-Key), GET /api/recalls,
-// GET /api/recalls/{lot} (the report, scoped to the caller's locations) and GET /api/usage. The
-// lot recalled here is made up, so no vial another test file uses is quarantined.
+// GET /api/recalls/{lot} (the report, scoped to the caller's locations), the report's CSV answering
+// a bad request in the one error shape, and GET /api/usage. The lot recalled here is made up, so no
+// vial another test file uses is quarantined: it holds none, so it is recalled with confirmNoMatch.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../db/seed/demo";
 import { app, BASE, get, type MyLocation, signInAs } from "./support";
@@ -38,7 +39,9 @@ beforeAll(async () => {
 });
 
 describe("POST /api/recalls", () => {
-  const valid = () => JSON.stringify({ variationId, lot: LOT, note: "Manufacturer notice MN-2026-11" });
+  const unconfirmed = () => JSON.stringify({ variationId, lot: LOT, note: "Manufacturer notice MN-2026-11" });
+  const valid = () =>
+    JSON.stringify({ variationId, lot: LOT, note: "Manufacturer notice MN-2026-11", confirmNoMatch: true });
 
   it("answers 401 signed out and 403 to a role without WRITE_PRODUCTS, before reading the body", async () => {
     expect(await answer(await post(valid(), ""))).toEqual({
@@ -66,6 +69,8 @@ describe("POST /api/recalls", () => {
       [JSON.stringify({ variationId, lot: "L".repeat(10_000), note: "x" }), {}, 422, "invalid_input"],
       [JSON.stringify({ variationId: 42, lot: LOT, note: "x" }), {}, 422, "invalid_input"],
       [JSON.stringify({ variationId: "no-such-variation", lot: LOT, note: "x" }), {}, 422, "variation_not_found"],
+      [JSON.stringify({ variationId, lot: LOT, note: "x", confirmNoMatch: "yes" }), {}, 422, "invalid_input"],
+      [unconfirmed(), {}, 409, "confirm_no_match"],
       [valid(), { "Idempotency-Key": "bad key!" }, 400, "invalid_idempotency_key"],
       [valid(), { "Content-Type": "text/plain" }, 415, "unsupported_media_type"],
     ];
@@ -102,13 +107,32 @@ describe("POST /api/recalls", () => {
     }
   });
 
-  it("marks the lot: 201 with the recall, once per Idempotency-Key, then 409 while it is in force", async () => {
+  it("refuses a lot that holds no vial until confirmed, naming the lots that differ only in case or spacing", async () => {
+    const typed = await answer(
+      await post(JSON.stringify({ variationId, lot: "c8123c3", note: "Notice" }), cookieOf("manager")),
+    );
+    expect(typed).toEqual({
+      status: 409,
+      body: {
+        error: expect.stringMatching(/differ only in case or spacing: C8123C3 \(\d+ vials\).*"confirmNoMatch": true/),
+        code: "confirm_no_match",
+        nearLots: [{ lot: "C8123C3", vials: expect.any(Number) }],
+      },
+    });
+    expect((typed.body.nearLots as { vials: number }[])[0]?.vials).toBeGreaterThan(0);
+    const made = await answer(await post(unconfirmed(), cookieOf("manager")));
+    expect(made).toMatchObject({ status: 409, body: { code: "confirm_no_match", nearLots: [] } });
+    expect(made.body.error).toMatch(new RegExp(`lot ${LOT}`));
+  });
+
+  it("marks the lot: 201 with the recall and what it quarantines, once per Idempotency-Key, then 409 while it is in force", async () => {
     const manager = cookieOf("manager");
     const key = crypto.randomUUID();
     const first = await post(valid(), manager, { "Idempotency-Key": key });
     expect(first.status).toBe(201);
     expect(first.headers.get("Cache-Control")).toBe("private, no-store");
-    const { recall } = (await first.json()) as { recall: Record<string, unknown> };
+    const { recall, quarantined } = (await first.json()) as { recall: Record<string, unknown>; quarantined: unknown };
+    expect(quarantined).toEqual({ vials: 0, locations: [] });
     expect(Object.keys(recall).sort()).toEqual(
       [
         "id",
@@ -198,6 +222,23 @@ describe("GET /api/recalls/{lot}", () => {
     expect((await get(`/api/recalls/${LOT}?variationId=${variationId}&locationId=${codes.WST}`, staff)).status).toBe(
       403,
     );
+  });
+});
+
+describe("GET /recalls/report.csv", () => {
+  it("answers a missing or unknown variation in the one error shape, saying what is wrong", async () => {
+    const staff = cookieOf("staff");
+    expect(await answer(await get(`/recalls/report.csv?lot=${LOT}`, staff))).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/Name the variation and the lot/), code: "invalid_request" },
+    });
+    expect(await answer(await get(`/recalls/report.csv?variationId=nope&lot=${LOT}`, staff))).toEqual({
+      status: 404,
+      body: { error: expect.stringMatching(/variation does not exist/), code: "not_found" },
+    });
+    const csv = await get(`/recalls/report.csv?variationId=${variationId}&lot=${LOT}`, staff);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toMatch(/text\/csv/);
   });
 });
 
