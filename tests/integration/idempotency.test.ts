@@ -103,18 +103,22 @@ describe("a key sent again with another request", () => {
       lot: "RB-1",
       note: "Notice",
       idempotencyKey: key,
+      // No vial of this made-up lot is in stock: a recall of it is confirmed (issue 19.6).
+      confirmNoMatch: true,
     });
     expect(first).toMatchObject({ ok: true, recall: { lot: "RB-1" } });
     // The same request again (a double tap, a retry) still replays.
     const before = await written();
     expect(
-      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "RB-1", note: "Notice", idempotencyKey: key }),
+      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "RB-1", note: "Notice", idempotencyKey: key, confirmNoMatch: true }),
     ).toEqual(first);
     const other = await markRecall(t.db, as("admin"), {
       variationId: BOTOX,
       lot: "RB-2",
       note: "Notice",
       idempotencyKey: key,
+      // No vial of this made-up lot is in stock: a recall of it is confirmed (issue 19.6).
+      confirmNoMatch: true,
     });
     expect(other).toMatchObject({ ok: false, refusal: "key_misused" });
     expect(await written()).toEqual(before);
@@ -210,11 +214,13 @@ describe("a key stored before fingerprints were kept", () => {
       lot: "LG-1",
       note: "Notice",
       idempotencyKey: key,
+      // No vial of this made-up lot is in stock: a recall of it is confirmed (issue 19.6).
+      confirmNoMatch: true,
     });
     expect(first.ok).toBe(true);
     await t.db.run(sql`UPDATE idempotency_keys SET fingerprint = NULL WHERE key = ${key}`);
     expect(
-      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "LG-1", note: "Notice", idempotencyKey: key }),
+      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "LG-1", note: "Notice", idempotencyKey: key, confirmNoMatch: true }),
     ).toEqual(first);
   });
 });

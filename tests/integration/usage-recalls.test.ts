@@ -523,7 +523,7 @@ describe("lot recalls", () => {
 
   it("refuses a lot that holds no vial until confirmed, naming the lots that differ only in case or spacing", async () => {
     const before = await t.activityCount();
-    const typed = { variationId, lot: "c8123 C3", note: "Manufacturer notice, typed" };
+    const typed = { variationId, lot: "c8123c3", note: "Manufacturer notice, typed" };
     const unused = vials.DTN.length + vials.WST.length;
     const refused = await markRecall(t.db, at("manager", loc.WST), typed);
     expect(refused).toEqual({
@@ -542,7 +542,7 @@ describe("lot recalls", () => {
     const confirmed = await markRecall(t.db, at("manager", loc.WST), { ...typed, confirmNoMatch: true });
     expect(confirmed).toMatchObject({
       ok: true,
-      recall: { lot: "c8123 C3" },
+      recall: { lot: "c8123c3" },
       quarantined: { vials: 0, locations: [] },
     });
     expect(await t.activityCount()).toBe(before + 1);
