@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { orOutage } from "~/db/outage.server";
+import { newIdempotencyKey } from "~/http/idempotency.server";
 import { done, type FormAnswer, invalid, refused } from "~/http/outcome.server";
 import type { Vial } from "~/stock/vials.server";
 import { discardVial } from "~/vials/discard.server";
@@ -20,6 +21,16 @@ import { DiscardForm, DrawForm, EmptyForm, StartForm, VIAL_MESSAGES, witnessOf }
 import type { Outcome, VialRefusal } from "~/vials/outcome";
 import { startVial } from "~/vials/start.server";
 import type { VialIntent, VialProblem } from "./vial-actions";
+
+/** One fresh key per vial form a page shows (the vial page, the scan card): a repeat of the same post writes once. */
+export function vialFormKeys(): Record<VialIntent, string> {
+  return {
+    start: newIdempotencyKey(),
+    draw: newIdempotencyKey(),
+    empty: newIdempotencyKey(),
+    discard: newIdempotencyKey(),
+  };
+}
 
 export interface VialIntentArgs {
   db: Database;

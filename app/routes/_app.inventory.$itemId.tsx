@@ -12,12 +12,11 @@ import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
-import { newIdempotencyKey } from "~/http/idempotency.server";
 import { intentOf } from "~/http/outcome.server";
 import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
 import { VialForms } from "~/inventory/vial-forms";
 import { VialHistory } from "~/inventory/vial-history";
-import { VIAL_INTENT_HANDLERS } from "~/inventory/vial-intents.server";
+import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/inventory/vial-intents.server";
 import { vialPage } from "~/inventory/vial-page.server";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { formatQuantity } from "~/products/format";
@@ -98,13 +97,7 @@ export async function loader(args: LoaderFunctionArgs) {
     actions,
     // Why start and draw are not offered, where they would have been (only to those who may act).
     closed: actions.discard || actions.empty ? closedReason(vial, now, zone) : null,
-    // One fresh key per form shown: a repeat of the same post writes once.
-    keys: {
-      start: newIdempotencyKey(),
-      draw: newIdempotencyKey(),
-      empty: newIdempotencyKey(),
-      discard: newIdempotencyKey(),
-    },
+    keys: vialFormKeys(),
   };
 }
 

@@ -18,10 +18,9 @@ import { requirePermission } from "~/access/guard.server";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/db/outage.server";
 import { refreshingClientAction } from "~/http/client/refresh-after-action";
-import { newIdempotencyKey } from "~/http/idempotency.server";
 import { intentOf } from "~/http/outcome.server";
 import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
-import { VIAL_INTENT_HANDLERS } from "~/inventory/vial-intents.server";
+import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/inventory/vial-intents.server";
 import type { Loaded } from "~/scan/live-result";
 import { lookupKey } from "~/scan/queries";
 import { type Found, ResultView } from "~/scan/result-view";
@@ -43,13 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     code,
     now: now.toISOString(),
     ...(await orOutage(scanScreen(args.context.db, actor, code, now))),
-    // One fresh key per vial form: a repeat of the same post writes once.
-    keys: {
-      start: newIdempotencyKey(),
-      draw: newIdempotencyKey(),
-      empty: newIdempotencyKey(),
-      discard: newIdempotencyKey(),
-    },
+    keys: vialFormKeys(),
   };
 }
 
