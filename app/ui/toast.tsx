@@ -4,8 +4,9 @@
 // It sits at the bottom unless a field being typed into is in the lower half of the screen: then
 // at the top, so it never covers what someone is typing into (on a phone it spans the screen's
 // width). A focused button or link does not move it: on a phone a toast at the top covers the
-// page's title and menu, so it goes there only to clear a field; and there it sits below the
-// phone's header, never over it.
+// page's title and menu, so it goes there only to clear a field, and a button pressed after typing
+// finds the toast where it was, not jumped under the press; at the top it sits below the phone's
+// header, never over it.
 import {
   createContext,
   type PointerEvent,
@@ -85,19 +86,20 @@ export function takesTyping(element: { tagName: string; type?: string; isContent
   return tag === "INPUT" && !NOT_TYPED.has((element.type ?? "text").toLowerCase());
 }
 
-/** The rect of the field being typed into, unless there is none (or it is in the toast). */
-function focusedRect(viewport: HTMLElement | null): DOMRect | null {
+/**
+ * The rect of the field being typed into; "press" when a button or link has focus (being pressed:
+ * the toast stays where it is, for moving it could put it under the finger or pointer); null when
+ * nothing outside the toast has focus.
+ */
+function focusedRect(viewport: HTMLElement | null): DOMRect | "press" | null {
   const active = document.activeElement as HTMLElement | null;
   if (!active || active === document.body || viewport?.contains(active)) return null;
-  if (
-    !takesTyping({
-      tagName: active.tagName,
-      type: (active as HTMLInputElement).type,
-      isContentEditable: active.isContentEditable,
-    })
-  )
-    return null;
-  return active.getBoundingClientRect();
+  const typed = takesTyping({
+    tagName: active.tagName,
+    type: (active as HTMLInputElement).type,
+    isContentEditable: active.isContentEditable,
+  });
+  return typed ? active.getBoundingClientRect() : "press";
 }
 
 const TONES = {
@@ -117,7 +119,10 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
   // moves, the page scrolls, or a phone's keyboard resizes the viewport.
   useEffect(() => {
     if (!toast) return;
-    const place = () => setSide(sideAwayFrom(focusedRect(viewport.current), window.innerHeight));
+    const place = () => {
+      const focused = focusedRect(viewport.current);
+      if (focused !== "press") setSide(sideAwayFrom(focused, window.innerHeight));
+    };
     place();
     const events = ["focusin", "scroll", "resize"] as const;
     for (const name of events) window.addEventListener(name, place, { passive: true, capture: true });
