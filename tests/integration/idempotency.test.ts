@@ -110,7 +110,13 @@ describe("a key sent again with another request", () => {
     // The same request again (a double tap, a retry) still replays.
     const before = await written();
     expect(
-      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "RB-1", note: "Notice", idempotencyKey: key, confirmNoMatch: true }),
+      await markRecall(t.db, as("admin"), {
+        variationId: BOTOX,
+        lot: "RB-1",
+        note: "Notice",
+        idempotencyKey: key,
+        confirmNoMatch: true,
+      }),
     ).toEqual(first);
     const other = await markRecall(t.db, as("admin"), {
       variationId: BOTOX,
@@ -220,7 +226,13 @@ describe("a key stored before fingerprints were kept", () => {
     expect(first.ok).toBe(true);
     await t.db.run(sql`UPDATE idempotency_keys SET fingerprint = NULL WHERE key = ${key}`);
     expect(
-      await markRecall(t.db, as("admin"), { variationId: BOTOX, lot: "LG-1", note: "Notice", idempotencyKey: key, confirmNoMatch: true }),
+      await markRecall(t.db, as("admin"), {
+        variationId: BOTOX,
+        lot: "LG-1",
+        note: "Notice",
+        idempotencyKey: key,
+        confirmNoMatch: true,
+      }),
     ).toEqual(first);
   });
 });
