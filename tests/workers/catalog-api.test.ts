@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { can } from "../../app/access/permissions";
 import { UNKNOWN_CODE } from "../../app/scan/lookup.server";
 import { DEMO_USERS } from "../../db/seed/demo";
-import { get, type MyLocation, postForm, signInAs } from "./support";
+import { createProduct, get, type MyLocation, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -26,33 +26,10 @@ beforeAll(async () => {
 
   // The manager adds a product, a variation and a barcode through the product screens.
   const manager = cookieOf("manager");
-  const created = await postForm("/products/new", manager, {
-    name: `API Toxin ${RUN}`,
-    sku: `API-${RUN}`,
-    category: `API ${RUN}`,
-    manufacturer: "Workerd Labs",
-    defaultVendorId: "",
-    tracking: "serialized",
-    baseUnit: "U",
-    unitScale: "1",
-    beyondUseHours: "24",
-    storage: "refrigerated",
-    cost: "400.00",
-    price: "",
-  });
-  expect(created.status).toBe(302);
-  productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
-  const variation = await postForm(`/products/${productId}`, manager, {
-    intent: "variation-create",
-    name: "100 U vial",
-    sku: "",
-    gtin: "",
-    unitScale: "1",
-    unitsPerPackage: "100",
-    cost: "",
-  });
-  expect(variation.status).toBe(302);
-  variationId = (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "";
+  ({ productId, variationId } = await createProduct(
+    manager,
+    toxinFields(`API Toxin ${RUN}`, `API-${RUN}`, `API ${RUN}`),
+  ));
   const added = await postForm(`/products/${productId}`, manager, {
     intent: "barcode-add",
     variationId,
@@ -203,19 +180,7 @@ describe("the product's safety fields, through the worker", () => {
     const form = (fields: Record<string, string>) => ({
       intent: "update",
       version: "1",
-      name: `API Toxin ${RUN}`,
-      sku: `API-${RUN}`,
-      category: `API ${RUN}`,
-      manufacturer: "Workerd Labs",
-      defaultVendorId: "",
-      tracking: "serialized",
-      baseUnit: "U",
-      unitScale: "1",
-      beyondUseHours: "24",
-      storage: "refrigerated",
-      cost: "400.00",
-      price: "",
-      ...fields,
+      ...toxinFields(`API Toxin ${RUN}`, `API-${RUN}`, `API ${RUN}`, fields),
     });
     const shown = async () => {
       const body = (await (await get(`/api/products?q=API-${RUN}`, cookieOf("staff"))).json()) as {

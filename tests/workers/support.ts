@@ -39,3 +39,44 @@ export function postForm(path: string, cookie: string, fields: Record<string, st
     redirect: "manual",
   });
 }
+
+/** The product form of a serialized toxin, 24 h beyond use, as /products/new and its edit send it; `extra` on top. */
+export function toxinFields(name: string, sku: string, category: string, extra: Record<string, string> = {}) {
+  return {
+    name,
+    sku,
+    category,
+    manufacturer: "Workerd Labs",
+    defaultVendorId: "",
+    tracking: "serialized",
+    baseUnit: "U",
+    unitScale: "1",
+    beyondUseHours: "24",
+    storage: "refrigerated",
+    cost: "400.00",
+    price: "",
+    ...extra,
+  };
+}
+
+/** A product with one "100 U vial" variation, made on the product screens as `cookie`: both ids. */
+export async function createProduct(
+  cookie: string,
+  fields: Record<string, string>,
+  gtin = "",
+): Promise<{ productId: string; variationId: string }> {
+  const created = await postForm("/products/new", cookie, fields);
+  expect(created.status).toBe(302);
+  const productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
+  const variation = await postForm(`/products/${productId}`, cookie, {
+    intent: "variation-create",
+    name: "100 U vial",
+    sku: "",
+    gtin,
+    unitScale: "1",
+    unitsPerPackage: "100",
+    cost: "",
+  });
+  expect(variation.status).toBe(302);
+  return { productId, variationId: (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "" };
+}

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { gtinCheckDigit } from "../../app/products/gtin";
 import { GS } from "../../app/stock/gs1";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../db/seed/demo";
-import { app, BASE, get, type MyLocation, postForm, signInAs } from "./support";
+import { app, BASE, createProduct, get, type MyLocation, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();
 const LOT = `VA-${RUN}`;
@@ -57,35 +57,8 @@ async function vialOf(id: string, cookie = cookieOf("manager")): Promise<Vial> {
 
 /** A product with one variation, made on the product screens by the manager. */
 async function product(name: string, gtin: string, controlled: boolean): Promise<string> {
-  const manager = cookieOf("manager");
-  const created = await postForm("/products/new", manager, {
-    name,
-    sku: `${name.replace(/\W+/g, "-")}`,
-    category: `Vials ${RUN}`,
-    manufacturer: "Workerd Labs",
-    defaultVendorId: "",
-    tracking: "serialized",
-    baseUnit: "U",
-    unitScale: "1",
-    beyondUseHours: "24",
-    storage: "refrigerated",
-    cost: "400.00",
-    price: "",
-    ...(controlled ? { controlled: "on" } : {}),
-  });
-  expect(created.status).toBe(302);
-  const productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
-  const variation = await postForm(`/products/${productId}`, manager, {
-    intent: "variation-create",
-    name: "100 U vial",
-    sku: "",
-    gtin,
-    unitScale: "1",
-    unitsPerPackage: "100",
-    cost: "",
-  });
-  expect(variation.status).toBe(302);
-  return (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "";
+  const fields = toxinFields(name, name.replace(/\W+/g, "-"), `Vials ${RUN}`, controlled ? { controlled: "on" } : {});
+  return (await createProduct(cookieOf("manager"), fields, gtin)).variationId;
 }
 
 /** Receives `lines` at West as its manager, through the receiving screens. */

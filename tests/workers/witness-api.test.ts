@@ -4,7 +4,7 @@
 // throttle. The vials are the test's own: a controlled product received at West by its manager.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
-import { app, BASE, get, postForm, signInAs } from "./support";
+import { app, BASE, createProduct, get, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();
 const LOT = `WT-${RUN}`;
@@ -47,34 +47,10 @@ beforeAll(async () => {
   const signedOwner = await signInAs("owner@demo.clinic");
   owner = signedOwner.cookie;
   west = signedOwner.locations.find((l) => l.location.code === "WST")?.locationId ?? "";
-  const created = await postForm("/products/new", manager, {
-    name: `Witness API ${RUN}`,
-    sku: `witness-api-${RUN}`,
-    category: `Vials ${RUN}`,
-    manufacturer: "Workerd Labs",
-    defaultVendorId: "",
-    tracking: "serialized",
-    baseUnit: "U",
-    unitScale: "1",
-    beyondUseHours: "24",
-    storage: "refrigerated",
-    cost: "400.00",
-    price: "",
-    controlled: "on",
-  });
-  expect(created.status).toBe(302);
-  const productId = (created.headers.get("Location") ?? "").split("/").pop() ?? "";
-  const variation = await postForm(`/products/${productId}`, manager, {
-    intent: "variation-create",
-    name: "100 U vial",
-    sku: "",
-    gtin: "",
-    unitScale: "1",
-    unitsPerPackage: "100",
-    cost: "",
-  });
-  expect(variation.status).toBe(302);
-  const variationId = (variation.headers.get("Location") ?? "").split("#variation-").pop() ?? "";
+  const { variationId } = await createProduct(
+    manager,
+    toxinFields(`Witness API ${RUN}`, `witness-api-${RUN}`, `Vials ${RUN}`, { controlled: "on" }),
+  );
   const opened = await postForm("/receiving", manager, { vendorId: "", reference: LOT, notes: "" });
   expect(opened.status).toBe(302);
   const receipt = (opened.headers.get("Location") ?? "").split("?")[0] ?? "";
