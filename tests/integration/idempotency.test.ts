@@ -3,7 +3,7 @@
 // other units for another patient, another vial, another quantity) it is refused as key_misused
 // and writes nothing, never answered with the first answer. Keys stored before the fingerprint was
 // kept (NULL) still replay by purpose.
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import type { SessionUser } from "../../app/auth/session.server";
@@ -17,7 +17,7 @@ import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { startVial } from "../../app/vials/start.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { receiveVials } from "../support/receive";
+import { receiveVials, variationNamed } from "../support/receive";
 import { signedIn } from "../support/screens";
 
 let t: TestDatabase;
@@ -34,15 +34,7 @@ function as(name: string, where: "DTN" | "WST" = "DTN"): ScopedActor {
   return { ...user, locationId: loc[where] };
 }
 
-async function variation(product: string, name: string): Promise<string> {
-  const [row] = await t.db
-    .select({ id: schema.productVariations.id })
-    .from(schema.productVariations)
-    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
-    .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
-  if (!row) throw new Error(`no variation ${product} · ${name}`);
-  return row.id;
-}
+const variation = (product: string, name: string) => variationNamed(t.db, product, name);
 
 let lots = 0;
 async function vial(lot = `IK${++lots}`): Promise<string> {

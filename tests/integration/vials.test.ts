@@ -24,7 +24,7 @@ import { wasteAtDeadline } from "../../app/vials/waste.server";
 import { WITNESS_MESSAGES } from "../../app/vials/witness.server";
 import { DEMO_PASSWORD } from "../../db/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { receiveVials } from "../support/receive";
+import { receiveVials, variationNamed } from "../support/receive";
 import { signedIn } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
@@ -46,15 +46,7 @@ function as(name: string, where: Where = "DTN"): ScopedActor {
   return { ...user, locationId: where === ORGANIZATION ? ORGANIZATION : loc[where] };
 }
 
-async function variation(product: string, name: string): Promise<string> {
-  const [row] = await t.db
-    .select({ id: schema.productVariations.id })
-    .from(schema.productVariations)
-    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
-    .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
-  if (!row) throw new Error(`no variation ${product} · ${name}`);
-  return row.id;
-}
+const variation = (product: string, name: string) => variationNamed(t.db, product, name);
 
 let lotCounter = 0;
 /** Fresh sealed vials received the way receiving makes them; their ids. */

@@ -46,3 +46,14 @@ export async function receiveVials(db: Database, by: ScopedActor, vials: VialsTo
     .where(and(eq(schema.items.variationId, vials.variationId), eq(schema.items.lot, vials.lot)));
   return rows.map((r) => r.id);
 }
+
+/** The id of the variation `name` of the product `product` (by their names), as a test names it. */
+export async function variationNamed(db: Database, product: string, name: string): Promise<string> {
+  const [row] = await db
+    .select({ id: schema.productVariations.id })
+    .from(schema.productVariations)
+    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
+    .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
+  if (!row) throw new Error(`no variation ${product} · ${name}`);
+  return row.id;
+}
