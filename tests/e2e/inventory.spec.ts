@@ -3,32 +3,10 @@
 // vial's page starts it, draws units with a patient reference (in its history), and refuses a
 // discard without a reason with a message under the field. The countdown moves on with the clock.
 // The e2e database is shared: each run takes a sealed vial no one has touched, and its own patient.
-import type { Page } from "@playwright/test";
-import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, sealedVial, signIn, test } from "./support";
 
 const run = Date.now().toString(36).toUpperCase();
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
-
-interface ListedVial {
-  id: string;
-  productName: string;
-  baseUnit: string;
-  unitsRemaining: number;
-  controlled: boolean;
-  recalled: boolean;
-  isExpired: boolean;
-}
-
-/** A sealed vial at Downtown counted in units (U), usable and not a controlled substance. */
-async function sealedVial(page: Page): Promise<ListedVial> {
-  const response = await page.request.get("/api/vials?state=sealed&recalled=false&pageSize=100");
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: ListedVial[] };
-  const usable = items.filter((v) => v.baseUnit === "U" && !v.controlled && !v.isExpired && v.unitsRemaining >= 20);
-  const vial = usable.at(-1);
-  if (!vial) throw new Error("no usable sealed vial at Downtown");
-  return vial;
-}
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test.describe(`at ${size} size`, () => {

@@ -113,3 +113,24 @@ export async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
+
+export interface ListedVial {
+  id: string;
+  productName: string;
+  baseUnit: string;
+  unitsRemaining: number;
+  controlled: boolean;
+  recalled: boolean;
+  isExpired: boolean;
+}
+
+/** A sealed vial at Downtown counted in units (U), usable and not a controlled substance: the last listed (latest expiry), which the shared e2e database's other tests are least likely to have touched. */
+export async function sealedVial(page: Page): Promise<ListedVial> {
+  const response = await page.request.get("/api/vials?state=sealed&recalled=false&pageSize=100");
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: ListedVial[] };
+  const usable = items.filter((v) => v.baseUnit === "U" && !v.controlled && !v.isExpired && v.unitsRemaining >= 20);
+  const vial = usable.at(-1);
+  if (!vial) throw new Error("no usable sealed vial at Downtown");
+  return vial;
+}

@@ -1,28 +1,9 @@
 // The text rule on a screen (app/forms/text.ts): a patient reference is a chart number, refused
 // with a message under the field when it is a name, too long (typed whole, not cut by the input)
 // or holds an invisible character, at a phone's size and a desktop's. Nothing is drawn.
-import type { Page } from "@playwright/test";
-import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, sealedVial, signIn, test } from "./support";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
-
-interface ListedVial {
-  id: string;
-  baseUnit: string;
-  controlled: boolean;
-  isExpired: boolean;
-  unitsRemaining: number;
-}
-
-/** A sealed vial at Downtown in U, not controlled, not expired (the shared e2e database's). */
-async function sealedVial(page: Page): Promise<ListedVial> {
-  const response = await page.request.get("/api/vials?state=sealed&recalled=false&pageSize=100");
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: ListedVial[] };
-  const vial = items.find((v) => v.baseUnit === "U" && !v.controlled && !v.isExpired && v.unitsRemaining >= 20);
-  if (!vial) throw new Error("no usable sealed vial at Downtown");
-  return vial;
-}
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test.describe(`at ${size} size`, () => {
