@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "./http/nonce";
+import { NonceProvider } from "~/ui/nonce";
 import { reportError } from "./observability/report.server";
 
 const ABORT_DELAY_MS = 5_000;

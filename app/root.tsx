@@ -10,9 +10,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useNonce } from "~/ui/nonce";
 import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "./db/outage";
 import { DatabaseErrorScreen, TopLevelFallback } from "./errors/error-screen";
-import { useNonce } from "./http/nonce";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [

@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_PASSWORD } from "../db/seed/demo";
-import { currentHour, LARGE_USERS, seedLarge } from "../db/seed/large";
+import { DEMO_PASSWORD } from "./seed/demo";
+import { currentHour, LARGE_USERS, seedLarge } from "./seed/large/index";
 
 const { values } = parseArgs({
   options: {

@@ -1,9 +1,9 @@
 // npm start — build, then run the whole product on this machine with its embedded defaults.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { DEMO_PASSWORD, DEMO_USERS } from "../db/seed/demo";
-import { LARGE_USERS } from "../db/seed/large/targets";
 import { startProduct } from "./lib/product";
+import { DEMO_PASSWORD, DEMO_USERS } from "./seed/demo";
+import { LARGE_USERS } from "./seed/large/targets";
 
 const port = Number(process.env.PORT ?? 8787);
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");

@@ -3,8 +3,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { getSessionUser, type SessionUser } from "~/auth/session.server";
-import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
+import { orOutage } from "~/http/outage.server";
 import { FORBIDDEN } from "~/outcome";
 import { type LocationChoice, readLocationChoice, resolveScope, type Scope } from "./location-choice.server";
 import { can, type Permission } from "./permissions";

@@ -7,7 +7,7 @@ export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
-/** `salt` is for seeds that must write the same bytes twice (db/seed/large); users get a random one. */
+/** `salt` is for seeds that must write the same bytes twice (scripts/seed/large); users get a random one. */
 export async function hashPassword(
   password: string,
   salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(SALT_BYTES)),

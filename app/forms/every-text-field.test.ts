@@ -93,7 +93,7 @@ function sampleFor(field: string): [string, string] {
 
 /**
  * Read by something else that refuses them: the scan box (the GS1 parser, whose group separators
- * are control characters), and the list cursors (opaque, decoded by ~/http/keyset.server).
+ * are control characters), and the list cursors (opaque, decoded by ~/db/keyset.server).
  */
 const READ_ELSEWHERE = new Set(["scan", "after", "before"]);
 

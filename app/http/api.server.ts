@@ -5,9 +5,9 @@
 // Every problem with the request is a 4xx that says what to fix; none reaches the 500 handler.
 import type { z } from "zod";
 import { API_HEADERS } from "~/access/api-reader.server";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/forms/idempotency-key";
 import { FORBIDDEN, type Outcome } from "~/outcome";
 import { isJsonMediaType, readBounded } from "./body.server";
-import { IDEMPOTENCY_KEY_PATTERN } from "./idempotency";
 import { jsonError } from "./json.server";
 
 /** Bodies above this are refused (413), read no further than one chunk past it: no write of this API needs more. */

@@ -1,7 +1,8 @@
 // A list's filters read from a URL, where a value that cannot be used is said, not dropped (issue
 // 18.10): a lot longer than a lot can be, "-3" or "soon" as a number of days, a state that is none.
 // Dropping it silently shows a list that looks filtered and is not. The screens show each problem
-// under its filter and no rows; the JSON list APIs answer 400 `invalid_filter` in the one error shape.
+// under its filter and no rows; the JSON list APIs answer 400 `invalid_filter` in the one error shape,
+// and 400 `invalid_cursor` for a page cursor they did not make (the cursors: app/db/keyset.server.ts).
 import type { z } from "zod";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { jsonError } from "./json.server";
@@ -43,4 +44,14 @@ export function invalidFilter(problems: FilterProblems): Response {
     .map(([name, message]) => `${name}: ${message}`)
     .join(" ");
   return jsonError(400, error, API_HEADERS, "invalid_filter");
+}
+
+/** The API's answer to a cursor it did not make (400, the one error shape). */
+export function invalidCursor(): Response {
+  return jsonError(
+    400,
+    "This page cursor is not valid: it was changed or belongs to another list. Start again from the first page (drop `after` and `before`) and follow the `next` and `previous` cursors it answers.",
+    API_HEADERS,
+    "invalid_cursor",
+  );
 }

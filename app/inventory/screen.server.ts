@@ -2,10 +2,10 @@
 // the locations in scope matching the filters, as GET /api/vials reads them; a page of the bulk
 // products' quantities there, as the stock levels read them; and the product filtered to by id, by name.
 import type { Actor } from "~/access/actor";
+import { chosenProduct } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
+import { firstPage } from "~/db/keyset.server";
 import type { FilterProblems } from "~/http/filters.server";
-import { firstPage } from "~/http/keyset.server";
-import { chosenProduct } from "~/products/list.server";
 import { levelKeyset, levelPageOf, StockLevelQuery, stockLevelQueries } from "~/stock/levels.server";
 import {
   DEFAULT_VIAL_STATES,

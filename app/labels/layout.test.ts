@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_PROFILE, LABEL_SIZE_PRESETS, type LabelProfile } from "~/printers/options";
 import { PRINTER_DPIS } from "../../db/schema/settings/constants";
 import { code128Modules, dataMatrixModules, layoutLabel } from "./layout";
+import { BUILT_IN_PROFILE, LABEL_SIZE_PRESETS, type LabelProfile } from "./options";
 
 const CODE = "V7K3M9Q2XA";
 

@@ -1,7 +1,7 @@
 // Where things go on one label, in printer dots at the profile's resolution: the browser sheet and
 // the ZPL builder both draw from this, so a label looks the same whichever way it is printed.
 // Barcode modules are whole dots (a printer cannot print half a dot), sized to the sticker.
-import type { LabelProfile } from "~/printers/options";
+import type { LabelProfile } from "./options";
 
 export interface Box {
   x: number;

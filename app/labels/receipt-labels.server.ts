@@ -6,7 +6,7 @@ import type { ScopedActor } from "~/access/actor";
 import { idsReached } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import type { LabelProfile } from "~/printers/options";
+import type { LabelProfile } from "./options";
 import type { LabelItem } from "./texts";
 
 const r = schema.receipts;

@@ -1,10 +1,11 @@
 // The browser print sheet: each label's barcodes as SVG and its texts, placed in millimetres from
 // the same dot layout the ZPL uses, plus the CSS that makes the print dialog print one label per
 // sticker (@page at the label's size, no margin, the app around it hidden, the offsets applied).
-import type { LabelProfile } from "~/printers/options";
+
 import { code128Svg, dataMatrixSvg } from "./barcodes.server";
 import type { Placed, SheetLabel } from "./label-sheet";
 import { type Box, layoutLabel } from "./layout";
+import type { LabelProfile } from "./options";
 import { type LabelItem, labelLines } from "./texts";
 
 export interface LabelSheetData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_PROFILE, type LabelProfile } from "~/printers/options";
 import { code128Svg, dataMatrixSvg } from "./barcodes.server";
+import { BUILT_IN_PROFILE, type LabelProfile } from "./options";
 import { labelSheet } from "./sheet.server";
 import { type LabelItem, sampleLabelItem } from "./texts";
 

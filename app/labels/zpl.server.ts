@@ -1,8 +1,9 @@
 // ZPL II for Zebra printers: one ^XA … ^XZ format per label, laid out in dots by layoutLabel, so
 // the printer draws the same label as the browser sheet. ZPL is a small text format; see
 // docs/decisions/0009-labels-bwip-js-and-zpl.md for why it is written here rather than by a library.
-import type { LabelProfile } from "~/printers/options";
+
 import { layoutLabel } from "./layout";
+import type { LabelProfile } from "./options";
 
 /**
  * A field's data for ^FH (hexadecimal escapes, indicator "_"): ^ and ~ would start commands, _ is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_PROFILE, type LabelProfile } from "~/printers/options";
+import { BUILT_IN_PROFILE, type LabelProfile } from "./options";
 import { type LabelItem, labelLines } from "./texts";
 import { labelZpl, zplDocument, zplFieldData } from "./zpl.server";
 

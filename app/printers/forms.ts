@@ -4,6 +4,13 @@
 import { z } from "zod";
 import { line } from "~/forms/text";
 import {
+  CUSTOM_SIZE,
+  LABEL_COPIES,
+  LABEL_OFFSET_TENTH_MM,
+  LABEL_SIZE_PRESETS,
+  LABEL_SIZE_TENTH_MM,
+} from "~/labels/options";
+import {
   LABEL_FIELDS,
   LABEL_OUTPUTS,
   LABEL_SYMBOLOGIES,
@@ -12,7 +19,6 @@ import {
   type PrinterDpi,
   ZPL_DELIVERIES,
 } from "../../db/schema/settings/constants";
-import { CUSTOM_SIZE, LABEL_COPIES, LABEL_OFFSET_TENTH_MM, LABEL_SIZE_PRESETS, LABEL_SIZE_TENTH_MM } from "./options";
 
 export const PRINTER_PROFILE_MESSAGES = {
   name: "Enter a name for this profile, like “Front desk Zebra”.",

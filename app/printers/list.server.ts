@@ -7,7 +7,7 @@ import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { LabelProfile } from "./options";
+import type { LabelProfile } from "~/labels/options";
 
 const pp = schema.printerProfiles;
 const l = schema.locations;

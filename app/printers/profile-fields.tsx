@@ -2,15 +2,6 @@
 // inputs, so the form works before JavaScript loads; once it has, picking a size preset fills the
 // width and height, and typing a size switches the preset to Custom.
 import type { ChangeEvent } from "react";
-import { ChoiceGroup, Field, FieldGrid } from "~/ui/form";
-import {
-  LABEL_FIELDS,
-  LABEL_OUTPUTS,
-  LABEL_SYMBOLOGIES,
-  type LabelField,
-  PRINTER_DPIS,
-  ZPL_DELIVERIES,
-} from "../../db/schema/settings/constants";
 import {
   CUSTOM_SIZE,
   LABEL_FIELD_LABELS,
@@ -20,7 +11,16 @@ import {
   millimetres,
   presetOf,
   ZPL_DELIVERY_LABELS,
-} from "./options";
+} from "~/labels/options";
+import { ChoiceGroup, Field, FieldGrid } from "~/ui/form";
+import {
+  LABEL_FIELDS,
+  LABEL_OUTPUTS,
+  LABEL_SYMBOLOGIES,
+  type LabelField,
+  PRINTER_DPIS,
+  ZPL_DELIVERIES,
+} from "../../db/schema/settings/constants";
 
 /** A profile as the form shows it: every value as typed. */
 export interface ProfileFieldValues {

@@ -6,10 +6,10 @@ import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import { checkBarcode } from "~/catalog/barcode";
+import { gtinCandidates } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
 import { canWriteCatalog } from "./actor";
-import { gtinCandidates } from "./gtin";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
 
 /** "Barcode BTX-100 is already used by Botox — 100 U vial." (one more read, on refusal only). */

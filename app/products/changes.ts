@@ -1,10 +1,10 @@
 // The recent-changes list of the product page: an activity row in the clinic's words, e.g.
 // "Product edited" · "Price: $10.00 → $12.50".
 
+import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "~/catalog/format";
 import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
 import type { AdjustReason } from "../../db/schema/stock/constants";
 import { ACTION_LABELS, FIELD_LABELS, TRACKING_SHORT } from "./constants";
-import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "./format";
 
 type Summary = Record<string, unknown> | null;
 

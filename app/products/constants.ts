@@ -1,12 +1,13 @@
 // Plain values the product pages render, apart from the zod schemas (see app/users/constants.ts).
 // The enums are the schema's own, from its dependency-free constants (no drizzle for the browser).
+
+import { UNIT_SCALES } from "~/catalog/format";
 import {
   STORAGE_CONDITIONS,
   type StorageCondition as Storage,
   TRACKING_MODES,
   type TrackingMode as Tracking,
 } from "../../db/schema/catalog/constants";
-import { UNIT_SCALES } from "./format";
 
 export type { Storage, Tracking };
 

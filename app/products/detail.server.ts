@@ -5,10 +5,10 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Scope } from "~/access/location-choice.server";
 import { locationsFor } from "~/access/scope.server";
 import type { SessionUser } from "~/auth/session.server";
+import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { UnitScale } from "./format";
 import { formChoiceQueries } from "./list.server";
 import { trackingLocked } from "./update.server";
 

@@ -2,12 +2,12 @@
 // tests. Server only: the pages import ./constants and ./format, never this module.
 import { z } from "zod";
 import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
+import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "~/catalog/format";
+import { gtinProblem } from "~/catalog/gtin";
 import { ParLevelPlace, ParLevelRow } from "~/catalog/par-level";
 import { line, searchText } from "~/forms/text";
 import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
-import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "./format";
-import { gtinProblem } from "./gtin";
 
 /** A text field that may be left empty: "" (or only spaces) becomes null. */
 const optionalText = (max: number, tooLong: string) =>

@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import {
   done,
   type FormAnswer,

@@ -5,8 +5,8 @@
 import type { ScopedActor } from "~/access/actor";
 import { reachesAt } from "~/access/scope.server";
 import type { Levels, ParLevelInput } from "~/catalog/par-level";
+import { type ParPlace, parLevelWrite, parPlaceNames, writeRefused } from "~/catalog/par-levels.server";
 import type { Database } from "~/db/client.server";
-import { type ParPlace, parLevelWrite, parPlaceNames, writeRefused } from "~/par-levels/save.server";
 import { refuse } from "./outcome";
 
 const UNAVAILABLE = "That variation or location is not available: reload the page.";

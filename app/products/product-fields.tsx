@@ -1,5 +1,7 @@
 // The product form's fields, shared by "New product" and the product page's edit form: described
 // as data and drawn by the shared field family (app/ui/form.tsx).
+
+import { centsInput, formatBeyondUse } from "~/catalog/format";
 import { CheckboxField, ChoiceGroup, Facts, type FieldErrors, FieldGrid, NameRow, Suggestions } from "~/ui/form";
 import {
   SAFETY_FIELDS_ADMIN_ONLY,
@@ -11,7 +13,6 @@ import {
   type Tracking,
   UNIT_SCALE_HINT,
 } from "./constants";
-import { centsInput, formatBeyondUse } from "./format";
 
 export interface ProductValues {
   name: string;

@@ -1,6 +1,7 @@
 // The variation form's fields, shared by "Add a variation" and each variation's edit form.
+
+import { centsInput, formatScaled, type UnitScale } from "~/catalog/format";
 import { type FieldErrors, FieldGrid } from "~/ui/form";
-import { centsInput, formatScaled, type UnitScale } from "./format";
 import { MONEY, OPTIONAL, TEXT } from "./product-fields";
 
 export interface VariationValues {

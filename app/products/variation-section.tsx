@@ -2,10 +2,10 @@
 // barcodes, and on-hand and par levels at each location the viewer works at (par levels editable
 // where the viewer holds WRITE_PRODUCTS).
 import { Form } from "@remix-run/react";
+import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { Button, Facts, Field, FormAlert, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { BarcodeField } from "./barcode-field";
-import { formatMoney, formatQuantity, type UnitScale } from "./format";
 import { VariationFields } from "./variation-fields";
 import { type Failure, parTarget, type VariationView } from "./view";
 

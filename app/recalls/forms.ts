@@ -1,8 +1,8 @@
 // The recall forms, one zod schema each, used by the /recalls screen (strings) and POST /api/recalls
 // (JSON) alike; the verbs check the same rules again.
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/forms/idempotency-key";
 import { line, lines, searchText } from "~/forms/text";
-import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "./constants";
 
 export const RECALL_MESSAGES = {

@@ -5,9 +5,9 @@
 // or spacing ("c7988a1" for C7988A1), so the screen offers what was probably meant.
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
+import { productIdsMatching } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { productIdsMatching } from "~/products/list.server";
 import { lotKey } from "./held.server";
 import { recallOf, recallRows } from "./recall.server";
 

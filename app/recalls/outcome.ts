@@ -1,6 +1,6 @@
 // The lot recall verbs' refusals (mark, lift): their names, which the JSON API also answers as its
 // error `code`, and messages that say what is wrong and what to do.
-import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
+import { IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
 export const { messages: RECALL_REFUSALS, refuse } = refusalsOf({

@@ -2,8 +2,8 @@
 // says which), streamed in chunks through the one CSV writer. The report itself is one batch, as
 // the screen reads it: a lot's uses and vials are bounded by what one lot holds.
 import { csvResponse } from "~/http/csv.server";
+import { STATE_NAMES } from "~/stock/state-badge";
 import { showInstant } from "~/ui/dates";
-import { STATE_NAMES } from "~/vials/state-badge";
 import type { RecallReport } from "./report.server";
 
 export const REPORT_CSV_HEADER = [

@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { formatQuantity, type UnitScale } from "~/products/format";
 import { lotUses, usageEntryOf } from "~/usage/list.server";
 import type { ItemState } from "../../db/schema/stock/constants";
 import { type Recall, recallOf, recallRows } from "./recall.server";

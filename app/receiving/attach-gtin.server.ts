@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
+import { gtinCandidates, gtinProblem } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
 import { canWriteCatalog } from "~/products/actor";
-import { gtinCandidates, gtinProblem } from "~/products/gtin";
 import { type Outcome, refuse } from "./outcome";
 
 export async function attachGtin(

@@ -2,9 +2,9 @@
 // Server only: the pages import ./constants, never this module. The line rules are also checked
 // by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
 import { z } from "zod";
+import { parseScaled } from "~/catalog/format";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { line, lines } from "~/forms/text";
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
-import { parseScaled } from "~/products/format";
 import { isCalendarDate } from "~/stock/expiry";
 import { lotOrSerialProblem } from "~/stock/gs1";
 import { formatDate, utcDay } from "~/ui/dates";

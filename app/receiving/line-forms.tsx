@@ -4,8 +4,8 @@
 // page load so the next scan lands there, and once the page runs a scan typed anywhere on it does.
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatMoney, formatQuantity } from "~/products/format";
-import { useScanField } from "~/scan/scan-field";
+import { formatMoney, formatQuantity } from "~/catalog/format";
+import { useScanField } from "~/scanner/scan-field";
 import { Button, CheckboxField, type FieldErrors, FieldGrid, FormAlert, INPUT, SelectField } from "~/ui/form";
 import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues, type ScanReading } from "./constants";
 import type { VariationChoice } from "./list.server";

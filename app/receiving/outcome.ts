@@ -1,5 +1,5 @@
 // The receiving verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
-import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
+import { IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 

@@ -4,9 +4,9 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { canHere, idsReached } from "~/access/scope.server";
+import { gtinCandidates } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
-import { gtinCandidates } from "~/products/gtin";
 import { parseGs1 } from "~/stock/gs1";
 import { EMPTY_LINE, type LineFormValues, type ScanReading } from "./constants";
 import { closedReceipt, type Outcome, refuse } from "./outcome";

@@ -2,7 +2,7 @@
 // organization mode): its facts, expiry badge and live countdown, its whole history (who, when,
 // units, service, provider, patient reference, reason, witness), and the actions this user may
 // take on it now (start, draw, empty, discard) as plain forms posting here, or why start and draw
-// are not offered; an empty or discard with units left asks first (app/inventory/vial-forms). One
+// are not offered; an empty or discard with units left asks first (app/vials/vial-forms). One
 // batch beyond the session; elsewhere the vial is not there (404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -11,24 +11,24 @@ import type { ReactNode } from "react";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { formatQuantity } from "~/catalog/format";
+import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
-import { VialForms } from "~/inventory/vial-forms";
-import { VialHistory } from "~/inventory/vial-history";
-import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/inventory/vial-intents.server";
-import { vialPage } from "~/inventory/vial-page.server";
 import { ControlledBadge } from "~/products/controlled-badge";
-import { formatQuantity } from "~/products/format";
 import { area } from "~/shell/areas";
+import { Countdown } from "~/stock/countdown";
+import { ExpiryBadge } from "~/stock/expiry-badge";
+import { StateBadge } from "~/stock/state-badge";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Card, Facts } from "~/ui/form";
-import { Countdown } from "~/vials/countdown";
-import { ExpiryBadge } from "~/vials/expiry-badge";
+import { VIAL_INTENTS, type VialProblem } from "~/vials/actions";
 import { HISTORY_NAMES, reasonName } from "~/vials/history";
+import { VialHistory } from "~/vials/history-list";
+import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
 import { VIAL_REFUSALS } from "~/vials/outcome";
+import { vialPage } from "~/vials/page.server";
 import { closedReason } from "~/vials/rules";
-import { StateBadge } from "~/vials/state-badge";
+import { VialForms } from "~/vials/vial-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.vial.productName} ${data.vial.labelCode}` : "Vial"} · Clinic Inventory` },

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { listLocations } from "~/locations/list.server";
 import { area } from "~/shell/areas";
 import { LINK_BUTTON, StatusBadge } from "~/ui/form";

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createLocation } from "~/locations/create.server";
 import { LocationForm } from "~/locations/forms";

@@ -5,10 +5,8 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { can } from "~/access/permissions";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
-import { PrinterProfileEditForm, profileFormValues } from "~/printers/forms";
-import { printerProfileDetail } from "~/printers/list.server";
 import {
   describeProfile,
   LABEL_FIELD_LABELS,
@@ -18,7 +16,9 @@ import {
   PRINTER_PROFILE_INTENTS,
   type PrinterProfileIntent,
   ZPL_DELIVERY_LABELS,
-} from "~/printers/options";
+} from "~/labels/options";
+import { PrinterProfileEditForm, profileFormValues } from "~/printers/forms";
+import { printerProfileDetail } from "~/printers/list.server";
 import { ProfileFields, type ProfileFieldValues, profileValues, typedValues } from "~/printers/profile-fields";
 import { changeProfileStatus } from "~/printers/status-actions.server";
 import { updatePrinterProfile } from "~/printers/update.server";

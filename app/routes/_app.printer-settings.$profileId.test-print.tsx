@@ -5,13 +5,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
+import { describeProfile } from "~/labels/options";
 import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-controls";
 import { labelSheet } from "~/labels/sheet.server";
 import { sampleLabelItem } from "~/labels/texts";
 import { printerProfileDetail } from "~/printers/list.server";
-import { describeProfile } from "~/printers/options";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 

@@ -8,11 +8,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { CHOOSE_A_LOCATION } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { locationInScope, requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, intentOf, refused } from "~/http/outcome.server";
+import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/labels/options";
 import { locationQuery } from "~/printers/links";
 import { printerSettings } from "~/printers/list.server";
-import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/printers/options";
 import { changeProfileStatus, type StatusIntent } from "~/printers/status-actions.server";
 import { area } from "~/shell/areas";
 import { FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { PRODUCTS_PAGE_SIZE, TRACKING_SHORT } from "~/products/constants";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { ProductListQuery } from "~/products/forms";

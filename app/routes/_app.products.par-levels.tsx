@@ -10,7 +10,7 @@ import { Fragment } from "react";
 import { CHOOSE_A_LOCATION } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { locationInScope, requireLocationInScope } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, refused } from "~/http/outcome.server";
 import {
   PAR_FIELD_LABELS,

@@ -9,18 +9,18 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { timeZoneHere } from "~/access/actor";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { RECALL_LOT_MAX } from "~/recalls/constants";
 import { LotLookupQuery } from "~/recalls/forms";
 import { recallReportPath } from "~/recalls/links";
 import { findLot } from "~/recalls/list.server";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { area } from "~/shell/areas";
+import { StateBadge } from "~/stock/state-badge";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Button, Field } from "~/ui/form";
 import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
-import { StateBadge } from "~/vials/state-badge";
 
 export const meta: MetaFunction = () => [{ title: "Recall Report · Clinic Inventory" }];
 

@@ -16,20 +16,20 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useSyncExternalStore } from "react";
 import { requirePermission } from "~/access/guard.server";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
-import { refreshingClientAction } from "~/http/client/refresh-after-action";
+import { refreshingClientAction } from "~/browser/refresh-after-action";
+import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { VIAL_INTENTS, type VialProblem } from "~/inventory/vial-actions";
-import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/inventory/vial-intents.server";
 import type { Loaded } from "~/scan/live-result";
 import { lookupKey } from "~/scan/queries";
 import { type Found, ResultView } from "~/scan/result-view";
-import { CameraScanner, ScanForm, useWedgeScanner } from "~/scan/scan-input";
 import { scanScreen } from "~/scan/screen.server";
 import { REFRESH_OF } from "~/scan/vial-action";
 import { scanPath, VialActions } from "~/scan/vial-actions";
 import type { VialData } from "~/scan/vial-card";
+import { CameraScanner, ScanForm, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
+import { VIAL_INTENTS, type VialProblem } from "~/vials/actions";
+import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
 
 export const meta: MetaFunction = () => [{ title: "Scan · Clinic Inventory" }];
 

@@ -8,11 +8,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
-import { orOutage } from "~/db/outage.server";
+import { formatDuration } from "~/catalog/amounts";
+import { formatMoney, formatQuantity } from "~/catalog/format";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid as invalidForm, refused as refusedForm } from "~/http/outcome.server";
 import { canWriteCatalog } from "~/products/actor";
-import { formatMoney, formatQuantity } from "~/products/format";
-import { formatDuration } from "~/services/amounts";
 import { archiveService, restoreService } from "~/services/archive.server";
 import { SERVICE_INTENTS, type ServiceIntent } from "~/services/constants";
 import {

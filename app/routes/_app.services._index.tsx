@@ -3,10 +3,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
-import { orOutage } from "~/db/outage.server";
+import { formatDuration } from "~/catalog/amounts";
+import { formatMoney } from "~/catalog/format";
+import { orOutage } from "~/http/outage.server";
 import { canWriteCatalog } from "~/products/actor";
-import { formatMoney } from "~/products/format";
-import { formatDuration } from "~/services/amounts";
 import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";

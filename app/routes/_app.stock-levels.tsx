@@ -10,11 +10,11 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import type { UnitScale } from "~/catalog/format";
 import { hasProblems } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
+import { orOutage } from "~/http/outage.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
-import type { UnitScale } from "~/products/format";
 import { typedValues } from "~/products/forms";
 import { area } from "~/shell/areas";
 import { adjustStock } from "~/stock/adjust.server";

@@ -7,8 +7,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
 import { hasProblems } from "~/http/filters.server";
+import { orOutage } from "~/http/outage.server";
 import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";

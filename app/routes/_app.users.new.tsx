@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { isOrganizationAdmin } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { Field, NewRecordScreen, SelectField } from "~/ui/form";
 import { userAdminLocationIds } from "~/users/actor";

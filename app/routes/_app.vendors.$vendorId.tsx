@@ -5,7 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";
 import { Button, Field, LINK_BUTTON, SelectField, StatusBadge } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";

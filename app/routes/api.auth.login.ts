@@ -3,9 +3,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LoginForm } from "~/auth/login-form";
 import { commitSessionCookie } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
-import { orOutage } from "~/db/outage.server";
 import { readJsonObject } from "~/http/api.server";
 import { jsonError } from "~/http/json.server";
+import { orOutage } from "~/http/outage.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to sign in.");

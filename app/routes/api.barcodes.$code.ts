@@ -5,7 +5,7 @@
 // (section 5), 404 if nothing the reader may see has it.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { requireCatalogReader } from "~/products/api.server";
 import { lookUpCode, scanAnswer } from "~/scan/lookup.server";
 

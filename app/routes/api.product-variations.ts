@@ -2,7 +2,7 @@
 // a page of variations with their product and barcodes, {items, page, pageSize, total}.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { requireCatalogReader } from "~/products/api.server";
 import { VariationListQuery } from "~/products/forms";
 import { listVariations } from "~/products/list.server";

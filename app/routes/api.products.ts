@@ -2,7 +2,7 @@
 // section 7): a page of the catalogue, {items, page, pageSize, total}; same search as /products.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { requireCatalogReader } from "~/products/api.server";
 import { ProductListQuery } from "~/products/forms";
 import { productPageQueries } from "~/products/list.server";

@@ -3,8 +3,8 @@
 // (the locationId asked for, else the one in scope, every location in organization mode).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
+import { orOutage } from "~/http/outage.server";
 import { readRecallReport } from "~/recalls/report.server";
 
 const REPORT_MESSAGES = {

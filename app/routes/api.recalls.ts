@@ -7,8 +7,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { orOutage } from "~/http/outage.server";
 import { RecallForm } from "~/recalls/forms";
 import { recallsScreen } from "~/recalls/list.server";
 import { markRecall } from "~/recalls/mark.server";

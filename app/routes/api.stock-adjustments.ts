@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireViewer } from "~/access/guard.server";
 import { requirePermissionAt } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { orOutage } from "~/http/outage.server";
 import { adjustStock } from "~/stock/adjust.server";
 import { AdjustBody } from "~/stock/adjust-form";
 

@@ -5,9 +5,8 @@
 // A filter it cannot use (text over 100 characters, an unknown status) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
-import { hasProblems, invalidFilter } from "~/http/filters.server";
-import { invalidCursor } from "~/http/keyset.server";
+import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { orOutage } from "~/http/outage.server";
 import { requireInventoryReader } from "~/stock/api.server";
 import { levelKeyset, readStockLevelQuery, readStockLevels } from "~/stock/levels.server";
 

@@ -5,9 +5,8 @@
 // A filter it cannot use (a date not YYYY-MM-DD, text over its length) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
-import { hasProblems, invalidFilter } from "~/http/filters.server";
-import { invalidCursor } from "~/http/keyset.server";
+import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { orOutage } from "~/http/outage.server";
 import { readUsage, readUsageQuery } from "~/usage/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@
 // and usage entries, newest first), if it is at a location the reader reaches; else 404.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
+import { orOutage } from "~/http/outage.server";
 import { readVialHistory } from "~/vials/history.server";
 import { VIAL_REFUSALS } from "~/vials/outcome";
 

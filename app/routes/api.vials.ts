@@ -7,9 +7,8 @@
 // whole number from 0 to 3650, an unknown state) is a 400 `invalid_filter` naming it.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
-import { orOutage } from "~/db/outage.server";
-import { hasProblems, invalidFilter } from "~/http/filters.server";
-import { invalidCursor } from "~/http/keyset.server";
+import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { orOutage } from "~/http/outage.server";
 import { requireInventoryReader } from "~/stock/api.server";
 import { readVialQuery, readVials, vialKeyset } from "~/stock/vials.server";
 

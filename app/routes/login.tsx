@@ -4,7 +4,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { LoginForm, safeRedirect } from "~/auth/login-form";
 import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { fieldErrorsOf } from "~/ui/field-errors";
 import { Field, FormAlert } from "~/ui/form";
 import { LoadingScreen } from "~/ui/loading-screen";

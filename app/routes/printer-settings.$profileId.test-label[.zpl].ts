@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { zplResponse } from "~/labels/download.server";
 import { labelLines, sampleLabelItem } from "~/labels/texts";
 import { zplDocument } from "~/labels/zpl.server";

@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_HEADERS } from "~/access/api-reader.server";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
 import { jsonError } from "~/http/json.server";
+import { orOutage } from "~/http/outage.server";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { recallReportCsv } from "~/recalls/report-csv.server";
 import { area } from "~/shell/areas";

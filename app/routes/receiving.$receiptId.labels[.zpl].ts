@@ -5,12 +5,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { requireScopedActor } from "~/access/scope.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { zplResponse } from "~/labels/download.server";
+import { BUILT_IN_PROFILE } from "~/labels/options";
 import { receiptFileName, receiptLabels } from "~/labels/receipt-labels.server";
 import { labelLines } from "~/labels/texts";
 import { zplDocument } from "~/labels/zpl.server";
-import { BUILT_IN_PROFILE } from "~/printers/options";
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireScopedActor(args, "READ_INVENTORY");

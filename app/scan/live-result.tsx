@@ -4,7 +4,7 @@
 // page's own forms (`actions`), which post to the scan screen and come back to its result.
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { refusalOf } from "~/http/client/api-error";
+import { refusalOf } from "~/browser/api-error";
 import { itemsKey, lookupKey } from "./queries";
 import { type Found, ResultView } from "./result-view";
 import type { ItemsPage } from "./variation-items";

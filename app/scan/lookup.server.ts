@@ -6,10 +6,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
 import { checkBarcode } from "~/catalog/barcode";
+import { gtinCandidates } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { valueList } from "~/db/sql.server";
 import { catalogueMatch, catalogueQueries, type ScannedVariation } from "~/products/barcodes.server";
-import { gtinCandidates } from "~/products/gtin";
 import { parseGs1 } from "~/stock/gs1";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 

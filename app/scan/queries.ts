@@ -1,7 +1,7 @@
 // The scan screen's data as the client layer names it (spec section 7: a generic query's key is its
 // path): a code's lookup, GET /api/barcodes/{code}, and a variation's items here,
 // GET /api/vials?variationId=&pageSize=, which every vial action's refresh set covers.
-import { QUERY_KEYS } from "~/http/client/query-client";
+import { QUERY_KEYS } from "~/browser/query-client";
 
 /** How many of a variation's items the screen lists: the first few to use are what matter at the cart. */
 export const SCAN_ITEMS_SHOWN = 10;

@@ -3,8 +3,8 @@
 // code, that variation's items here (what GET /api/vials?variationId= answers), first to expire first.
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
+import { serviceChoices } from "~/catalog/services.server";
 import type { Database } from "~/db/client.server";
-import { serviceChoices } from "~/services/list.server";
 import { readVials, VialQuery } from "~/stock/vials.server";
 import { planLookup, scanAnswer } from "./lookup.server";
 import { itemsQueryOf, type Json } from "./queries";

@@ -2,12 +2,12 @@
 // location in organization mode), the one to use first on top (first to expire, first out), each
 // a link that opens it as if its label had been scanned, and a link to receive more.
 import { Link } from "@remix-run/react";
+import { formatQuantity } from "~/catalog/format";
 import type { ScannedVariation } from "~/products/barcodes.server";
-import { formatQuantity } from "~/products/format";
+import { ExpiryBadge } from "~/stock/expiry-badge";
+import { StateBadge } from "~/stock/state-badge";
 import type { readVials } from "~/stock/vials.server";
 import { countText } from "~/ui/table";
-import { ExpiryBadge } from "~/vials/expiry-badge";
-import { StateBadge } from "~/vials/state-badge";
 import type { Json } from "./queries";
 
 export type VariationFound = Json<ScannedVariation> & { kind: "variation" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REFRESH_AFTER } from "~/http/client/query-client";
-import { IDEMPOTENCY_KEY_PATTERN } from "~/http/idempotency";
+import { REFRESH_AFTER } from "~/browser/query-client";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/forms/idempotency-key";
 import { newAttemptKey, REFRESH_OF } from "./vial-action";
 
 describe("a vial action from the scan screen", () => {

@@ -1,8 +1,8 @@
 // A vial verb performed from the scan screen: a form posted to the scan screen's action (the vial
 // page's handlers), after which the screen's clientAction refreshes the spec's set (section 7), so
 // every list on screen shows the change.
-import type { ClinicAction } from "~/http/client/query-client";
-import type { VialIntent } from "~/inventory/vial-actions";
+import type { ClinicAction } from "~/browser/query-client";
+import type { VialIntent } from "~/vials/actions";
 
 /** The four verbs, as the vial page's intents and the API's paths name them. */
 export type VialVerb = VialIntent;

@@ -1,13 +1,13 @@
-// What the person may do with a scanned vial now: the vial page's own forms (app/inventory/vial-forms),
+// What the person may do with a scanned vial now: the vial page's own forms (app/vials/vial-forms),
 // offered by the rules of app/vials/rules (the same the verbs check) to a user with WRITE_INVENTORY
 // at its location, and posted to the scan screen's action, which answers back to this scan result.
 // Plain forms, rendered by the server with the card, so they work before JavaScript loads; where
 // start and draw are not offered, the rules' reason is said (a recall by the card's own banner).
 import { can } from "~/access/permissions";
 import { useCurrentUser } from "~/access/viewer-context";
-import type { VialIntent, VialProblem } from "~/inventory/vial-actions";
-import { VialForms } from "~/inventory/vial-forms";
+import type { VialIntent, VialProblem } from "~/vials/actions";
 import { closedReason, openActions, unitsText } from "~/vials/rules";
+import { VialForms } from "~/vials/vial-forms";
 import type { VialData } from "./vial-card";
 
 export interface ServiceChoice {

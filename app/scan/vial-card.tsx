@@ -3,13 +3,13 @@
 // works before JavaScript), with the actions after it (`children`, plain forms).
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatQuantity } from "~/products/format";
+import { formatQuantity } from "~/catalog/format";
+import { Countdown } from "~/stock/countdown";
+import { ExpiryBadge } from "~/stock/expiry-badge";
+import { StateBadge } from "~/stock/state-badge";
 import type { Vial } from "~/stock/vials.server";
 import { Facts } from "~/ui/form";
-import { Countdown } from "~/vials/countdown";
-import { ExpiryBadge } from "~/vials/expiry-badge";
 import { VIAL_REFUSALS } from "~/vials/outcome";
-import { StateBadge } from "~/vials/state-badge";
 import type { Json } from "./queries";
 
 export type VialData = Json<Vial>;

@@ -1,7 +1,7 @@
 // The services screens' forms, one zod schema each (server side: routes' actions and loaders).
 import { z } from "zod";
+import { parseCents, parseQuantity, type TypedQuantity } from "~/catalog/amounts";
 import { line, searchText } from "~/forms/text";
-import { parseCents, parseQuantity, type TypedQuantity } from "./amounts";
 import { SERVICE_STATUSES } from "./constants";
 
 export const SERVICE_FORM_MESSAGES = {

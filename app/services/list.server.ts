@@ -3,10 +3,10 @@
 
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
+import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
-import type { UnitScale } from "~/products/format";
 import { pageCount } from "~/ui/page-count";
 import { SERVICES_PAGE_SIZE } from "./constants";
 import type { ServiceListInput } from "./forms";
@@ -113,14 +113,4 @@ function variationChoices(db: Database, actor: Actor) {
     .innerJoin(p, eq(p.id, v.productId))
     .where(and(sql`${p.organizationId} = ${organizationOf(actor)}`, eq(p.active, true), eq(v.active, true)))
     .orderBy(asc(p.name), asc(v.name));
-}
-
-/** The organization's active services by name, as a query to batch: what a draw may be recorded against. */
-export function serviceChoices(db: Database, actor: Actor) {
-  // Served by services_org_active_name_idx (organization, active, name).
-  return db
-    .select({ id: s.id, name: s.name })
-    .from(s)
-    .where(and(ofOrganization(actor), eq(s.active, true)))
-    .orderBy(asc(s.name));
 }

@@ -3,10 +3,10 @@
 // works before JavaScript loads; with it, the quantity field names the chosen product's unit.
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { formatQuantity, formatScaled, type UnitScale } from "~/products/format";
+import { quantityStep } from "~/catalog/amounts";
+import { formatQuantity, formatScaled, type UnitScale } from "~/catalog/format";
 import { Button, Field, FormAlert, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
-import { quantityStep } from "./amounts";
 import { RECIPE_BLANK_ROWS, type ServiceIntent } from "./constants";
 
 export interface RecipeLine {

@@ -9,12 +9,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
+import { quantityStep, type TypedQuantity } from "~/catalog/amounts";
+import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteCatalog } from "~/products/actor";
-import type { UnitScale } from "~/products/format";
-import { quantityStep, type TypedQuantity } from "./amounts";
 import { type RecipeLineRow, recipeOf } from "./list.server";
 import { refuse, type ServiceRefused } from "./outcome";
 

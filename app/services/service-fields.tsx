@@ -1,6 +1,6 @@
 // The fields of the service form, shared by "New service" and the service's page.
 
-import { centsInput } from "~/products/format";
+import { centsInput } from "~/catalog/format";
 import { type FieldErrors, FieldGrid, NameRow } from "~/ui/form";
 import { SERVICE_CODE_HINT } from "./constants";
 

@@ -1,7 +1,7 @@
 // The sidebar's content, shared by the fixed sidebar (wide screens) and the drawer (phones).
 import { Form, NavLink } from "@remix-run/react";
 import { clearSavedUser } from "~/access/saved-user";
-import { forgetFallbackData } from "~/http/client/request";
+import { forgetFallbackData } from "~/browser/request";
 import { LocationSwitcher } from "./location-switcher";
 import type { MenuGroup } from "./menu";
 

@@ -3,9 +3,9 @@
 // code, but kept out of the browser (see ./adjust-labels): the quantity is checked here as typed, and turned into base units by the server with
 // the product's scale (app/stock/adjust.server.ts), exactly, never through a float.
 import { z } from "zod";
+import { AMOUNT_MESSAGES, parseQuantity, type TypedQuantity } from "~/catalog/amounts";
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { line, lines } from "~/forms/text";
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
-import { AMOUNT_MESSAGES, parseQuantity, type TypedQuantity } from "~/services/amounts";
 import { ADJUST_REASONS, type AdjustReason } from "../../db/schema/stock/constants";
 import { ADJUST_NOTE_MAX, QUANTITY_TEXT_MAX } from "./adjust-labels";
 

@@ -1,7 +1,7 @@
 // What the adjustment form and the activity lines say about reasons, apart from the zod rules in
 // ./adjust-form: zod builds its schemas with `new Function`, which the page's Content-Security-Policy
 // refuses, so nothing the browser loads may import that module.
-import { formatQuantity, type UnitScale } from "~/products/format";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 import { ADJUST_REASONS, type AdjustReason } from "../../db/schema/stock/constants";
 
 export const ADJUST_NOTE_MAX = 500;

@@ -14,9 +14,11 @@ import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
 import { reachesAt } from "~/access/scope.server";
 import { logActivityWhere } from "~/activity/log.server";
+import { quantityStep } from "~/catalog/amounts";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
+import { IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import {
   type IdempotencyKey,
   idempotencyKeyFor,
@@ -27,8 +29,6 @@ import {
   replayOf,
 } from "~/http/idempotency.server";
 import { type Outcome as AnyOutcome, refusalsOf } from "~/outcome";
-import { formatQuantity, type UnitScale } from "~/products/format";
-import { quantityStep } from "~/services/amounts";
 import type { AdjustReason } from "../../db/schema/stock/constants";
 import { AdjustBody, parseSignedQuantity, type SignedQuantity } from "./adjust-form";
 import { isNotEnoughStock, isOutsideGuard, locationIn, recordMovements } from "./ledger.server";

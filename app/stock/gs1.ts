@@ -2,8 +2,8 @@
 // cartons): the product (AI 01 GTIN), lot (10), expiry (17) and serial (21). A keyboard-wedge
 // scanner types the element string; people sometimes type the bracketed form printed under it.
 
+import { gtinCheckDigit } from "~/catalog/gtin";
 import { codePointOf, unseenCharacter } from "~/forms/characters";
-import { gtinCheckDigit } from "~/products/gtin";
 
 /** Group separator (ASCII 29): FNC1 as scanners transmit it between variable-length fields. */
 export const GS = "\u001d";

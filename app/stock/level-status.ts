@@ -1,6 +1,6 @@
 // Plain values the stock levels screen renders (no zod, no drizzle): the statuses of a level against
 // its par level, the page size, and on-hand quantities in the product's unit.
-import { formatQuantity, type UnitScale } from "~/products/format";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 
 /**
  * A level against the par level at its location (par and reorder point count packages):

@@ -6,12 +6,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor, ScopedActor } from "~/access/actor";
+import type { UnitScale } from "~/catalog/format";
+import { productIdsMatching } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
+import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/db/keyset.server";
 import { anyContains, atLocations, organizationOf } from "~/db/sql.server";
 import { type ReadFilters, readFilters } from "~/http/filters.server";
-import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/http/keyset.server";
-import type { UnitScale } from "~/products/format";
-import { productIdsMatching } from "~/products/list.server";
 import { utcDay } from "~/ui/dates";
 import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/constants";
 import { type AdjustTarget, adjustTargetQuery } from "./adjust.server";

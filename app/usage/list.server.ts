@@ -7,9 +7,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
+import { chosenProduct, productIdsMatching, variationIdsOf } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
-import { anyContains, organizationOf } from "~/db/sql.server";
-import { type ReadFilters, readFilters } from "~/http/filters.server";
 import {
   type CursorPage,
   cappedCountSql,
@@ -18,11 +18,11 @@ import {
   keysetList,
   keysetPage,
   type SortKey,
-} from "~/http/keyset.server";
-import { formatQuantity, type UnitScale } from "~/products/format";
-import { chosenProduct, productIdsMatching, variationIdsOf } from "~/products/list.server";
+} from "~/db/keyset.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
+import { type ReadFilters, readFilters } from "~/http/filters.server";
+import type { UsageEntry } from "~/stock/usage-entry";
 import { startOfDayIn } from "~/ui/dates";
-import type { UsageEntry } from "~/vials/usage-entry";
 import { USAGE_INDEX } from "../../db/schema/stock/usage-entries";
 import { UsageQuery, type UsageQueryInput } from "./query";
 

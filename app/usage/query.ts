@@ -2,8 +2,8 @@
 // and the page asked for (the keyset cursors `after` / `before`, ADR 0018); the screen rebuilds
 // its links from the filters.
 import { z } from "zod";
+import { CursorParams } from "~/db/keyset.server";
 import { filterText } from "~/forms/text";
-import { CursorParams } from "~/http/keyset.server";
 import { calendarDateParts } from "~/ui/dates";
 import { PATIENT_REF_MAX } from "../../db/schema/stock/constants";
 

@@ -3,7 +3,7 @@
 // intent, checks WRITE_USERS and looks the handler up in USER_INTENT_HANDLERS.
 import type { Viewer } from "~/access/guard.server";
 import type { Database } from "~/db/client.server";
-import { orOutage } from "~/db/outage.server";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, type FormProblem, invalid, refused } from "~/http/outcome.server";
 import type { UserIntent } from "./constants";
 import { deactivateUser, reactivateUser } from "./deactivate.server";

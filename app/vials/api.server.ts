@@ -7,8 +7,8 @@ import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import { requireApiReader } from "~/access/api-reader.server";
 import type { Database } from "~/db/client.server";
-import { orOutage } from "~/db/outage.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { orOutage } from "~/http/outage.server";
 import type { Outcome, VialRefusal } from "./outcome";
 
 /** The request as a verb takes it: the vial named in the path, the parsed body, the key. */

@@ -23,8 +23,8 @@ import {
   rememberKey,
   replayOf,
 } from "~/http/idempotency.server";
-import { lotRecalled } from "~/recalls/quarantine.server";
 import { isOutsideGuard, recordMovements } from "~/stock/ledger.server";
+import { lotRecalled } from "~/stock/quarantine.server";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import type { MovementType } from "../../db/schema/stock/constants";
 import { type Outcome, refuse, type VialRefused } from "./outcome";

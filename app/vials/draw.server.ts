@@ -8,10 +8,11 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
+import { parseScaled, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { parseScaled, type UnitScale } from "~/products/format";
 import { expirationEndOfDay } from "~/stock/expiry";
+import type { UsageEntry } from "~/stock/usage-entry";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import { showInstant } from "~/ui/dates";
 import {
@@ -27,7 +28,6 @@ import { DrawForm, USED_AT_BACK_DAYS, USED_AT_SKEW_MS, VIAL_MESSAGES } from "./f
 import { refuse } from "./outcome";
 import { deadlineWhenStarted, drawRefusal, unitsText } from "./rules";
 import { openVial } from "./start.server";
-import type { UsageEntry } from "./usage-entry";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DECIMALS: Record<UnitScale, number> = { 1: 0, 10: 1, 100: 2, 1000: 3 };

@@ -2,7 +2,7 @@
 // card both show: a draw from a sealed vial starts its clock, so it says when and until when before
 // what was drawn ("Started now; use by Nov 26, 14:05 EST (24 h). Drew 20 U for chart 10442; 80 U
 // left."). Browser-safe.
-import { formatQuantity, type UnitScale } from "~/products/format";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 import { showInstant } from "~/ui/dates";
 
 const HOUR_MS = 60 * 60 * 1000;

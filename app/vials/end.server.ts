@@ -8,8 +8,8 @@
 // at cost; the JSON API, for programs, asks nothing.
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
+import { formatMoney } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
-import { formatMoney } from "~/products/format";
 import type { Vial } from "~/stock/vials.server";
 import type { MovementType } from "../../db/schema/stock/constants";
 import {

@@ -6,9 +6,9 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
+import { formatQuantity } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import { formatQuantity } from "~/products/format";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import { type HistoryEntry, type HistoryKind, kindOfMovement } from "./history";
 

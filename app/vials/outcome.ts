@@ -1,6 +1,6 @@
 // The vial verbs' refusals (start, draw, empty, discard): their names, which the JSON API also
 // answers as its error `code`, and messages that say what is wrong and what to do instead.
-import { IDEMPOTENCY_MESSAGES } from "~/http/idempotency";
+import { IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 import { MANUFACTURER_EXPIRATION, USE_BY_DEADLINE } from "~/stock/expiry";
 

@@ -2,7 +2,7 @@
 // the verbs check these before writing and again, on the vial read back, to say why a guarded
 // write lost a race; screens may use them to offer only the actions that will work. The same
 // rules are the guards in SQL of ./change.server. Browser-safe.
-import { formatQuantity, type UnitScale } from "~/products/format";
+import { formatQuantity, type UnitScale } from "~/catalog/format";
 import { expirationEndOfDay, MANUFACTURER_EXPIRATION, USE_BY_DEADLINE } from "~/stock/expiry";
 import { formatDate, showInstant } from "~/ui/dates";
 import type { ChosenDiscardReason } from "../../db/schema/stock/constants";

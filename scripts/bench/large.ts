@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "libsql";
-import { LARGE_TARGETS, LARGE_USERS } from "../../db/seed/large";
 import { type RunningProduct, startProduct } from "../lib/product";
+import { LARGE_TARGETS, LARGE_USERS } from "../seed/large/index";
 import { buildUnlessAsked, gzipBytes, kib, measurePage, percentile, signIn } from "./measure";
 import {
   type ExplainedStatement,

@@ -3,8 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import type { CapturedStatement } from "../../db/local-server/server.mjs";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
 import type { RunningProduct } from "../lib/product";
+import { DEMO_PASSWORD } from "../seed/demo";
 
 export function buildUnlessAsked(argv: string[]): void {
   if (argv.includes("--no-build")) return;

@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../db/schema";
-import { isEmpty, seedDemo } from "../../db/seed/demo";
+import { isEmpty, seedDemo } from "../seed/demo";
 
 export const MIGRATIONS_FOLDER = new URL("../../db/migrations", import.meta.url).pathname;
 

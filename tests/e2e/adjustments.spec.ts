@@ -3,7 +3,7 @@
 // field), sees the new on-hand and the adjustment in the product's recent changes with their name;
 // the API refuses them at another location. The e2e database is shared: the change is undone
 // through the API before the end.
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { expect, signIn, test } from "./support";
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -8,7 +8,7 @@ import { attachScreenshot, expect, expectNoSidewaysScroll, signIn, test } from "
 
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36).toUpperCase();
-/** Botox Cosmetic 50 U vial in the demo catalogue (db/seed/catalog.ts). */
+/** Botox Cosmetic 50 U vial in the demo catalogue (scripts/seed/catalog.ts). */
 const BOTOX_50_GTIN = "00300239210509";
 
 test.use({ viewport: PHONE });

@@ -14,7 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const run = Date.now().toString(36).toUpperCase();
 const PATIENT = `E2E-${run}`;
-/** Juvederm Ultra XC 1 mL syringes, received at Westside and North by the demo seed (db/seed/stock.ts). */
+/** Juvederm Ultra XC 1 mL syringes, received at Westside and North by the demo seed (scripts/seed/stock.ts). */
 const LOT = "V41LB30207";
 const VARIATION = "Juvederm Ultra XC · 1 mL syringe";
 

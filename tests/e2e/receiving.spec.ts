@@ -8,7 +8,7 @@ import { signIn, test } from "./support";
 import { wedgeType } from "./wedge";
 
 const GS = "\u001d";
-/** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (db/seed/catalog.ts). */
+/** Botox Cosmetic 100 U vial and 50 U vial in the demo catalogue (scripts/seed/catalog.ts). */
 const BOTOX_100 = { gtin: "00300239211001", label: /^Botox Cosmetic · 100 U vial / };
 const BOTOX_50 = { gtin: "00300239210509", label: /^Botox Cosmetic · 50 U vial / };
 

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { attachScreenshot, expect, signIn, test } from "./support";
 import { wedgeType } from "./wedge";
 

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../scripts/seed/demo";
 import { expectSignedInAs, signIn, test } from "./support";
 
 test("an anonymous visit to / lands on the login screen", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 
 /** Where the e2e global setup listens for "stop/start the database" (see global-setup.ts). */
 export function controlPort(appPort: number): number {

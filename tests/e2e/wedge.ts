@@ -1,6 +1,6 @@
 // Types as a keyboard-wedge scanner does, 10 ms a key by the page's clock whatever the machine's
 // load: each key goes through the DevTools protocol with its own timestamp, which becomes the
-// event's timeStamp, the clock app/scan/wedge.ts reads. (page.keyboard.type sends a key when the
+// event's timeStamp, the clock app/scanner/wedge.ts reads. (page.keyboard.type sends a key when the
 // last one is handled: on a busy machine its gaps pass the 50 ms a scan allows.)
 import type { Page } from "@playwright/test";
 

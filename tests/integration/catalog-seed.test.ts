@@ -7,8 +7,8 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkBarcode } from "../../app/catalog/barcode";
 import { schema } from "../../app/db/client.server";
-import { CATALOG_PRODUCTS, CATALOG_SERVICES, CATALOG_VENDORS, seedCatalog } from "../../db/seed/catalog";
 import { connect } from "../../scripts/lib/database";
+import { CATALOG_PRODUCTS, CATALOG_SERVICES, CATALOG_VENDORS, seedCatalog } from "../../scripts/seed/catalog";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { createTemplateDatabase } from "../support/template";
 

@@ -19,7 +19,7 @@ import { emptyVial } from "../../app/vials/empty.server";
 import { VIAL_MESSAGES } from "../../app/vials/forms";
 import { readVialHistory } from "../../app/vials/history.server";
 import { startVial } from "../../app/vials/start.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";

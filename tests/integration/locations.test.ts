@@ -13,7 +13,7 @@ import { createLocation } from "../../app/locations/create.server";
 import { LocationForm } from "../../app/locations/forms";
 import { listLocations, locationDetail } from "../../app/locations/list.server";
 import { updateLocation } from "../../app/locations/update.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;

@@ -12,13 +12,14 @@ import { ORGANIZATION } from "../../app/access/permissions";
 import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
+import { formatBeyondUse, formatMoney, parseScaled } from "../../app/catalog/format";
+import { GTIN_MESSAGES, gtinCandidates, gtinProblem } from "../../app/catalog/gtin";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { archiveProduct, restoreProduct } from "../../app/products/archive.server";
 import { addBarcode, findByCode, removeBarcode } from "../../app/products/barcodes.server";
 import { describeChange } from "../../app/products/changes";
 import { createProduct } from "../../app/products/create.server";
-import { formatBeyondUse, formatMoney, parseScaled } from "../../app/products/format";
 import {
   ParLevelForm,
   ProductEditForm,
@@ -27,7 +28,6 @@ import {
   VariationEditForm,
   VariationForm,
 } from "../../app/products/forms";
-import { GTIN_MESSAGES, gtinCandidates, gtinProblem } from "../../app/products/gtin";
 import { listProducts, listVariations } from "../../app/products/list.server";
 import { clearParLevel, setParLevel } from "../../app/products/par-levels.server";
 import { updateProduct } from "../../app/products/update.server";
@@ -39,7 +39,7 @@ import {
 } from "../../app/products/variations.server";
 import { loader as productsLoader } from "../../app/routes/_app.products._index";
 import { action as productAction, loader as productLoader } from "../../app/routes/_app.products.$productId";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
 

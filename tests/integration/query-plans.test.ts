@@ -33,8 +33,8 @@ import * as usageApi from "../../app/routes/api.usage";
 import * as vialsApi from "../../app/routes/api.vials";
 import * as vialApi from "../../app/routes/api.vials.$itemId";
 import { type CapturedStatement, startLocalServer } from "../../db/local-server/server.mjs";
-import { LARGE_TARGETS, LARGE_USERS, seedLarge } from "../../db/seed/large";
 import { type ExplainedStatement, explainStatements } from "../../scripts/bench/plans";
+import { LARGE_TARGETS, LARGE_USERS, seedLarge } from "../../scripts/seed/large/index";
 import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;

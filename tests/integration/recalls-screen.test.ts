@@ -9,10 +9,10 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../app/db/client.server";
 import { recallsScreen } from "../../app/recalls/list.server";
-import { lotRecalled } from "../../app/recalls/quarantine.server";
 import * as recallsRoute from "../../app/routes/_app.recalls._index";
 import * as reportRoute from "../../app/routes/_app.recalls.report";
 import * as csvRoute from "../../app/routes/recalls.report[.csv]";
+import { lotRecalled } from "../../app/stock/quarantine.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { commitSessionCookie, getSessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
+import { parseQuantity, type TypedQuantity } from "../../app/catalog/amounts";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
-import { parseQuantity, type TypedQuantity } from "../../app/services/amounts";
 import { archiveService, restoreService } from "../../app/services/archive.server";
 import { createService } from "../../app/services/create.server";
 import { RecipeForm, ServiceForm, ServiceListQuery, ServiceUpdateForm } from "../../app/services/forms";
@@ -24,7 +24,7 @@ import {
   updateRecipeLine,
 } from "../../app/services/recipe.server";
 import { updateService } from "../../app/services/update.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;

@@ -6,7 +6,7 @@ import { THROTTLE } from "../../app/auth/throttle.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import * as loginScreen from "../../app/routes/login";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { freshDatabase, type TestDatabase } from "../support/database";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
 import { formRequest, loadContext, pageRequest, signedIn } from "../support/screens";

@@ -23,7 +23,7 @@ import {
   StockLevelQuery,
 } from "../../app/stock/levels.server";
 import { formatDate } from "../../app/ui/dates";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;

@@ -7,7 +7,7 @@ import { schema } from "../../app/db/client.server";
 import { expirationUrgency } from "../../app/stock/expiry";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { deadlineWhenStarted } from "../../app/vials/rules";
-import { IN_USE_AT_DOWNTOWN } from "../../db/seed/stock";
+import { IN_USE_AT_DOWNTOWN } from "../../scripts/seed/stock";
 import { freshDatabase, type TestDatabase } from "../support/database";
 
 let t: TestDatabase;

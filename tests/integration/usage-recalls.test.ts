@@ -14,16 +14,16 @@ import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { liftRecall } from "../../app/recalls/lift.server";
 import { markRecall } from "../../app/recalls/mark.server";
-import { lotRecalled } from "../../app/recalls/quarantine.server";
 import { readRecallReport } from "../../app/recalls/report.server";
 import { loader as usageScreenLoader } from "../../app/routes/_app.usage-log";
+import { lotRecalled } from "../../app/stock/quarantine.server";
 import { startOfDayIn } from "../../app/ui/dates";
 import { usageCsv } from "../../app/usage/csv.server";
 import { readUsage, usagePages } from "../../app/usage/list.server";
 import { UsageQuery } from "../../app/usage/query";
 import { drawUnits } from "../../app/vials/draw.server";
 import { startVial } from "../../app/vials/start.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
 

@@ -19,7 +19,7 @@ import { listUsers, USERS_PAGE_SIZE, userDetail } from "../../app/users/list.ser
 import { changeOwnPassword, resetPassword } from "../../app/users/password.server";
 import { changeRole, grantRole, revokeRole } from "../../app/users/roles.server";
 import { updateUserNames } from "../../app/users/update.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { formRequest, loadContext } from "../support/screens";
 

@@ -22,7 +22,7 @@ import { NO_EXPIRATION_MESSAGE } from "../../app/vials/rules";
 import { startVial } from "../../app/vials/start.server";
 import { wasteAtDeadline } from "../../app/vials/waste.server";
 import { WITNESS_MESSAGES } from "../../app/vials/witness.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials, variationNamed } from "../support/receive";
 import { signedIn } from "../support/screens";

@@ -7,7 +7,7 @@ import { commitSessionCookie, getSessionUser } from "../../app/auth/session.serv
 import { signIn } from "../../app/auth/sign-in.server";
 import type { Database } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 
 export const TEST_ENV = { SESSION_SECRET: "test-secret" } as Env;
 const ORIGIN = "http://clinic.test";

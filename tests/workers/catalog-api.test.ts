@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { can } from "../../app/access/permissions";
 import { UNKNOWN_CODE } from "../../app/scan/lookup.server";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../scripts/seed/demo";
 import { createProduct, get, type MyLocation, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();

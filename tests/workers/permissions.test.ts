@@ -6,7 +6,7 @@ import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { type Access, can, ORGANIZATION, type Permission } from "../../app/access/permissions";
 import { AREAS } from "../../app/shell/areas";
 import { NO_LOCATION_TITLE } from "../../app/shell/no-location";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../scripts/seed/demo";
 import { app, BASE, type MyLocation, signInAs } from "./support";
 
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();

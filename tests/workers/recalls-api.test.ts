@@ -4,7 +4,7 @@
 // a bad request in the one error shape, and GET /api/usage. The lot recalled here is made up, so no
 // vial another test file uses is quarantined: it holds none, so it is recalled with confirmNoMatch.
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../scripts/seed/demo";
 import { app, BASE, get, type MyLocation, signInAs } from "./support";
 
 const sessions = new Map<string, { cookie: string; locations: MyLocation[] }>();

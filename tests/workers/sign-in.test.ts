@@ -2,7 +2,7 @@
 // guesses against the throttle. The database is shared by the whole workers project, so the
 // guesses go to an email no other test signs in with.
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
 import { app, BASE } from "./support";
 

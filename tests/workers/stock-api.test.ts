@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { saveLocationChoice } from "../../app/access/location-choice.server";
 import { can } from "../../app/access/permissions";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
-import { DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_USERS } from "../../scripts/seed/demo";
 import { app, BASE, get, type MyLocation, signInAs } from "./support";
 
 /** A keyset page (ADR 0018): cursors to the next and previous pages, a count capped at 1,000. */
@@ -269,7 +269,7 @@ describe("GET /api/vials", () => {
   it("filters by state, variation, lot and days to expiry", async () => {
     const staff = cookieOf("staff");
     const all = await json<CursorPage<Vial>>("/api/vials?pageSize=100", staff);
-    // The demo seed opened three of Downtown's vials (db/seed/stock.ts IN_USE_AT_DOWNTOWN).
+    // The demo seed opened three of Downtown's vials (scripts/seed/stock.ts IN_USE_AT_DOWNTOWN).
     const inUse = all.items.filter((v) => v.state === "in_use").length;
     expect(inUse).toBe(3);
     expect((await json<CursorPage<Vial>>("/api/vials?state=in_use", staff)).total).toBe(inUse);

@@ -1,7 +1,7 @@
 // What the workerd test files share: the app worker as a fetcher, and signing in as a demo user.
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 
 export const BASE = "http://clinic.test";
 export const app = () => (exports as unknown as { default: Fetcher }).default;

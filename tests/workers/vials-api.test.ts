@@ -4,9 +4,9 @@
 // finding an item by its label and by a GS1 payload. The vials are the test's own: a product made
 // through the product screens and received at West by its manager, so no other file's stock moves.
 import { beforeAll, describe, expect, it } from "vitest";
-import { gtinCheckDigit } from "../../app/products/gtin";
+import { gtinCheckDigit } from "../../app/catalog/gtin";
 import { GS } from "../../app/stock/gs1";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../db/seed/demo";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../scripts/seed/demo";
 import { app, BASE, createProduct, get, type MyLocation, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();

@@ -3,7 +3,7 @@
 // with the password an administrator chose; right witness passwords in parallel all pass the
 // throttle. The vials are the test's own: a controlled product received at West by its manager.
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed/demo";
+import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 import { app, BASE, createProduct, get, postForm, signInAs, toxinFields } from "./support";
 
 const RUN = Date.now().toString(36).toUpperCase();

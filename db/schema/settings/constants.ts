@@ -1,6 +1,6 @@
 // The choices of a printer profile (spec route /printer-settings) that printer_profiles checks.
 // Imports nothing, so the settings pages can list them without pulling database code into the
-// browser; their display names live in app/printers/options.ts.
+// browser; their display names live in app/labels/options.ts.
 
 /** A browser print sheet (CSS @page, one label per sticker) or ZPL for Zebra printers. */
 export const LABEL_OUTPUTS = ["browser", "zpl"] as const;

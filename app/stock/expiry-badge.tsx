@@ -3,8 +3,9 @@
 // amber, caution yellow, safe green; dark text on a light tint, so it stays readable and the words
 // say it without the colour). A recalled vial shows a red "Recalled" badge first. Live like the
 // countdown: rendered for the server's `now`, then moved on by a timer once JavaScript runs.
-import { type ExpiryBand, expiryLabel, type Instant, type ItemExpiry } from "~/stock/expiry";
+
 import { useNow } from "./countdown";
+import { type ExpiryBand, expiryLabel, type Instant, type ItemExpiry } from "./expiry";
 import { BADGE } from "./state-badge";
 
 export const BAND_TONES: Record<ExpiryBand, string> = {

@@ -3,12 +3,12 @@
 // this reader may take on it now, by the same rules the verbs check (app/vials/rules).
 import type { ScopedActor } from "~/access/actor";
 import { reachesAt } from "~/access/scope.server";
+import { serviceChoices } from "~/catalog/services.server";
 import type { Database } from "~/db/client.server";
-import { serviceChoices } from "~/services/list.server";
 import type { Vial } from "~/stock/vials.server";
-import { historyOf, vialHistoryQueries } from "~/vials/history.server";
-import { openActions } from "~/vials/rules";
-import type { VialActions } from "./vial-actions";
+import type { VialActions } from "./actions";
+import { historyOf, vialHistoryQueries } from "./history.server";
+import { openActions } from "./rules";
 
 const NONE: VialActions = { start: false, draw: false, empty: false, discard: false, witness: false };
 

@@ -10,9 +10,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
-import { DISCARD_REASON_NAMES } from "~/vials/history";
 import { CHOSEN_DISCARD_REASONS, type ChosenDiscardReason } from "../../db/schema/stock/constants";
-import type { VialActions, VialIntent, VialProblem } from "./vial-actions";
+import type { VialActions, VialIntent, VialProblem } from "./actions";
+import { DISCARD_REASON_NAMES } from "./history";
 
 /** Where the forms post and what they carry besides their own fields. */
 interface Target {

@@ -3,7 +3,7 @@
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { v7 as uuidv7 } from "uuid";
 import { hashPassword } from "../../app/auth/password.server";
-import * as schema from "../schema";
+import * as schema from "../../db/schema/index";
 import { catalogSeedStatements } from "./catalog";
 import { stockSeedStatements } from "./stock";
 

@@ -3,7 +3,7 @@
 // without a mismatch; then a timer moves it on. Minutes are the smallest unit the text shows, so a
 // tick a minute is enough. Words and arithmetic come from ~/stock/expiry, the one set of rules.
 import { useEffect, useState } from "react";
-import { EXPIRED, formatDuration, type Instant } from "~/stock/expiry";
+import { EXPIRED, formatDuration, type Instant } from "./expiry";
 
 const MINUTE_MS = 60 * 1000;
 

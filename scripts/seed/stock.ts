@@ -14,8 +14,8 @@ import type { Database } from "../../app/db/client.server";
 import { newLabelCode } from "../../app/stock/label-code";
 import { type Movement, recordMovements } from "../../app/stock/ledger.server";
 import { deadlineWhenStarted } from "../../app/vials/rules";
-import * as schema from "../schema";
-import type { LabelField } from "../schema/settings/constants";
+import * as schema from "../../db/schema/index";
+import type { LabelField } from "../../db/schema/settings/constants";
 import { CATALOG_PRODUCTS, type CATALOG_VENDORS } from "./catalog";
 
 type LocationCode = "DTN" | "WST" | "NTH";

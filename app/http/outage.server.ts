@@ -1,9 +1,10 @@
 // Telling "the database is unreachable" apart from "this SQL was refused": the first gets the
 // spec's database screens (and a 503 the client may retry); a refused constraint is a 409 that
 // says to reload (the one mapping of every verb, form or API); anything else an ordinary error.
-import { jsonError } from "~/http/json.server";
-import { CHANGED_MEANWHILE, DATABASE_UNAVAILABLE } from "./outage";
-import { isConstraintError } from "./sql.server";
+
+import { CHANGED_MEANWHILE, DATABASE_UNAVAILABLE } from "~/db/outage";
+import { isConstraintError } from "~/db/sql.server";
+import { jsonError } from "./json.server";
 
 export function isDatabaseOutage(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

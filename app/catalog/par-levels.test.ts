@@ -11,9 +11,9 @@ const sources = readdirSync(app, { recursive: true, encoding: "utf8" })
   .map((f) => ({ path: relative(resolve(app, ".."), join(app, f)), text: readFileSync(join(app, f), "utf8") }));
 
 describe("par level writes", () => {
-  it("have one upsert and one delete in app/, in app/par-levels/save.server.ts", () => {
+  it("have one upsert and one delete in app/, in app/catalog/par-levels.server.ts", () => {
     const writers = (statement: RegExp) => sources.filter((s) => statement.test(s.text)).map((s) => s.path);
-    expect(writers(/INSERT\s+INTO\s+par_levels\b/i)).toEqual(["app/par-levels/save.server.ts"]);
-    expect(writers(/DELETE\s+FROM\s+par_levels\b/i)).toEqual(["app/par-levels/save.server.ts"]);
+    expect(writers(/INSERT\s+INTO\s+par_levels\b/i)).toEqual(["app/catalog/par-levels.server.ts"]);
+    expect(writers(/DELETE\s+FROM\s+par_levels\b/i)).toEqual(["app/catalog/par-levels.server.ts"]);
   });
 });

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ITEM_STATES } from "../../schema/stock/constants";
+import { ITEM_STATES } from "../../../db/schema/stock/constants";
 import { LARGE_TARGETS, LARGE_USERS, type SeedLargeResult, seedLarge } from "./index";
 
 const NOW = new Date("2026-03-14T15:00:00Z");

@@ -1,7 +1,7 @@
 // The large organization's people and catalogue: locations in mixed time zones, users with mixed
 // roles, vendors, products of every kind (toxins, fillers, multi-dose vials, a few controlled
 // substances, bulk supplies), their variations and the services treatments are booked under.
-import type { LocationRole } from "../../schema/people/location-roles";
+import type { LocationRole } from "../../../db/schema/people/location-roles";
 import type { Random } from "./random";
 import type { Sizes } from "./sizes";
 import { LARGE_TARGET_PRODUCT, LARGE_TARGET_VARIATION, LARGE_USERS } from "./targets";

@@ -4,7 +4,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { v7 as uuidv7 } from "uuid";
-import * as schema from "../schema";
+import * as schema from "../../db/schema/index";
 
 type LocationCode = "DTN" | "WST" | "NTH";
 /** Packages: [par, reorder point, max]. */

@@ -3,7 +3,7 @@ export const VIAL_INTENTS = ["start", "draw", "empty", "discard"] as const;
 export type VialIntent = (typeof VIAL_INTENTS)[number];
 
 /** Which forms the page shows: the actions that would not be refused as the vial stands now. */
-export type { VialActions } from "~/vials/rules";
+export type { VialActions } from "./rules";
 
 /** What a refused form came back with: which form, what was typed (never a password), and what is wrong. */
 export interface VialProblem {

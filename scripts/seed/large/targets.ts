@@ -1,6 +1,6 @@
 // The names the bench and the query-plan test look things up by in the large data set.
 
-/** Who signs in on it (password DEMO_PASSWORD of db/seed/demo). */
+/** Who signs in on it (password DEMO_PASSWORD of scripts/seed/demo). */
 export const LARGE_USERS = {
   owner: { email: "owner@large.clinic", role: "organization owner (organization mode)" },
   manager: { email: "manager@large.clinic", role: "MANAGER at L01" },

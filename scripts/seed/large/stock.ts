@@ -5,9 +5,9 @@
 // recalled and lifted, and bulk stock adjusted (ADJUST). Every row's activity row has the action
 // and summary shape its verb writes (app/receiving/complete, app/vials/*, app/stock/adjust,
 // app/recalls). Levels are summed as movements are written and stored once at the end.
-import { formatQuantity } from "../../../app/products/format";
+import { formatQuantity } from "../../../app/catalog/format";
 import { deadlineWhenStarted } from "../../../app/vials/rules";
-import { ADJUST_REASONS } from "../../schema/stock/constants";
+import { ADJUST_REASONS } from "../../../db/schema/stock/constants";
 import type { Catalog, Location, Variation } from "./catalog";
 import { labelCodeOf, type Random } from "./random";
 import type { Sizes } from "./sizes";

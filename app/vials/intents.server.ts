@@ -8,19 +8,19 @@ import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import { orOutage } from "~/db/outage.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
+import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, invalid, refused } from "~/http/outcome.server";
 import type { Vial } from "~/stock/vials.server";
-import { discardVial } from "~/vials/discard.server";
-import { drawUnits } from "~/vials/draw.server";
-import { drawnText } from "~/vials/drawn";
-import { emptyVial } from "~/vials/empty.server";
-import { askOf } from "~/vials/end.server";
-import { DiscardForm, DrawForm, EmptyForm, StartForm, VIAL_MESSAGES, witnessOf } from "~/vials/forms";
-import type { Outcome, VialRefusal } from "~/vials/outcome";
-import { startVial } from "~/vials/start.server";
-import type { VialIntent, VialProblem } from "./vial-actions";
+import type { VialIntent, VialProblem } from "./actions";
+import { discardVial } from "./discard.server";
+import { drawUnits } from "./draw.server";
+import { drawnText } from "./drawn";
+import { emptyVial } from "./empty.server";
+import { askOf } from "./end.server";
+import { DiscardForm, DrawForm, EmptyForm, StartForm, VIAL_MESSAGES, witnessOf } from "./forms";
+import type { Outcome, VialRefusal } from "./outcome";
+import { startVial } from "./start.server";
 
 /** One fresh key per vial form a page shows (the vial page, the scan card): a repeat of the same post writes once. */
 export function vialFormKeys(): Record<VialIntent, string> {

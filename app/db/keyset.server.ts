@@ -5,8 +5,6 @@
 // base64url of the key values as JSON, checked against the list's key shape on the way in.
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { API_HEADERS } from "~/access/api-reader.server";
-import { jsonError } from "./json.server";
 
 /** A list counts at most this many matching rows; beyond, it shows "1,000+". */
 export const COUNT_CAP = 1000;
@@ -85,16 +83,6 @@ export function keysetOf(
 /** The first page: what a screen shows for a cursor that is not valid. */
 export function firstPage(keyset: Keyset | null, pageSize: number): Keyset {
   return keyset ?? { direction: null, key: null, pageSize };
-}
-
-/** The API's answer to a cursor it did not make (400, the one error shape). */
-export function invalidCursor(): Response {
-  return jsonError(
-    400,
-    "This page cursor is not valid: it was changed or belongs to another list. Start again from the first page (drop `after` and `before`) and follow the `next` and `previous` cursors it answers.",
-    API_HEADERS,
-    "invalid_cursor",
-  );
 }
 
 /** Whether the page is read backwards (`before`): its keys are then walked in reverse. */

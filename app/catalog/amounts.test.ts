@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsInput, formatMoney, formatScaled, UNIT_SCALES } from "~/products/format";
 import {
   formatDuration,
   MAX_PRICE_CENTS,
@@ -9,6 +8,7 @@ import {
   quantityStep,
   type TypedQuantity,
 } from "./amounts";
+import { centsInput, formatMoney, formatScaled, UNIT_SCALES } from "./format";
 
 /** What the recipe verbs compute in SQL: base units, or null when finer than the scale. */
 function toBaseUnits(quantity: TypedQuantity, scale: number): number | null {

@@ -1,7 +1,7 @@
 // Prices and recipe quantities as people type them, kept exact: prices are integer cents and
 // quantities integer base units (the product's unit times its scale), never floats. Display goes
-// through the catalogue's formatters (app/products/format.ts). Safe in the browser.
-import { formatQuantity, parseScaled, type UnitScale } from "~/products/format";
+// through the catalogue's formatters (app/catalog/format.ts). Safe in the browser.
+import { formatQuantity, parseScaled, type UnitScale } from "./format";
 
 export const MAX_PRICE_CENTS = 9_999_999; // $99,999.99
 export const MAX_QUANTITY = 100_000; // in the product's unit, before scaling
