@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { codePointOf } from "./characters";
-import { line, lines, searchText, secret, TEXT_MESSAGES, unseenCharacter } from "./text";
+import { line, lines, optionalLine, optionalLines, searchText, secret, TEXT_MESSAGES, unseenCharacter } from "./text";
 
 const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
 
@@ -62,5 +62,22 @@ describe("the text rule", () => {
     expect(searchText(100).parse("Bo\u200btox\u0000 ")).toBe("Botox");
     expect(searchText(5).parse("toolong")).toBe("");
     expect(searchText(100).parse(42)).toBe("");
+  });
+});
+
+describe("optional fields", () => {
+  it("trim, turn empty or only spaces (or a field left out) into null, and keep what is typed", () => {
+    const field = optionalLine(10, "Too long.");
+    expect(field.parse("  Acme  ")).toBe("Acme");
+    expect(field.parse("   ")).toBeNull();
+    expect(field.parse(undefined)).toBeNull();
+    expect(messages(field.safeParse("x".repeat(11)))).toEqual(["Too long."]);
+    expect(messages(field.safeParse("a\u200bb"))).toEqual([TEXT_MESSAGES.unseen("\u200b")]);
+  });
+
+  it("keep a note's newlines and refuse a line's", () => {
+    expect(optionalLines(20, "Too long.").parse(" one\r\ntwo ")).toBe("one\ntwo");
+    expect(optionalLines(20, "Too long.").parse("")).toBeNull();
+    expect(optionalLine(20, "Too long.").safeParse("one\ntwo").success).toBe(false);
   });
 });

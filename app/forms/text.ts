@@ -31,6 +31,22 @@ export const lines = (params?: StringParams) =>
     .superRefine(refuseUnseen(true))
     .normalize("NFC");
 
+/** A one-line field that may be left empty: trimmed, and "" (or only spaces) becomes null. */
+export const optionalLine = (max: number, tooLong: string) =>
+  line()
+    .trim()
+    .max(max, tooLong)
+    .default("")
+    .transform((v) => v || null);
+
+/** A note that may be left empty: as `optionalLine`, keeping its newlines. */
+export const optionalLines = (max: number, tooLong: string) =>
+  lines()
+    .trim()
+    .max(max, tooLong)
+    .default("")
+    .transform((v) => v || null);
+
 /**
  * A password, kept exactly as typed: never trimmed nor normalized (it is compared as typed), and
  * invisible characters are its owner's business since it is never shown; control characters

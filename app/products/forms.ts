@@ -5,17 +5,9 @@ import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
 import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "~/catalog/format";
 import { gtinProblem } from "~/catalog/gtin";
 import { ParLevelPlace, ParLevelRow } from "~/catalog/par-level";
-import { line, searchText } from "~/forms/text";
+import { line, optionalLine, searchText } from "~/forms/text";
 import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
-
-/** A text field that may be left empty: "" (or only spaces) becomes null. */
-const optionalText = (max: number, tooLong: string) =>
-  line()
-    .trim()
-    .max(max, tooLong)
-    .default("")
-    .transform((v) => v || null);
 
 const requiredText = (max: number, missing: string, tooLong: string) =>
   line({ error: missing }).trim().min(1, missing).max(max, tooLong);
@@ -51,14 +43,14 @@ const unitScale = line({ error: "Choose a scale: 1, 10, 100 or 1000." }).transfo
 
 export const ProductForm = z.object({
   name: requiredText(200, "Enter the product's name.", "The name is too long (at most 200 characters)."),
-  sku: optionalText(64, "The SKU is too long (at most 64 characters)."),
+  sku: optionalLine(64, "The SKU is too long (at most 64 characters)."),
   category: requiredText(
     100,
     "Enter a category, like Neurotoxins.",
     "The category is too long (at most 100 characters).",
   ),
-  manufacturer: optionalText(200, "The manufacturer is too long (at most 200 characters)."),
-  defaultVendorId: optionalText(100, "Choose a vendor from the list."),
+  manufacturer: optionalLine(200, "The manufacturer is too long (at most 200 characters)."),
+  defaultVendorId: optionalLine(100, "Choose a vendor from the list."),
   tracking: z.enum(TRACKING_MODES, {
     error: "Choose how it is tracked: serialized (item by item) or bulk (quantities).",
   }),
@@ -122,7 +114,7 @@ const variationFields = z.object({
     "Enter the variation's name, like 100 U vial.",
     "The name is too long (at most 100 characters).",
   ),
-  sku: optionalText(64, "The SKU is too long (at most 64 characters)."),
+  sku: optionalLine(64, "The SKU is too long (at most 64 characters)."),
   gtin,
   unitScale,
   unitsPerPackage: line({ error: "Enter how many base units one package holds." }).trim(),

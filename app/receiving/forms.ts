@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { parseScaled } from "~/catalog/format";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
-import { line, lines } from "~/forms/text";
+import { line, optionalLine, optionalLines } from "~/forms/text";
 import { isCalendarDate } from "~/stock/expiry";
 import { lotOrSerialProblem } from "~/stock/gs1";
 import { formatDate, utcDay } from "~/ui/dates";
@@ -21,22 +21,6 @@ import {
   RECEIPT_STATUS_FILTERS,
   REFERENCE_MAX,
 } from "./constants";
-
-/** A text field that may be left empty: "" (or only spaces) becomes null. */
-const optionalText = (max: number, tooLong: string) =>
-  line()
-    .trim()
-    .max(max, tooLong)
-    .default("")
-    .transform((v) => v || null);
-
-/** A multi-line note that may be left empty. */
-const optionalNotes = (max: number, tooLong: string) =>
-  lines()
-    .trim()
-    .max(max, tooLong)
-    .default("")
-    .transform((v) => v || null);
 
 /** A lot or serial as typed (or filled from a scan), checked by the GS1 rule; empty is none. */
 const lotOrSerial = (kind: "lot" | "serial") =>
@@ -60,8 +44,8 @@ export const OpenReceiptForm = z.object({
   /** Organization mode asks for it; at a location the route uses the location in scope. */
   locationId: optionalId,
   vendorId: optionalId,
-  reference: optionalText(REFERENCE_MAX, OPEN_MESSAGES.reference),
-  notes: optionalNotes(NOTES_MAX, OPEN_MESSAGES.notes),
+  reference: optionalLine(REFERENCE_MAX, OPEN_MESSAGES.reference),
+  notes: optionalLines(NOTES_MAX, OPEN_MESSAGES.notes),
 });
 
 export interface OpenReceiptInput {
@@ -169,7 +153,7 @@ export const ReceiptLineForm = z
       .string()
       .optional()
       .transform((v) => v === "on" || v === "true"),
-    expiryReason: optionalText(EXPIRY_REASON_MAX, LINE_MESSAGES.expiryReason),
+    expiryReason: optionalLine(EXPIRY_REASON_MAX, LINE_MESSAGES.expiryReason),
     /** The form's idempotency key (hidden field): a double submit adds the line once. */
     idempotencyKey: z
       .string()

@@ -1,7 +1,7 @@
 // The services screens' forms, one zod schema each (server side: routes' actions and loaders).
 import { z } from "zod";
 import { parseCents, parseQuantity, type TypedQuantity } from "~/catalog/amounts";
-import { line, searchText } from "~/forms/text";
+import { line, optionalLine, searchText } from "~/forms/text";
 import { SERVICE_STATUSES } from "./constants";
 
 export const SERVICE_FORM_MESSAGES = {
@@ -36,13 +36,6 @@ const code = line({ error: M.code })
       .regex(/^(?:[A-Z0-9][A-Z0-9 ._/-]*)?$/, M.codeCharacters),
   );
 
-const optionalText = (max: number, message: string) =>
-  line()
-    .trim()
-    .max(max, message)
-    .default("")
-    .transform((t) => t || null);
-
 const price = line()
   .default("")
   .transform((text, ctx) => {
@@ -74,7 +67,7 @@ const version = z.coerce.number({ error: M.version }).int(M.version).min(1, M.ve
 export const ServiceForm = z.object({
   name,
   code,
-  category: optionalText(60, M.categoryTooLong),
+  category: optionalLine(60, M.categoryTooLong),
   price,
   duration,
 });

@@ -1,16 +1,8 @@
 // The vendor forms' rules, one zod schema each, shared by the route actions and the tests.
 // Server only: the pages import ./constants, never this module.
 import { z } from "zod";
-import { line, lines, searchText } from "~/forms/text";
+import { line, lines, optionalLine, searchText } from "~/forms/text";
 import { LEAD_TIME_MAX_DAYS, VENDOR_STATUS_FILTERS } from "./constants";
-
-/** A text field that may be left empty: "" (or only spaces) becomes null. */
-const optionalText = (max: number, tooLong: string) =>
-  line()
-    .trim()
-    .max(max, tooLong)
-    .default("")
-    .transform((v) => v || null);
 
 export const VENDOR_MESSAGES = {
   name: "Enter the vendor's name.",
@@ -31,11 +23,11 @@ const PHONE = /^\+?[0-9().\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
 
 export const VendorForm = z.object({
   name: line({ error: VENDOR_MESSAGES.name }).trim().min(1, VENDOR_MESSAGES.name).max(200, VENDOR_MESSAGES.nameTooLong),
-  accountNumber: optionalText(50, VENDOR_MESSAGES.accountNumberTooLong).refine(
+  accountNumber: optionalLine(50, VENDOR_MESSAGES.accountNumberTooLong).refine(
     (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ./#-]*$/.test(v),
     VENDOR_MESSAGES.accountNumber,
   ),
-  contactName: optionalText(100, VENDOR_MESSAGES.contactNameTooLong),
+  contactName: optionalLine(100, VENDOR_MESSAGES.contactNameTooLong),
   email: line()
     .trim()
     .toLowerCase()
@@ -43,7 +35,7 @@ export const VendorForm = z.object({
     .default("")
     .refine((v) => v === "" || z.email().safeParse(v).success, VENDOR_MESSAGES.email)
     .transform((v) => v || null),
-  phone: optionalText(40, VENDOR_MESSAGES.phoneTooLong).refine((v) => {
+  phone: optionalLine(40, VENDOR_MESSAGES.phoneTooLong).refine((v) => {
     if (v === null) return true;
     const digits = v.replace(/\D/g, "").length;
     return PHONE.test(v) && digits >= 7 && digits <= 20;
