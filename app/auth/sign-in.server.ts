@@ -4,19 +4,10 @@ import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import type { LocationRole } from "../../db/schema";
-import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash } from "./password.server";
 import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
-import {
-  admission,
-  admit,
-  lockedMessage,
-  readThrottle,
-  recordFailure,
-  releaseAttempt,
-  reserveAttempt,
-  throttleKeys,
-} from "./throttle.server";
+import { checkPasswordThrottled, lockedMessage, throttleKeys } from "./throttle.server";
 
 /** The user as the login answer and /api/auth/me describe them (spec section 7). */
 export interface SignedInUser {
@@ -41,29 +32,38 @@ export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Ask your 
 export async function signIn(
   db: Database,
   input: { email: string; password: string; userAgent: string | null; clientIp?: string | null },
-  { sleep = wait }: { sleep?: (ms: number) => Promise<unknown> } = {},
+  { sleep }: { sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<SignInResult> {
   const keys = throttleKeys(input.email, input.clientIp);
-  // One round trip: the account, its roles, and a place for this attempt taken before the
-  // password is checked (a refused reservation counts nothing). Only while every place is held
-  // by attempts still being checked does it look again.
-  const { found, roles, attempt } = await admit(async () => {
-    const now = new Date();
-    const [found, roles, , reserved, counts] = await db.batch([
-      db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
-      db
-        .select({ role: schema.userLocationRoles.role })
-        .from(schema.userLocationRoles)
-        .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
-        .where(eq(schema.users.email, input.email)),
-      ...reserveAttempt(db, keys, now),
-      readThrottle(db, keys),
-    ]);
-    return { found, roles, attempt: admission(keys, reserved, counts, now) };
+  // One round trip: the account and its roles, read beside the place this attempt holds while its
+  // password is checked (a refused attempt counts nothing).
+  const check = await checkPasswordThrottled(db, keys, {
+    password: input.password,
+    read: () =>
+      [
+        db.select().from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
+        db
+          .select({ role: schema.userLocationRoles.role })
+          .from(schema.userLocationRoles)
+          .innerJoin(schema.users, eq(schema.users.id, schema.userLocationRoles.userId))
+          .where(eq(schema.users.email, input.email)),
+      ] as const,
+    hashOf: ([found]) => found[0]?.passwordHash ?? null,
+    onWrong: ([found]) => [
+      logActivity(db, {
+        userId: found[0]?.id ?? null,
+        action: "sign_in_failed",
+        entity: "user",
+        entityId: found[0]?.id ?? null,
+        summary: { email: input.email },
+      }),
+    ],
+    sleep,
   });
+  const [found, roles] = check.found;
   const account = found[0];
 
-  if (!attempt.admitted) {
+  if (check.password === "locked") {
     await logActivity(db, {
       userId: account?.id ?? null,
       action: "sign_in_refused",
@@ -71,32 +71,12 @@ export async function signIn(
       entityId: account?.id ?? null,
       summary: { email: input.email, reason: "too many failed attempts" },
     });
-    return { ok: false, status: 429, message: lockedMessage(attempt.lockedForMs) };
+    return { ok: false, status: 429, message: lockedMessage(check.lockedForMs) };
   }
-
-  const passwordOk = account
-    ? await verifyPassword(input.password, account.passwordHash)
-    : await verifyAgainstNothing(input.password);
-
-  if (!account || !passwordOk) {
-    // The attempt's place becomes this failure, in the batch that logs it.
-    await db.batch([
-      logActivity(db, {
-        userId: account?.id ?? null,
-        action: "sign_in_failed",
-        entity: "user",
-        entityId: account?.id ?? null,
-        summary: { email: input.email },
-      }),
-      ...recordFailure(db, keys, new Date()),
-    ]);
-    // Each further failure answers a little later: cheap for a person, costly for a guesser.
-    if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-  }
+  if (check.password !== "right" || !account) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   if (!account.active) {
     // The password was right: the attempt is given back, the account stays closed.
-    await db.batch(releaseAttempt(db, keys));
+    await db.batch(check.release);
     return { ok: false, status: 403, message: ACCOUNT_DEACTIVATED };
   }
 
@@ -110,7 +90,7 @@ export async function signIn(
       .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
       .where(eq(schema.users.id, account.id)),
     logActivity(db, { userId: account.id, action: "sign_in", entity: "session", entityId: sessionId }),
-    ...releaseAttempt(db, keys),
+    ...check.release,
   ]);
 
   return {
@@ -127,8 +107,6 @@ export async function signIn(
     },
   };
 }
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Ends the session server-side, so the cookie is worthless even if it was copied. */
 export async function signOut(db: Database, user: SessionUser): Promise<void> {

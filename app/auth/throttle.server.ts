@@ -14,10 +14,15 @@
 // - `witness:<email>|<actor id>` locks one colleague's guesses at one witness, and nothing else:
 //   a witness box is no way to lock someone out of signing in.
 // - `held:<key>\u0001<attempt id>` is an attempt being checked, a place taken on `<key>`.
+//
+// Callers check a password through `checkPasswordThrottled` alone (sign-in, change password, a
+// witness): the reserve → verify → count-or-give-back sequence is written once, here.
 import { inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { verifyAgainstNothing, verifyPassword } from "./password.server";
 
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -95,7 +100,7 @@ const heldOn = (key: SQL | string, alias: string) =>
  * by requests that died are dropped first. For the caller's batch, before `readThrottle`:
  * RETURNING answers the places taken, or no rows when the attempt must wait or is refused.
  */
-export function reserveAttempt(db: Database, keys: ThrottleKeys, now: Date) {
+function reserveAttempt(db: Database, keys: ThrottleKeys, now: Date) {
   const nowMs = now.getTime();
   const windowStart = nowMs - THROTTLE.windowMs;
   const holdStart = nowMs - THROTTLE.holdMs;
@@ -122,7 +127,7 @@ export function reserveAttempt(db: Database, keys: ThrottleKeys, now: Date) {
 }
 
 /** The keys' counts as they stand, read in the reservation's batch: how long a lock lasts, how slow a failure. */
-export function readThrottle(db: Database, keys: ThrottleKeys) {
+function readThrottle(db: Database, keys: ThrottleKeys) {
   return db
     .select()
     .from(t)
@@ -211,7 +216,7 @@ function giveBackPlaces(db: Database, keys: ThrottleKeys) {
  * A wrong password: the attempt's places become a failure on every key. A key whose window is over
  * starts a new one with it; a locking key that reaches its limit is locked. For the caller's batch.
  */
-export function recordFailure(db: Database, keys: ThrottleKeys, now: Date) {
+function recordFailure(db: Database, keys: ThrottleKeys, now: Date) {
   const nowMs = now.getTime();
   const windowStart = nowMs - THROTTLE.windowMs;
   const lockUntil = nowMs + THROTTLE.lockMs;
@@ -242,7 +247,7 @@ export function recordFailure(db: Database, keys: ThrottleKeys, now: Date) {
  * are cleared (the person has proved who they are). The address's failures stay, so one good
  * password does not reset a client that is guessing other accounts. For the caller's batch.
  */
-export function releaseAttempt(db: Database, keys: ThrottleKeys) {
+function releaseAttempt(db: Database, keys: ThrottleKeys) {
   return [
     giveBackPlaces(db, keys),
     db.delete(t).where(
@@ -252,6 +257,84 @@ export function releaseAttempt(db: Database, keys: ThrottleKeys) {
       ),
     ),
   ] as const;
+}
+
+/**
+ * What a throttled password check answered, with what the caller's `read` found beside it:
+ * - `locked`: refused before the password was checked (a lock, or the failures a key has left
+ *   reached); nothing was counted. `lockedForMs` is for `lockedMessage`.
+ * - `wrong`: the password was wrong (or nobody was found): counted as a failure on every key, in
+ *   the batch of the caller's `onWrong` statements, and the answer already held back.
+ * - `right`: the password was right. Nothing was counted, and the attempt still holds its place:
+ *   the caller sends `release` in its next batch (with the sign-in or the change it makes), so a
+ *   right password costs no round trip of its own.
+ * - `gone`: nobody was found and the caller said a missing account is not a guess; the place was
+ *   given back.
+ */
+type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+export type PasswordCheck<F> =
+  | { password: "locked"; found: F; lockedForMs: number }
+  | { password: "wrong"; found: F }
+  | { password: "right"; found: F; release: ReturnType<typeof releaseAttempt> }
+  | { password: "gone"; found: F };
+
+export interface PasswordCheckInput<R extends readonly BatchItem<"sqlite">[]> {
+  /** The password typed. */
+  password: string;
+  /** What the caller reads in the reservation's round trip (the account and its hash); built anew for each look. */
+  read: () => R;
+  /** The stored hash of the account `read` found, or null when it found nobody. */
+  hashOf: (found: BatchResponse<R>) => string | null;
+  /**
+   * Nobody found: `"wrong"` (sign-in, a witness) checks the password against nothing and counts a
+   * failure, so an unknown email takes as long and answers as a wrong password does; `"gone"` (a
+   * signed-in user whose account went away) gives the place back.
+   */
+  nobody?: "wrong" | "gone";
+  /** Statements written in the failure's batch, e.g. the activity row that names the guess. */
+  onWrong?: (found: BatchResponse<R>) => BatchItem<"sqlite">[];
+  /** How a wrong answer is held back by the keys' slowdown; null: not held back (a witness). */
+  sleep?: ((ms: number) => Promise<unknown>) | null;
+}
+
+/**
+ * The one throttled password check (ADR 0011): holds the attempt's place on `keys` in the batch
+ * that reads the account (waiting while every place is held by attempts still being checked), then
+ * checks the password, then counts a wrong one as a failure or hands a right one its release.
+ * Sign-in stays two round trips: this one, and the caller's own batch that carries `release`.
+ */
+export async function checkPasswordThrottled<R extends readonly BatchItem<"sqlite">[]>(
+  db: Database,
+  keys: ThrottleKeys,
+  input: PasswordCheckInput<R>,
+): Promise<PasswordCheck<BatchResponse<R>>> {
+  const { found, attempt } = await admit(async () => {
+    const now = new Date();
+    const reads = input.read();
+    const statements: BatchItem<"sqlite">[] = [...reads, ...reserveAttempt(db, keys, now), readThrottle(db, keys)];
+    const results: unknown[] = await db.batch(statements as Statements);
+    const [, reserved, counts] = results.slice(reads.length) as [unknown, { key: string }[], ThrottleRow[]];
+    const found = results.slice(0, reads.length) as BatchResponse<R>;
+    return { found, attempt: admission(keys, reserved, counts, now) };
+  });
+  if (!attempt.admitted) return { password: "locked", found, lockedForMs: attempt.lockedForMs };
+  const hash = input.hashOf(found);
+  if (hash === null && input.nobody === "gone") {
+    await db.batch(releaseAttempt(db, keys));
+    return { password: "gone", found };
+  }
+  const right = hash === null ? await verifyAgainstNothing(input.password) : await verifyPassword(input.password, hash);
+  if (hash === null || !right) {
+    // The attempt's place becomes this failure, in the batch of what the caller writes about it.
+    const failure: BatchItem<"sqlite">[] = [...(input.onWrong?.(found) ?? []), ...recordFailure(db, keys, new Date())];
+    await db.batch(failure as Statements);
+    // Each further failure answers a little later: cheap for a person, costly for a guesser.
+    const sleep = input.sleep === undefined ? wait : input.sleep;
+    if (sleep && attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
+    return { password: "wrong", found };
+  }
+  return { password: "right", found, release: releaseAttempt(db, keys) };
 }
 
 /**

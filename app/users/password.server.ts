@@ -5,17 +5,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { logActivity, logActivityWhere } from "~/activity/log.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import {
-  admission,
-  admit,
-  forgetAccounts,
-  lockedMessage,
-  readThrottle,
-  recordFailure,
-  releaseAttempt,
-  reserveAttempt,
-  throttleKeys,
-} from "~/auth/throttle.server";
+import { checkPasswordThrottled, forgetAccounts, lockedMessage, throttleKeys } from "~/auth/throttle.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -86,41 +76,36 @@ export async function changeOwnPassword(
   db: Database,
   user: { id: string; sessionId: string; email: string },
   input: { currentPassword: string; newPassword: string },
-  { clientIp = null, sleep = wait }: { clientIp?: string | null; sleep?: (ms: number) => Promise<unknown> } = {},
+  { clientIp = null, sleep }: { clientIp?: string | null; sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<Outcome<{ sessionsRevoked: number }, UserRefusal | "too_many_attempts">> {
   const keys = throttleKeys(user.email, clientIp);
-  const { found, attempt } = await admit(async () => {
-    const now = new Date();
-    const [found, , reserved, counts] = await db.batch([
-      db
-        .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
-        .from(schema.users)
-        .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true))),
-      ...reserveAttempt(db, keys, now),
-      readThrottle(db, keys),
-    ]);
-    return { found, attempt: admission(keys, reserved, counts, now) };
-  });
-  const account = found[0];
-  if (!account) {
-    if (attempt.admitted) await db.batch(releaseAttempt(db, keys));
-    return refuse("not_found");
-  }
   // Guesses are recorded as a sign-in's are: a stolen session guessing shows in the activity log.
-  const guess = (action: "password_change_failed" | "password_change_refused") =>
-    logActivity(db, { userId: user.id, action, entity: "user", entityId: user.id, summary: { email: account.email } });
-  if (!attempt.admitted) {
-    await guess("password_change_refused");
-    return { ok: false, refusal: "too_many_attempts", message: lockedMessage(attempt.lockedForMs) };
+  const guess = (action: "password_change_failed" | "password_change_refused", email: string) =>
+    logActivity(db, { userId: user.id, action, entity: "user", entityId: user.id, summary: { email } });
+  const check = await checkPasswordThrottled(db, keys, {
+    password: input.currentPassword,
+    read: () =>
+      [
+        db
+          .select({ passwordHash: schema.users.passwordHash, email: schema.users.email })
+          .from(schema.users)
+          .where(and(eq(schema.users.id, user.id), eq(schema.users.active, true))),
+      ] as const,
+    hashOf: ([found]) => found[0]?.passwordHash ?? null,
+    // Signed in, yet no active account: it was deactivated meanwhile, not guessed at.
+    nobody: "gone",
+    onWrong: ([found]) => [guess("password_change_failed", found[0]?.email ?? user.email)],
+    sleep,
+  });
+  const account = check.found[0][0];
+  if (!account) return refuse("not_found");
+  if (check.password === "locked") {
+    await guess("password_change_refused", account.email);
+    return { ok: false, refusal: "too_many_attempts", message: lockedMessage(check.lockedForMs) };
   }
-  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-    // The attempt's place becomes this failure, and the answer is slowed like a sign-in's.
-    await db.batch([guess("password_change_failed"), ...recordFailure(db, keys, new Date())]);
-    if (attempt.slowdownMs > 0) await sleep(attempt.slowdownMs);
-    return refuse("wrong_password");
-  }
+  if (check.password !== "right") return refuse("wrong_password");
   if (await verifyPassword(input.newPassword, account.passwordHash)) {
-    await db.batch(releaseAttempt(db, keys));
+    await db.batch(check.release);
     return refuse("same_password");
   }
 
@@ -158,10 +143,8 @@ export async function changeOwnPassword(
       )
       .returning({ id: schema.sessions.id }),
     // The current password was right: the attempt is given back.
-    ...releaseAttempt(db, keys),
+    ...check.release,
   ]);
   if (changed.length !== 1) return refuse("changed_meanwhile");
   return { ok: true, sessionsRevoked: revoked.length };
 }
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

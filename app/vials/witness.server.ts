@@ -8,17 +8,7 @@
 // they stop that colleague guessing, and never lock the witness out of signing in.
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
-import { verifyAgainstNothing, verifyPassword } from "~/auth/password.server";
-import {
-  admission,
-  admit,
-  lockedMessage,
-  readThrottle,
-  recordFailure,
-  releaseAttempt,
-  reserveAttempt,
-  witnessKeys,
-} from "~/auth/throttle.server";
+import { checkPasswordThrottled, lockedMessage, witnessKeys } from "~/auth/throttle.server";
 import type { Database } from "~/db/client.server";
 import type { Vial } from "~/stock/vials.server";
 import type { Witness } from "./forms";
@@ -59,33 +49,28 @@ export async function confirmWitness(
   if (!witness) return refuse("witness_required");
   const email = witness.email.trim().toLowerCase();
   const keys = witnessKeys(email, actor.id);
-  // Another organization's account is as unknown here as an email nobody has.
-  const { found, attempt } = await admit(async () => {
-    const now = new Date();
-    const [found, , reserved, counts] = await db.batch([
-      db.all<Candidate>(sql`SELECT u.id, u.first_name || ' ' || u.last_name AS name,
+  const check = await checkPasswordThrottled(db, keys, {
+    password: witness.password,
+    // Another organization's account is as unknown here as an email nobody has.
+    read: () =>
+      [
+        db.all<Candidate>(sql`SELECT u.id, u.first_name || ' ' || u.last_name AS name,
           u.password_hash AS passwordHash, u.active, u.must_change_password AS mustChangePassword,
           (u.organization_role = 'ORGANIZATION_ADMIN'
             OR EXISTS (SELECT 1 FROM user_location_roles AS r WHERE r.user_id = u.id AND r.location_id = loc.id)) AS worksHere,
           loc.name AS location
         FROM users AS u JOIN locations AS loc ON loc.organization_id = u.organization_id
         WHERE u.email = ${email} AND loc.id = ${vial.locationId}`),
-      ...reserveAttempt(db, keys, now),
-      readThrottle(db, keys),
-    ]);
-    return { found, attempt: admission(keys, reserved, counts, now) };
+      ] as const,
+    hashOf: ([found]) => found[0]?.passwordHash ?? null,
+    // A wrong witness is answered at once: the lock alone bounds a colleague's guesses.
+    sleep: null,
   });
-  if (!attempt.admitted) return refuse("witness_invalid", lockedMessage(attempt.lockedForMs));
-  const user = found[0];
-  const passwordOk = user
-    ? await verifyPassword(witness.password, user.passwordHash)
-    : await verifyAgainstNothing(witness.password);
-  if (!user || !passwordOk) {
-    await db.batch(recordFailure(db, keys, new Date()));
-    return refuse("witness_invalid");
-  }
+  if (check.password === "locked") return refuse("witness_invalid", lockedMessage(check.lockedForMs));
+  const user = check.found[0][0];
+  if (check.password !== "right" || !user) return refuse("witness_invalid");
   // The password was right: the attempt is given back, whether or not this person may witness here.
-  await db.batch(releaseAttempt(db, keys));
+  await db.batch(check.release);
   if (user.id === actor.id) return refuse("witness_invalid", WITNESS_MESSAGES.yourself);
   if (!user.active) return refuse("witness_invalid", WITNESS_MESSAGES.inactive(user.name));
   if (user.mustChangePassword) return refuse("witness_invalid", WITNESS_MESSAGES.mustChoose(user.name));
