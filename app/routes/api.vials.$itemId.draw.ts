@@ -3,9 +3,6 @@
 // started}: `started` is {startedAt, expiresAt} when this draw started the vial, else null.
 import { vialAction } from "~/vials/api.server";
 import { drawUnits } from "~/vials/draw.server";
-import { DrawForm } from "~/vials/forms";
 
-export const action = vialAction(DrawForm, (db, actor, { itemId, body, idempotencyKey }) =>
-  drawUnits(db, actor, { ...body, itemId, idempotencyKey }),
-);
+export const action = vialAction(drawUnits);
 export { postOnly as loader } from "~/http/api.server";

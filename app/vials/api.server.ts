@@ -1,24 +1,14 @@
 // The vial JSON API's one shape (POST /api/vials/{id}/start, /draw, /empty, /discard): WRITE_INVENTORY
-// at the location in scope (or the `?locationId=` named, like the read APIs), the body parsed by
+// at the location in scope (or the `?locationId=` named, like the read APIs), the body parsed once by
 // the verb's own schema, the Idempotency-Key header, and the verb's Outcome answered through the one
 // write glue: `{vial}` (and `usage` for a draw) as GET /api/vials shows it, or `{error, code}`.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import type { ScopedActor } from "~/access/actor";
 import { requireApiReader } from "~/access/api-reader.server";
-import type { Database } from "~/db/client.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
 import { orOutage } from "~/http/outage.server";
-import type { Outcome, VialRefusal } from "./outcome";
-
-/** The request as a verb takes it: the vial named in the path, the parsed body, the key. */
-export interface VialRequest<B> {
-  itemId: string;
-  body: B;
-  idempotencyKey: string | null;
-}
-
-type Verb<B> = (db: Database, actor: ScopedActor, request: VialRequest<B>) => Promise<Outcome<object>>;
+import type { VialRefusal } from "./outcome";
+import type { VialAddress, VialVerb } from "./verb.server";
 
 /**
  * A refused witness or a key sent for another request is the caller's input (422); a vial in the
@@ -30,14 +20,17 @@ const STATUSES: Partial<Record<VialRefusal, number>> = {
   key_misused: 422,
 };
 
-/** The action of one vial write route: gate first, so a caller without the permission learns nothing else. */
-export function vialAction<S extends z.ZodType>(schema: S, verb: Verb<z.output<S>>) {
+/**
+ * The action of one vial write route: gate first, so a caller without the permission learns nothing
+ * else; then the body parsed once, by the verb's own schema, and the verb on what it parsed.
+ */
+export function vialAction<S extends z.ZodType<object>>(verb: VialVerb<S, VialAddress, object>) {
   return async (args: ActionFunctionArgs) => {
     const { actor } = await requireApiReader(args, "WRITE_INVENTORY");
-    const body = await readJsonBody(args.request, schema);
+    const body = await readJsonBody(args.request, verb.schema);
     const idempotencyKey = idempotencyKeyOf(args.request);
     const outcome = await orOutage(
-      verb(args.context.db, actor, { itemId: args.params.itemId ?? "", body, idempotencyKey }),
+      verb.parsed(args.context.db, actor, { ...body, itemId: args.params.itemId ?? "", idempotencyKey }),
     );
     return answerOutcome(outcome, { statuses: STATUSES });
   };

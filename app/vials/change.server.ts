@@ -28,6 +28,7 @@ import { lotRecalled } from "~/stock/quarantine.server";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import type { MovementType } from "../../db/schema/stock/constants";
 import { type Outcome, refuse, type VialRefused } from "./outcome";
+import type { VialAddress } from "./verb.server";
 
 /** The vial's location reach for a write: the location in scope (every one in organization mode). */
 export type Reach = (column: SQL | SQLiteColumn) => SQL;
@@ -88,7 +89,7 @@ export async function prepareChange(
   db: Database,
   actor: ScopedActor,
   verb: VialVerb,
-  input: { itemId: string; idempotencyKey?: string | null; [field: string]: unknown },
+  input: VialAddress,
   rule: (vial: Vial, now: Date) => VialRefused | null,
   options: ChangeOptions,
 ): Promise<Prepared | VialRefused> {

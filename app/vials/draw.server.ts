@@ -6,62 +6,43 @@
 // the vial lose the race one by one and can never drive it below zero (./change.server).
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import { parseScaled, type UnitScale } from "~/catalog/format";
-import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { expirationEndOfDay } from "~/stock/expiry";
 import type { UsageEntry } from "~/stock/usage-entry";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import { showInstant } from "~/ui/dates";
-import {
-  type Changed,
-  type ChangeOptions,
-  changeVial,
-  itemRow,
-  notRecalled,
-  vialKey,
-  writeReach,
-} from "./change.server";
+import { type Changed, changeVial, itemRow, notRecalled, vialKey, writeReach } from "./change.server";
 import { DrawForm, USED_AT_BACK_DAYS, USED_AT_SKEW_MS, VIAL_MESSAGES } from "./forms";
 import { refuse } from "./outcome";
 import { deadlineWhenStarted, drawRefusal, unitsText } from "./rules";
 import { openVial } from "./start.server";
+import { vialVerb } from "./verb.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DECIMALS: Record<UnitScale, number> = { 1: 0, 10: 1, 100: 2, 1000: 3 };
 
-export interface DrawRequest {
-  itemId: string;
-  /** In the product's unit, as typed ("20", "0.5") or sent (20, 0.5). */
-  units: string | number;
-  serviceId?: string | null;
-  provider?: string | null;
-  patientRef?: string | null;
-  /** When the units were used; now when not given. */
-  usedAt?: Date | string | null;
-  idempotencyKey?: string | null;
+/** A draw's answer beside the vial: its usage entry, and whether it started the vial. */
+export interface Drawn {
+  usage: UsageEntry;
+  started: DrawStarted | null;
 }
 
-export async function drawUnits(
-  db: Database,
-  actor: ScopedActor,
-  request: DrawRequest,
-  options: ChangeOptions = {},
-): Promise<Changed<{ usage: UsageEntry; started: DrawStarted | null }>> {
+/**
+ * Called with `{ itemId, units, serviceId?, provider?, patientRef?, usedAt?, idempotencyKey? }`:
+ * units in the product's unit, as typed ("20", "0.5") or sent (20, 0.5); usedAt now when not given.
+ */
+export const drawUnits = vialVerb(DrawForm, async (db, actor, input, options = {}): Promise<Changed<Drawn>> => {
   const reach = writeReach(actor);
   if (typeof reach !== "function") return reach;
-  const parsed = DrawForm.safeParse(request);
-  if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message);
-  const input = parsed.data;
   const now = options.now ?? new Date();
-  if (!request.itemId || request.itemId.length > 100) return refuse("not_found");
+  if (!input.itemId || input.itemId.length > 100) return refuse("not_found");
   const activeService = (id: string | null) =>
     sql`(${id} IS NULL OR EXISTS (SELECT 1 FROM services AS s WHERE s.id = ${id} AND s.active = 1
       AND s.organization_id = ${organizationOf(actor)}))`;
   const [rows, services] = await db.batch([
-    vialQuery(db, request.itemId, reach),
+    vialQuery(db, input.itemId, reach),
     db.all<{ name: string }>(sql`SELECT name FROM services AS s WHERE s.id = ${input.serviceId}
       AND ${activeService(input.serviceId)}`),
   ]);
@@ -83,7 +64,9 @@ export async function drawUnits(
   // No window (the vial is past it all): only what no draw may ever be dated at is refused here.
   if (input.usedAt && !window && !within(usedAt, outerWindow(now))) return refuse("invalid", VIAL_MESSAGES.usedAt);
 
-  const key = await vialKey(actor, "draw", vial.id, input.idempotencyKey, input);
+  // The key is bound to the draw's fields as parsed; the vial is in its purpose.
+  const { itemId: _itemId, ...fields } = input;
+  const key = await vialKey(actor, "draw", vial.id, input.idempotencyKey, fields);
   // The rules at the moment of the draw: the vial open (or openable) then, and not recalled now.
   const why = (v: typeof vial) => drawRefusal(v, units, usedAt);
   // With a key, a refusal may be the repeat of a draw that happened: the batch finds its answer.
@@ -152,7 +135,7 @@ export async function drawUnits(
   // Read sealed, but someone else's start came first: this draw did not start it.
   const ours = drawn.vial.startedAt?.getTime() === new Date(drawn.started.startedAt).getTime();
   return ours ? drawn : { ...drawn, started: null };
-}
+});
 
 /** What a draw from a sealed vial answers beside the vial: it started it, then, with this deadline. */
 export interface DrawStarted {

@@ -24,6 +24,7 @@ import type { Witness } from "./forms";
 import { DISCARD_REASON_NAMES } from "./history";
 import { refuse, type VialRefused } from "./outcome";
 import { needsWitness, unitsText } from "./rules";
+import type { VialAddress } from "./verb.server";
 import { confirmWitness, isWitness } from "./witness.server";
 
 export interface Ending {
@@ -74,12 +75,14 @@ export interface WasteConfirmation {
   wasting: number | null;
 }
 
-export interface EndInput {
-  itemId: string;
-  witness?: Witness | null;
-  idempotencyKey?: string | null;
+/** What an ending is told beside its schema's fields: the confirmation, for a person's form. */
+export interface EndAddress extends VialAddress {
   /** Present for a person's form: ask first when units are left. The JSON API leaves it out. */
   confirm?: WasteConfirmation;
+}
+
+export interface EndInput extends EndAddress {
+  witness?: Witness | null;
 }
 
 /** The question a refusal carries (the confirmation asked, or a confirmation whose witness failed), if any. */

@@ -1,9 +1,9 @@
 // The vial forms (the vial page's, /inventory/{itemId}, and the scan card's, posted to /scan), one
-// small handler per intent: parse the form (app/vials/forms, shared with the JSON API), call the
-// one verb, answer with the shared glue: a refusal next to the field it is about (else above that
-// form), an empty or discard with units left its question (a second step, confirmed by a post with
-// the units it named), a vial gone elsewhere the 404 screen, a success back to the page it came
-// from with a toast.
+// small handler per intent: parse the form (app/vials/forms, the same field rules as the JSON API),
+// call the one verb on what it parsed (`verb.parsed`: the form is parsed once, here), and answer
+// with the shared glue: a refusal next to the field it is about (else above that form), an empty
+// or discard with units left its question (a second step, confirmed by a post with the units it
+// named), a vial gone elsewhere the 404 screen, a success back to the page it came from with a toast.
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
@@ -80,9 +80,10 @@ const TITLES: Record<VialIntent, string> = {
 };
 
 /**
- * The handler of one form: parse it with `schema`, call the verb, and answer: a refusal next to
- * its field (else above that form), a vial gone elsewhere the 404 screen, a success back to the
- * vial page with a toast.
+ * The handler of one form: parse it with `schema` (the only parse: the verb is called through
+ * `parsed`, on what the form's fields became), call the verb, and answer: a refusal next to its
+ * field (else above that form), a vial gone elsewhere the 404 screen, a success back to the vial
+ * page with a toast.
  */
 function handler<S extends z.ZodType, T extends { vial: Vial }>(
   intent: VialIntent,
@@ -112,20 +113,20 @@ export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => 
   start: handler(
     "start",
     StartForm,
-    ({ db, actor, itemId }, { idempotencyKey }) => startVial(db, actor, { itemId, idempotencyKey }),
+    ({ db, actor, itemId }, { idempotencyKey }) => startVial.parsed(db, actor, { itemId, idempotencyKey }),
     ({ vial }) => `${named(vial)} is open; its Use-By Deadline is running.`,
   ),
   draw: handler(
     "draw",
     DrawForm,
-    ({ db, actor, itemId }, input) => drawUnits(db, actor, { itemId, ...input }),
+    ({ db, actor, itemId }, input) => drawUnits.parsed(db, actor, { itemId, ...input }),
     (drawn) => drawnText(drawn),
   ),
   empty: handler(
     "empty",
     EmptyForm,
     ({ db, actor, itemId }, input) =>
-      emptyVial(db, actor, {
+      emptyVial.parsed(db, actor, {
         itemId,
         witness: witnessOf(input),
         idempotencyKey: input.idempotencyKey,
@@ -137,7 +138,7 @@ export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => 
     "discard",
     DiscardForm,
     ({ db, actor, itemId }, { reason, note, idempotencyKey, confirmWaste, ...witness }) =>
-      discardVial(db, actor, {
+      discardVial.parsed(db, actor, {
         itemId,
         reason,
         note,

@@ -2,10 +2,10 @@
 // Starting moves no stock (the units are still in the vial; the ledger refuses a zero movement),
 // so the batch is the start_vial activity row and the item update, guarded in SQL (./change.server).
 import { sql } from "drizzle-orm";
-import type { ScopedActor } from "~/access/actor";
-import type { Database } from "~/db/client.server";
-import { type Changed, type ChangeOptions, changeVial, isPrepared, notRecalled, prepareChange } from "./change.server";
+import { type Changed, changeVial, isPrepared, notRecalled, prepareChange } from "./change.server";
+import { StartForm } from "./forms";
 import { deadlineWhenStarted, startRefusal } from "./rules";
+import { vialVerb } from "./verb.server";
 
 /** The item update that opens a sealed vial at `now` (shared with a draw from a sealed vial). */
 export function openVial(deadline: Date, now: Date) {
@@ -16,12 +16,7 @@ export function openVial(deadline: Date, now: Date) {
   };
 }
 
-export async function startVial(
-  db: Database,
-  actor: ScopedActor,
-  input: { itemId: string; idempotencyKey?: string | null },
-  options: ChangeOptions = {},
-): Promise<Changed<object>> {
+export const startVial = vialVerb(StartForm, async (db, actor, input, options = {}): Promise<Changed<object>> => {
   const prepared = await prepareChange(db, actor, "start", input, startRefusal, options);
   if (!isPrepared(prepared)) return prepared;
   const { vial, now } = prepared;
@@ -37,4 +32,4 @@ export async function startVial(
     },
     (v) => startRefusal(v, now),
   );
-}
+});
