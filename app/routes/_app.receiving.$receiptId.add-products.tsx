@@ -5,50 +5,28 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
+import { requireScopedActor } from "~/access/scope.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity } from "~/catalog/format";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
-import { done, intentOf, refused as refusedForm } from "~/http/outcome.server";
+import { intentOf } from "~/http/outcome.server";
 import { FORBIDDEN } from "~/outcome";
-import { addReceiptLine } from "~/receiving/add-line.server";
-import { attachGtin } from "~/receiving/attach-gtin.server";
-import { cancelReceipt } from "~/receiving/cancel.server";
-import { completeReceipt } from "~/receiving/complete.server";
-import {
-  addProductsPath,
-  EMPTY_LINE,
-  type ExpiryNotice,
-  type LineFormValues,
-  printLabelsPath,
-  RECEIPT_INTENTS,
-  type ReceiptIntent,
-  type ScanReading,
-} from "~/receiving/constants";
-import {
-  AttachGtinForm as AttachGtinFields,
-  expiryNoticeOf,
-  LineRef,
-  ReceiptLineForm,
-  ScanForm,
-} from "~/receiving/forms";
+import { EMPTY_LINE, printLabelsPath, RECEIPT_INTENTS, type ReceiptIntent } from "~/receiving/constants";
+import { RECEIPT_INTENT_HANDLERS } from "~/receiving/intents.server";
 import { AddLineForm, ScanSection } from "~/receiving/line-forms";
 import { receiptDetail } from "~/receiving/list.server";
-import type { ReceivingRefused } from "~/receiving/outcome";
+import { FinishReceipt, ReceiptLines } from "~/receiving/receipt-sections";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
-import { removeReceiptLine } from "~/receiving/remove-line.server";
-import { prefillOf, readScan } from "~/receiving/scan.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatDate, showInstant, Time } from "~/ui/dates";
-import { fieldErrorsOf } from "~/ui/field-errors";
-import { Card, Facts, FormAlert, LINK_BUTTON } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { Card, Facts, LINK_BUTTON } from "~/ui/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.receipt.started ? `Receipt ${data.receipt.started.text}` : "Receipt"} · Clinic Inventory` },
@@ -100,157 +78,17 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-/** What the action answers when the page stays: a scan's reading, or a refusal next to its form. */
-interface Answer {
-  intent: ReceiptIntent;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  /** The "Add line" form's values: a scan's prefill, or what was typed before a refusal. */
-  line: LineFormValues | null;
-  reading: ScanReading | null;
-  /** Said above the form after a successful attach: which variation the GTIN now names. */
-  note: string | null;
-  /** The line's lot is expired or dated far ahead: the form asks for a confirmation and a reason. */
-  expiry: ExpiryNotice | null;
-  /** The line's expiration date as the page writes it ('MMM d, yyyy'), for the scan's message. */
-  expires: string | null;
-}
-
-function answer(intent: ReceiptIntent, status: number, parts: Partial<Omit<Answer, "intent">>) {
-  const expirationDate = parts.line?.expirationDate || null;
-  return data<Answer>(
-    {
-      intent,
-      fieldErrors: {},
-      formError: null,
-      line: null,
-      reading: null,
-      note: null,
-      expiry: expiryNoticeOf(expirationDate, new Date()),
-      expires: expirationDate ? formatDate(expirationDate) : null,
-      ...parts,
-    },
-    { status },
-  );
-}
-
-/** The field of the "Add line" form a refusal is shown under; null: above the form. */
-const REFUSAL_FIELDS: Partial<Record<ReceivingRefused["refusal"], string>> = {
-  variation_unavailable: "variationId",
-  untraced: "lot",
-  expiry_unconfirmed: "expirationDate",
-  expiry_reason: "expiryReason",
-  serial_taken: "serial",
-};
-
-/** A refusal as the page shows it (the shared glue: 403/404 screens, else its field), with the forms' state. */
-function refused(intent: ReceiptIntent, result: ReceivingRefused, parts: Partial<Answer> = {}) {
-  const problem = refusedForm(result, {}, { fields: REFUSAL_FIELDS }).data;
-  return answer(intent, 409, { ...parts, ...problem });
-}
-
-const text = (v: FormDataEntryValue | undefined) => (typeof v === "string" ? v : "");
-
 /** After completing, the spec's refresh set for receive_vials; after attaching a GTIN, update_variation's. */
 export const clientAction = refreshingClientAction({ complete: "receive_vials", "attach-gtin": "update_variation" });
 
 export async function action(args: ActionFunctionArgs) {
-  const receiptId = args.params.receiptId ?? "";
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, RECEIPT_INTENTS);
   // Attaching a GTIN changes the catalogue; everything else is stock at the receipt's location,
   // which the verbs only reach at the location in scope.
-  const viewer = await requirePermission(args, intent === "attach-gtin" ? "WRITE_PRODUCTS" : "WRITE_INVENTORY");
-  const actor: ScopedActor = { ...viewer.user, locationId: viewer.scope.locationId };
-  const { db } = args.context;
-  const here = addProductsPath(receiptId);
-
-  switch (intent) {
-    case "scan": {
-      const scanned = ScanForm.safeParse(form);
-      if (!scanned.success) {
-        const message =
-          "That scan is too long to be one package's barcode. Scan one label at a time, or choose the product below.";
-        return answer(intent, 400, { reading: { kind: "unreadable", message } });
-      }
-      const result = await orOutage(readScan(db, actor, { receiptId, scan: scanned.data.scan }));
-      if (!result.ok) return refused(intent, result);
-      const { reading } = result;
-      if (reading.kind === "unreadable") return answer(intent, 400, { reading });
-      return answer(intent, 200, { reading, line: reading.prefill });
-    }
-    case "attach-gtin": {
-      const parsed = AttachGtinFields.safeParse(form);
-      if (!parsed.success) {
-        // Keep offering the attach form for the scanned GTIN, with what the scan said.
-        const scanned = { lot: text(form.lot), expirationDate: text(form.expirationDate), serial: text(form.serial) };
-        const unknown: ScanReading = { kind: "unknown", gtin: text(form.gtin), prefill: prefillOf(null, scanned) };
-        return answer(intent, 400, {
-          reading: unknown,
-          line: unknown.prefill,
-          formError: "Choose the variation this GTIN belongs to.",
-        });
-      }
-      const { gtin, variationId, ...scanned } = parsed.data;
-      const unknown: ScanReading = { kind: "unknown", gtin, prefill: prefillOf(null, scanned) };
-      const result = await orOutage(attachGtin(db, actor, { gtin, variationId }));
-      if (!result.ok) return refused(intent, result, { reading: unknown, line: unknown.prefill });
-      // The scan again, now that the catalogue knows its GTIN.
-      const prefill = prefillOf(variationId, scanned);
-      return answer(intent, 200, {
-        reading: { kind: "found", gtin, label: result.label, prefill },
-        line: prefill,
-        note: `GTIN ${gtin} now identifies ${result.label}.`,
-      });
-    }
-    case "add-line": {
-      const typed: LineFormValues = {
-        variationId: text(form.variationId),
-        quantity: text(form.quantity),
-        lot: text(form.lot),
-        expirationDate: text(form.expirationDate),
-        unitCost: text(form.unitCost),
-        serial: text(form.serial),
-        expiryConfirmed: text(form.expiryConfirmed) === "on",
-        expiryReason: text(form.expiryReason),
-      };
-      const parsed = ReceiptLineForm.safeParse(form);
-      if (!parsed.success) {
-        const { idempotencyKey: badKey, ...fieldErrors } = fieldErrorsOf(parsed.error);
-        return answer(intent, 400, { fieldErrors, formError: badKey ?? null, line: typed });
-      }
-      const result = await orOutage(addReceiptLine(db, actor, { receiptId, ...parsed.data }));
-      if (!result.ok) return refused(intent, result, { line: typed });
-      const n = parsed.data.quantity;
-      return done(here, "Line added", `${n} × ${result.label}${parsed.data.lot ? `, lot ${parsed.data.lot}` : ""}.`);
-    }
-    case "remove-line": {
-      const parsed = LineRef.safeParse(form);
-      if (!parsed.success) throw data("Choose a line.", { status: 400 });
-      const result = await orOutage(removeReceiptLine(db, actor, { receiptId, lineId: parsed.data.lineId }));
-      if (!result.ok) return refused(intent, result);
-      return done(here, "Line removed", `${result.label} is no longer on this receipt.`);
-    }
-    case "complete": {
-      const result = await orOutage(completeReceipt(db, actor, { receiptId }));
-      if (!result.ok) return refused(intent, result);
-      return done(printLabelsPath(receiptId), "Receipt completed", receivedText(result));
-    }
-    case "cancel": {
-      const result = await orOutage(cancelReceipt(db, actor, { receiptId }));
-      if (!result.ok) return refused(intent, result);
-      return done("/receiving", "Receipt cancelled", "Nothing was received. The receipt is kept as history.");
-    }
-  }
-}
-
-/** "6 items and 2 bulk packages received at Downtown." */
-function receivedText(r: { items: number; bulkPackages: number; location: string }) {
-  const parts = [
-    r.items > 0 ? `${r.items} ${r.items === 1 ? "item" : "items"}` : null,
-    r.bulkPackages > 0 ? `${r.bulkPackages} bulk ${r.bulkPackages === 1 ? "package" : "packages"}` : null,
-  ].filter(Boolean);
-  return `${parts.join(" and ")} received at ${r.location}.`;
+  const actor = await requireScopedActor(args, intent === "attach-gtin" ? "WRITE_PRODUCTS" : "WRITE_INVENTORY");
+  const receiptId = args.params.receiptId ?? "";
+  return RECEIPT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, receiptId, form });
 }
 
 export default function AddProductsScreen() {
@@ -349,119 +187,17 @@ export default function AddProductsScreen() {
         </>
       )}
 
-      <Card title="Lines">
-        <FormAlert message={failed("remove-line")?.formError} />
-        <DataTable
-          caption="Receipt lines"
-          columns={[
-            "Product variation",
-            "Quantity",
-            "Lot",
-            "Expiration date",
-            "Serial",
-            "Unit cost",
-            ...(canWrite ? [""] : []),
-          ]}
-          rowCount={lines.length}
-          empty={canWrite ? "No lines yet: scan a package or add a line above." : "This receipt has no lines."}
-        >
-          {lines.map((l) => (
-            <DataRow key={l.id}>
-              <td className={CELL}>
-                <Link to={`/products/${l.productId}`} className="font-medium text-sky-800 hover:underline">
-                  {l.label}
-                </Link>
-                <span className="ml-2 text-slate-500 text-xs">{l.tracking === "serialized" ? "labelled" : "bulk"}</span>
-              </td>
-              <td className={`${CELL} text-slate-700`}>
-                {l.quantity} <span className="text-slate-500">({l.units})</span>
-              </td>
-              <td className={`${CELL} font-mono text-slate-700`}>{l.lot ?? "—"}</td>
-              <td className={`${CELL} text-slate-700`}>
-                {l.expirationDate ?? "—"}
-                {l.expiryReason && <span className="block text-amber-800 text-xs">Confirmed: {l.expiryReason}</span>}
-              </td>
-              <td className={`${CELL} font-mono text-slate-700`}>{l.serial ?? "—"}</td>
-              <td className={`${CELL} text-slate-700`}>{l.unitCost ?? "—"}</td>
-              {canWrite && (
-                <td className={CELL}>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove-line" />
-                    <input type="hidden" name="lineId" value={l.id} />
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      aria-label={`Remove ${l.label}`}
-                      className="text-red-700 text-sm hover:underline disabled:opacity-60"
-                    >
-                      Remove
-                    </button>
-                  </Form>
-                </td>
-              )}
-            </DataRow>
-          ))}
-        </DataTable>
-      </Card>
+      <ReceiptLines lines={lines} canWrite={canWrite} formError={failed("remove-line")?.formError} busy={busy} />
 
       {canWrite && (
-        <Card title="Finish">
-          <FormAlert message={failed("complete")?.formError ?? failed("cancel")?.formError} />
-          <p className="mb-3 text-slate-600 text-sm">
-            Completing puts every line in stock at {receipt.location} and cannot be undone; then print the labels.
-            Cancelling keeps the receipt as history and receives nothing.
-          </p>
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <ConfirmButton
-              intent="complete"
-              question={`Complete this receipt? ${lines.length} ${lines.length === 1 ? "line goes" : "lines go"} into stock at ${receipt.location}, and the receipt can no longer change.`}
-              disabled={busy || lines.length === 0}
-              className="bg-sky-700 text-white hover:bg-sky-800"
-            >
-              Complete receipt
-            </ConfirmButton>
-            <ConfirmButton
-              intent="cancel"
-              question="Cancel this receipt? Nothing on it will be received."
-              disabled={busy}
-              className="border border-red-300 bg-white text-red-700 hover:bg-red-50"
-            >
-              Cancel receipt
-            </ConfirmButton>
-          </Form>
-        </Card>
+        <FinishReceipt
+          location={receipt.location}
+          lineCount={lines.length}
+          formError={failed("complete")?.formError ?? failed("cancel")?.formError}
+          busy={busy}
+        />
       )}
     </div>
-  );
-}
-
-/** A submit button that asks first once JavaScript runs (before that, the click submits). */
-function ConfirmButton({
-  intent,
-  question,
-  disabled,
-  className,
-  children,
-}: {
-  intent: ReceiptIntent;
-  question: string;
-  disabled: boolean;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={disabled}
-      onClick={(event) => {
-        if (!window.confirm(question)) event.preventDefault();
-      }}
-      className={`inline-flex items-center justify-center rounded-md px-3 py-2 font-medium text-sm disabled:opacity-60 ${className}`}
-    >
-      {children}
-    </button>
   );
 }
 
