@@ -1,4 +1,4 @@
-// Plain values the receiving pages render, apart from the zod schemas (server only, in forms.ts):
+// Plain values the receiving pages render, apart from the zod schemas (in forms.ts):
 // page size, status names, field limits and the messages a refused line shows under its field.
 import { GS1_LOT_MAX, GS1_SERIAL_MAX, GS1_TEXT_MESSAGES } from "~/stock/gs1";
 

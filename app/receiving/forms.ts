@@ -1,10 +1,12 @@
-// The receiving forms' rules, one zod schema each, shared by the route actions and the tests.
-// Server only: the pages import ./constants, never this module. The line rules are also checked
-// by the verb itself (`lineProblems`), so a caller without the form gets the same messages.
-import { z } from "zod";
+// The receiving forms' rules, one zod schema each, shared by the route actions and the tests; the
+// "Add line" form also checks ReceiptLineForm in the browser before it sends (ADR 0023), so this
+// module stays browser-safe and builds with ~/forms/zod. The line rules are also checked by the
+// verb itself (`lineProblems`), so a caller without the form gets the same messages.
+
 import { parseScaled } from "~/catalog/format";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { line, optionalLine, optionalLines } from "~/forms/text";
+import { z } from "~/forms/zod";
 import { isCalendarDate } from "~/stock/expiry";
 import { lotOrSerialProblem } from "~/stock/gs1";
 import { formatDate, utcDay } from "~/ui/dates";

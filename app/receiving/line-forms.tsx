@@ -2,9 +2,11 @@
 // presses Enter), attaching an unknown GTIN to a variation, and "Add line", which a scan fills.
 // Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
 // page load so the next scan lands there, and once the page runs a scan typed anywhere on it does.
+// Once it runs, "Add line" is checked before it is sent with the server's own schema (ADR 0023).
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatMoney, formatQuantity } from "~/catalog/format";
+import { useCheckBeforeSend } from "~/forms/check-before-send";
 import { useScanField } from "~/scanner/scan-field";
 import { Button, CheckboxField, type FieldErrors, FieldGrid, FormAlert, INPUT, SelectField } from "~/ui/form";
 import { type ExpiryNotice, LINE_QUANTITY_MAX, type LineFormValues, type ScanReading } from "./constants";
@@ -233,7 +235,7 @@ const LINE_HINTS = {
 export function AddLineForm({
   values,
   choices,
-  fieldErrors,
+  fieldErrors: sentErrors,
   formError,
   busy,
   idempotencyKey,
@@ -250,13 +252,16 @@ export function AddLineForm({
   expiry: ExpiryNotice | null;
 }) {
   const { expiryConfirmed: _, ...typed } = values;
+  // What the browser finds before sending stands in for what the server said last.
+  const check = useCheckBeforeSend(() => import("./forms").then((m) => m.ReceiptLineForm));
+  const fieldErrors = check.problems ?? sentErrors;
   const grid = {
     values: typed,
     errors: { ...fieldErrors, unitCost: fieldErrors.unitCost ?? fieldErrors.unitCostCents },
     hints: LINE_HINTS,
   };
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
+    <Form method="post" className="flex flex-col gap-4" noValidate {...check.form}>
       <input type="hidden" name="intent" value="add-line" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <FormAlert message={formError} />

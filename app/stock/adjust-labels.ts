@@ -1,6 +1,6 @@
 // What the adjustment form and the activity lines say about reasons, apart from the zod rules in
-// ./adjust-form: zod builds its schemas with `new Function`, which the page's Content-Security-Policy
-// refuses, so nothing the browser loads may import that module.
+// ./adjust-form, which is built with zod's JIT (`new Function`, refused by the page's CSP): a page
+// runs a schema only through ~/forms/zod and ~/forms/check-before-send (ADR 0023), never that module.
 import { formatQuantity, type UnitScale } from "~/catalog/format";
 import { ADJUST_REASONS, type AdjustReason } from "../../db/schema/stock/constants";
 

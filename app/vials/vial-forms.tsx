@@ -6,9 +6,11 @@
 // server answers its question ("Empty this vial? 73 U of … will be booked as waste."), asked here
 // with Cancel where the button was and the confirmation (with the witness, for a controlled
 // substance) beside it, carrying the same key.
-// The limits are the server's to tell (app/vials/forms holds them with zod, which stays off the page).
+// The draw is checked before it is sent, with the server's own schema (app/vials/forms, ADR 0023):
+// at the cart a wrong amount is told at once; what only the server knows (the unit scale) it tells.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useCheckBeforeSend } from "~/forms/check-before-send";
 import { Button, Card, type FieldErrors, FieldGrid, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CHOSEN_DISCARD_REASONS, type ChosenDiscardReason } from "../../db/schema/stock/constants";
 import type { VialActions, VialIntent, VialProblem } from "./actions";
@@ -55,6 +57,7 @@ function VialForm({
   button,
   tone = "primary",
   target,
+  check,
   children,
 }: {
   intent: VialIntent;
@@ -63,6 +66,8 @@ function VialForm({
   button: string;
   tone?: "primary" | "secondary" | "danger";
   target: Target;
+  /** A check before the form is sent (useCheckBeforeSend's `form`). */
+  check?: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; "data-check": string };
   children?: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -70,7 +75,14 @@ function VialForm({
   const idempotencyKey = keys[intent];
   return (
     // A new key (after a success) is a new form: what was typed is cleared for the next one.
-    <Form key={idempotencyKey} method="post" action={target.action} className="flex flex-col gap-4" aria-label={button}>
+    <Form
+      key={idempotencyKey}
+      method="post"
+      action={target.action}
+      {...check}
+      className="flex flex-col gap-4"
+      aria-label={button}
+    >
       <Hidden fields={{ ...target.hidden, intent, idempotencyKey }} />
       <FormAlert message={problem?.intent === intent ? problem.formError : null} />
       {children}
@@ -210,10 +222,11 @@ export function VialForms({
   compact = false,
   ...target
 }: FormsProps) {
+  const drawCheck = useCheckBeforeSend(() => import("~/vials/forms").then((m) => m.DrawForm));
   const errorsOf = (intent: VialIntent): FieldErrors => (problem?.intent === intent ? problem.fieldErrors : {});
   const typedOf = (intent: VialIntent): Record<string, string> => (problem?.intent === intent ? problem.typed : {});
   if (!(actions.start || actions.draw || actions.empty || actions.discard)) return null;
-  const draw = { errors: errorsOf("draw"), typed: typedOf("draw") };
+  const draw = { errors: drawCheck.problems ?? errorsOf("draw"), typed: typedOf("draw") };
   const discard = { errors: errorsOf("discard"), typed: typedOf("discard") };
   const shared = { keys, problem, target };
   const asked = (intent: "empty" | "discard") => (problem?.intent === intent ? problem.ask : null);
@@ -228,7 +241,7 @@ export function VialForms({
       )}
       {actions.draw && (
         <Section compact={compact} title="Draw units">
-          <VialForm intent="draw" {...shared} button="Record draw">
+          <VialForm intent="draw" {...shared} button="Record draw" check={drawCheck.form}>
             <FieldGrid
               className="sm:grid-cols-2"
               idPrefix="draw-"
