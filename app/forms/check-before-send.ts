@@ -39,18 +39,22 @@ function shownFields(form: HTMLFormElement): Set<string> {
 /**
  * A form's check before it is sent: spread `form` on its `<Form>` and show `problems` under the
  * fields in place of the server's (null: show the server's). `load` imports the schema, e.g.
- * `() => import("~/vials/forms").then((m) => m.DrawForm)`, once the page is up. A form that passes
- * goes as before; one that does not stays, with the first field in trouble focused.
+ * `() => import("~/vials/forms").then((m) => m.DrawForm)`, once the page is up (null: the page
+ * shows no such form now, so nothing is loaded). A form that passes goes as before; one that does
+ * not stays, with the first field in trouble focused.
  */
-export function useCheckBeforeSend(load: () => Promise<z.ZodType>) {
+export function useCheckBeforeSend(load: (() => Promise<z.ZodType>) | null) {
   const schema = useRef<z.ZodType | null>(null);
   const [ready, setReady] = useState(false);
   const [problems, setProblems] = useState<Record<string, string> | null>(null);
-  const loadOnce = useRef(load);
+  const loader = useRef(load);
+  loader.current = load;
+  const wanted = load !== null;
   useEffect(() => {
+    if (!wanted || schema.current) return;
     let current = true;
-    loadOnce
-      .current()
+    loader
+      .current?.()
       .then((loaded) => {
         schema.current = loaded;
         if (current) setReady(true);
@@ -60,7 +64,7 @@ export function useCheckBeforeSend(load: () => Promise<z.ZodType>) {
     return () => {
       current = false;
     };
-  }, []);
+  }, [wanted]);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!schema.current) return;
     const form = event.currentTarget;

@@ -221,6 +221,9 @@ export function AttachGtinForm({
   );
 }
 
+/** The line's schema, checked before "Add line" is sent (zod comes with it, after the page is up). */
+const loadLineForm = () => import("./forms").then((m) => m.ReceiptLineForm);
+
 const TYPED = { autoComplete: "off" } as const;
 const OPTIONAL = { ...TYPED, required: false, note: "optional" } as const;
 const FOR_VIALS = { required: false, note: "needed for vials" } as const;
@@ -253,7 +256,7 @@ export function AddLineForm({
 }) {
   const { expiryConfirmed: _, ...typed } = values;
   // What the browser finds before sending stands in for what the server said last.
-  const check = useCheckBeforeSend(() => import("./forms").then((m) => m.ReceiptLineForm));
+  const check = useCheckBeforeSend(loadLineForm);
   const fieldErrors = check.problems ?? sentErrors;
   const grid = {
     values: typed,

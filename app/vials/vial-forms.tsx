@@ -16,6 +16,9 @@ import { CHOSEN_DISCARD_REASONS, type ChosenDiscardReason } from "../../db/schem
 import type { VialActions, VialIntent, VialProblem } from "./actions";
 import { DISCARD_REASON_NAMES } from "./history";
 
+/** The draw's schema, checked before the form is sent (zod comes with it, after the page is up). */
+const loadDrawForm = () => import("~/vials/forms").then((m) => m.DrawForm);
+
 /** Where the forms post and what they carry besides their own fields. */
 interface Target {
   /** The route the forms post to: the page itself unless told. */
@@ -222,7 +225,7 @@ export function VialForms({
   compact = false,
   ...target
 }: FormsProps) {
-  const drawCheck = useCheckBeforeSend(() => import("~/vials/forms").then((m) => m.DrawForm));
+  const drawCheck = useCheckBeforeSend(actions.draw ? loadDrawForm : null);
   const errorsOf = (intent: VialIntent): FieldErrors => (problem?.intent === intent ? problem.fieldErrors : {});
   const typedOf = (intent: VialIntent): Record<string, string> => (problem?.intent === intent ? problem.typed : {});
   if (!(actions.start || actions.draw || actions.empty || actions.discard)) return null;
