@@ -4,7 +4,6 @@
 // the same differ, or a value read in another order than it was stored. Every schema builds its
 // text fields from the helpers below, then chains its own trim/min/max/regex as before.
 // Browser-safe (zod only); the rule itself is ./characters, which a screen may import without zod.
-
 import { TEXT_MESSAGES, UNSEEN_GLOBAL, unseenCharacter } from "./characters";
 import { z } from "./zod";
 

@@ -2,7 +2,6 @@
 // empty meaning none) and the JSON API (values may be missing, null or, for units, a number).
 // Browser-safe: no server code. The verbs check again what only they can check (the units against
 // the product's unit scale, the service, the time window), with the same messages.
-
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { line, lines, secret } from "~/forms/text";
 import { z } from "~/forms/zod";
