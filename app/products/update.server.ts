@@ -6,37 +6,30 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { changedFields, changeWithActivity } from "~/activity/change.server";
+import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canChangeSafetyFields, canWriteCatalog } from "./actor";
 import { isSkuClash, productSummary, skuTaken } from "./create.server";
 import type { ProductEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 
-/** Summary key → column, for every field the edit form sets. */
-const COLUMNS = {
-  name: "name",
-  sku: "sku",
-  category: "category",
-  manufacturer: "manufacturer",
-  defaultVendorId: "default_vendor_id",
-  tracking: "tracking",
-  baseUnit: "base_unit",
-  unitScale: "unit_scale",
-  beyondUseHours: "beyond_use_hours",
-  storage: "storage",
-  controlled: "controlled",
-  costCents: "cost_cents",
-  priceCents: "price_cents",
-} as const;
-type Key = keyof typeof COLUMNS;
-const KEYS = Object.keys(COLUMNS) as Key[];
-
-const column = (key: Key) => sql`${sql.identifier(COLUMNS[key])}`;
-/** A field as the activity summary records it: the controlled flag as true/false, like the form sends it. */
-const logged = (key: Key) =>
-  key === "controlled" ? sql`json(CASE WHEN controlled THEN 'true' ELSE 'false' END)` : column(key);
+/** The fields the edit form sets, as the activity summary names and orders them. */
+const FIELDS = [
+  "name",
+  "sku",
+  "category",
+  "manufacturer",
+  "defaultVendorId",
+  "tracking",
+  "baseUnit",
+  "unitScale",
+  "beyondUseHours",
+  "storage",
+  "controlled",
+  "costCents",
+  "priceCents",
+] as const;
 
 /**
  * Whether the product (an id expression) has stock, vials or open receipt lines: they were counted
@@ -50,31 +43,6 @@ export function trackingLocked(product: SQL | SQLiteColumn): SQL<number> {
       WHERE rl.variation_id = pv.id AND r.status = 'open')))`;
 }
 
-/**
- * `before`/`after` objects holding only the fields that change. json_remove drops each unchanged
- * key (and ignores the made-up path it gets for a changed one). `shown` is how `before` records a
- * column, when not as stored (a 0/1 flag as true/false).
- */
-export function changedFieldsSummary(
-  values: Record<string, unknown>,
-  keys: readonly string[],
-  col: (k: string) => SQL,
-  shown: (k: string) => SQL = col,
-) {
-  const paths = sql.join(
-    keys.map((k) => sql`CASE WHEN ${col(k)} IS NOT ${values[k]} THEN '$.__changed' ELSE ${`$.${k}`} END`),
-    sql`, `,
-  );
-  const current = sql.join(
-    keys.map((k) => sql`${k}, ${shown(k)}`),
-    sql`, `,
-  );
-  return {
-    before: sql`json_remove(json_object(${current}), ${paths})`,
-    after: sql`json_remove(json(${JSON.stringify(values)}), ${paths})`,
-  };
-}
-
 export async function updateProduct(
   db: Database,
   actor: ScopedActor,
@@ -85,10 +53,7 @@ export async function updateProduct(
   const values = productSummary(input);
   const organization = organizationOf(actor);
 
-  const differs = sql`(${sql.join(
-    KEYS.map((k) => sql`${column(k)} IS NOT ${values[k]}`),
-    sql` OR `,
-  )})`;
+  const { differs, before, after } = changedFields(schema.products, FIELDS, values);
   const vendorOk = sql`(${values.defaultVendorId} IS NULL OR ${values.defaultVendorId} IS products.default_vendor_id
     OR EXISTS (SELECT 1 FROM vendors AS vn WHERE vn.id = ${values.defaultVendorId}
       AND vn.organization_id = products.organization_id AND vn.active = 1))`;
@@ -106,36 +71,27 @@ export async function updateProduct(
   const found = sql`products.id = ${productId} AND products.organization_id = ${organization}`;
   const guard = sql`${found} AND products.version = ${version} AND ${safetyOk} AND ${vendorOk} AND ${scaleOk}
     AND ${trackingOk} AND ${differs}`;
-  const { before, after } = changedFieldsSummary(
-    values,
-    KEYS,
-    (k) => column(k as Key),
-    (k) => logged(k as Key),
-  );
 
   try {
-    const [, updated, current] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "update_product",
-          entity: "product",
-          entityId: productId,
-          summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
-        },
-        sql`FROM products WHERE ${guard}`,
-      ),
-      db.all<{ version: number }>(sql`UPDATE products SET name = ${values.name}, sku = ${values.sku},
+    const { updated, current } = await changeWithActivity(db, {
+      from: schema.products,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "update_product",
+        entity: "product",
+        entityId: productId,
+        summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
+      },
+      update: db.all<{ version: number }>(sql`UPDATE products SET name = ${values.name}, sku = ${values.sku},
           category = ${values.category}, manufacturer = ${values.manufacturer},
           default_vendor_id = ${values.defaultVendorId}, tracking = ${values.tracking}, base_unit = ${values.baseUnit},
           unit_scale = ${values.unitScale}, beyond_use_hours = ${values.beyondUseHours}, storage = ${values.storage},
           controlled = ${values.controlled ? 1 : 0}, cost_cents = ${values.costCents}, price_cents = ${values.priceCents},
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING version`),
-      // Read in the same transaction, after the change: tells a refusal's reason apart.
-      db.all<{
+      readBack: db.all<{
         version: number;
         differs: number;
         safetyOk: number;
@@ -146,7 +102,7 @@ export async function updateProduct(
         sql`SELECT version, ${differs} AS differs, ${safetyOk} AS safetyOk, ${vendorOk} AS vendorOk,
           ${scaleOk} AS scaleOk, ${trackingOk} AS trackingOk FROM products WHERE ${found}`,
       ),
-    ]);
+    });
     const done = updated[0];
     if (done) return { ok: true, changed: true, version: Number(done.version) };
     const row = current[0];

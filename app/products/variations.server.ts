@@ -6,27 +6,18 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import type { ActivityAction } from "~/activity/log.server";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { activeChange, changedFields, changeWithActivity } from "~/activity/change.server";
+import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
+import { type Database, schema } from "~/db/client.server";
 import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
 import { canWriteCatalog } from "./actor";
 import type { VariationEditInput, VariationInput } from "./forms";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
-import { changedFieldsSummary } from "./update.server";
 
 const V = sql.identifier("product_variations");
 
-const COLUMNS = {
-  name: "name",
-  sku: "sku",
-  gtin: "gtin",
-  unitsPerPackage: "units_per_package",
-  costCents: "cost_cents",
-} as const;
-type Key = keyof typeof COLUMNS;
-const KEYS = Object.keys(COLUMNS) as Key[];
-const column = (key: Key) => sql`${V}.${sql.identifier(COLUMNS[key])}`;
+/** The fields the edit form sets, as the activity summary names and orders them. */
+const FIELDS = ["name", "sku", "gtin", "unitsPerPackage", "costCents"] as const;
 
 function variationValues(input: VariationInput) {
   return {
@@ -123,37 +114,31 @@ export async function updateVariation(
   if (!canWriteCatalog(actor)) return refuse("forbidden");
   const values = variationValues(input);
   const found = variationOf(actor, input.productId, input.variationId);
-  const differs = sql`(${sql.join(
-    KEYS.map((k) => sql`${column(k)} IS NOT ${values[k]}`),
-    sql` OR `,
-  )})`;
+  const { differs, before, after } = changedFields(schema.productVariations, FIELDS, values);
   const scaleOk = sql`EXISTS (SELECT 1 FROM products AS p WHERE p.id = ${V}.product_id
     AND p.unit_scale = ${input.unitScale})`;
   const guard = sql`${found} AND ${V}.version = ${input.version} AND ${scaleOk} AND ${differs}`;
-  const { before, after } = changedFieldsSummary(values, KEYS, (k) => column(k as Key));
   try {
-    const [, updated, current] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "update_variation",
-          entity: "variation",
-          entityId: input.variationId,
-          summary: sql`json_object('productId', ${V}.product_id,
-            'product', (SELECT p.name FROM products AS p WHERE p.id = ${V}.product_id),
-            'name', ${values.name}, 'before', ${before}, 'after', ${after})`,
-        },
-        sql`FROM product_variations WHERE ${guard}`,
-      ),
-      db.all<{ id: string }>(sql`UPDATE product_variations SET name = ${values.name}, sku = ${values.sku},
+    const { updated, current } = await changeWithActivity(db, {
+      from: schema.productVariations,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "update_variation",
+        entity: "variation",
+        entityId: input.variationId,
+        summary: sql`json_object('productId', ${V}.product_id,
+          'product', (SELECT p.name FROM products AS p WHERE p.id = ${V}.product_id),
+          'name', ${values.name}, 'before', ${before}, 'after', ${after})`,
+      },
+      update: db.all<{ id: string }>(sql`UPDATE product_variations SET name = ${values.name}, sku = ${values.sku},
           gtin = ${values.gtin}, units_per_package = ${values.unitsPerPackage}, cost_cents = ${values.costCents},
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING id`),
-      db.all<{ version: number; differs: number; scaleOk: number }>(sql`SELECT ${V}.version AS version,
+      readBack: db.all<{ version: number; differs: number; scaleOk: number }>(sql`SELECT ${V}.version AS version,
           ${differs} AS differs, ${scaleOk} AS scaleOk FROM product_variations WHERE ${found}`),
-    ]);
+    });
     if (updated.length === 1) return { ok: true, changed: true, name: values.name };
     const row = current[0];
     if (!row) return refuse("variation_not_found");
@@ -185,28 +170,26 @@ async function setVariationActive(
   const found = variationOf(actor, input.productId, input.variationId);
   const guard = sql`${found} AND ${V}.active = ${active ? 0 : 1}`;
   const action: ActivityAction = active ? "variation_restore" : "variation_archive";
-  const [, changed, rows] = await db.batch([
-    logActivityWhere(
-      db,
-      {
-        userId: actor.id,
-        locationId: activityLocation(actor),
-        action,
-        entity: "variation",
-        entityId: input.variationId,
-        summary: sql`json_object('productId', ${V}.product_id,
-          'product', (SELECT p.name FROM products AS p WHERE p.id = ${V}.product_id), 'name', ${V}.name,
-          'before', json_object('active', json(${String(!active)})), 'after', json_object('active', json(${String(active)})))`,
-      },
-      sql`FROM product_variations WHERE ${guard}`,
-    ),
-    db.all<{ id: string }>(sql`UPDATE product_variations SET active = ${active ? 1 : 0}, version = version + 1,
+  const { updated, current } = await changeWithActivity(db, {
+    from: schema.productVariations,
+    guard,
+    activity: {
+      userId: actor.id,
+      locationId: activityLocation(actor),
+      action,
+      entity: "variation",
+      entityId: input.variationId,
+      summary: sql`json_object('productId', ${V}.product_id,
+        'product', (SELECT p.name FROM products AS p WHERE p.id = ${V}.product_id), 'name', ${V}.name,
+        ${activeChange(active)})`,
+    },
+    update: db.all<{ id: string }>(sql`UPDATE product_variations SET active = ${active ? 1 : 0}, version = version + 1,
       updated_at = ${Date.now()} WHERE ${guard} RETURNING id`),
-    db.all<{ name: string }>(sql`SELECT ${V}.name AS name FROM product_variations WHERE ${found}`),
-  ]);
-  const variation = rows[0];
+    readBack: db.all<{ name: string }>(sql`SELECT ${V}.name AS name FROM product_variations WHERE ${found}`),
+  });
+  const variation = current[0];
   if (!variation) return refuse("variation_not_found");
-  if (changed.length !== 1) {
+  if (updated.length !== 1) {
     return active
       ? refuse("already_active", `${variation.name} is already active.`)
       : refuse("already_archived", `${variation.name} is already archived.`);
