@@ -2,9 +2,9 @@
 // them. An archived product leaves the default list; its detail page still shows everything.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { ActivityAction } from "~/activity/log.server";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteCatalog } from "./actor";
 import { type Outcome, refuse } from "./outcome";
@@ -19,28 +19,25 @@ async function setProductActive(
   const found = sql`id = ${productId} AND organization_id = ${organizationOf(actor)}`;
   const guard = sql`${found} AND active = ${active ? 0 : 1}`;
   const action: ActivityAction = active ? "product_restore" : "product_archive";
-  const [, changed, rows] = await db.batch([
-    logActivityWhere(
-      db,
-      {
-        userId: actor.id,
-        locationId: activityLocation(actor),
-        action,
-        entity: "product",
-        entityId: productId,
-        summary: sql`json_object('name', name, 'before', json_object('active', json(${String(!active)})),
-          'after', json_object('active', json(${String(active)})))`,
-      },
-      sql`FROM products WHERE ${guard}`,
-    ),
+  const { updated, current } = await changeWithActivity(db, {
+    from: schema.products,
+    guard,
+    activity: {
+      userId: actor.id,
+      locationId: activityLocation(actor),
+      action,
+      entity: "product",
+      entityId: productId,
+      summary: sql`json_object('name', name, ${activeChange(active)})`,
+    },
     // An open edit form becomes stale: its author sees the archive before saving over it.
-    db.all<{ id: string }>(sql`UPDATE products SET active = ${active ? 1 : 0}, version = version + 1,
+    update: db.all<{ id: string }>(sql`UPDATE products SET active = ${active ? 1 : 0}, version = version + 1,
       updated_at = ${Date.now()} WHERE ${guard} RETURNING id`),
-    db.all<{ name: string }>(sql`SELECT name FROM products WHERE ${found}`),
-  ]);
-  const product = rows[0];
+    readBack: db.all<{ name: string }>(sql`SELECT name FROM products WHERE ${found}`),
+  });
+  const product = current[0];
   if (!product) return refuse("not_found");
-  if (changed.length !== 1) {
+  if (updated.length !== 1) {
     return active
       ? refuse("already_active", "This product is already active.")
       : refuse("already_archived", "This product is already archived.");

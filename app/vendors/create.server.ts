@@ -2,13 +2,14 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { recordedFields } from "~/activity/change.server";
 import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteVendors } from "./actor";
 import type { VendorInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { isNameClash, nameTaken, VENDOR_JSON } from "./write.server";
+import { isNameClash, nameTaken, VENDOR_FIELDS } from "./write.server";
 
 export async function createVendor(
   db: Database,
@@ -34,7 +35,7 @@ export async function createVendor(
           action: "vendor_create",
           entity: "vendor",
           entityId: vendorId,
-          summary: VENDOR_JSON,
+          summary: recordedFields(schema.vendors, VENDOR_FIELDS),
         },
         sql`FROM vendors WHERE id = ${vendorId}`,
       ),

@@ -3,14 +3,14 @@
 // changes nothing and is refused, so one person's edit never silently overwrites another's.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { changedFields, changeWithActivity } from "~/activity/change.server";
+import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteVendors } from "./actor";
 import { nameClash } from "./create.server";
 import type { VendorEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { changedFields, differsFrom, isNameClash, nameTaken } from "./write.server";
+import { isNameClash, nameTaken, VENDOR_FIELDS } from "./write.server";
 
 export async function updateVendor(
   db: Database,
@@ -20,37 +20,33 @@ export async function updateVendor(
   if (!canWriteVendors(actor)) return refuse("forbidden");
   const { vendorId, version, ...values } = input;
   const found = sql`vendors.id = ${vendorId} AND vendors.organization_id = ${organizationOf(actor)}`;
-  const differs = differsFrom(values);
+  const { differs, before, after } = changedFields(schema.vendors, VENDOR_FIELDS, values);
   const nameFree = sql`NOT ${nameTaken(actor, values.name, vendorId)}`;
   const guard = sql`${found} AND vendors.version = ${version} AND ${differs} AND ${nameFree}`;
-  const { before, after } = changedFields(values);
 
   try {
-    const [, updated, current] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "vendor_update",
-          entity: "vendor",
-          entityId: vendorId,
-          summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
-        },
-        sql`FROM vendors WHERE ${guard}`,
-      ),
-      db.all<{
+    const { updated, current } = await changeWithActivity(db, {
+      from: schema.vendors,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "vendor_update",
+        entity: "vendor",
+        entityId: vendorId,
+        summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
+      },
+      update: db.all<{
         version: number;
       }>(sql`UPDATE vendors SET name = ${values.name}, account_number = ${values.accountNumber},
           contact_name = ${values.contactName}, email = ${values.email}, phone = ${values.phone},
           lead_time_days = ${values.leadTimeDays}, notes = ${values.notes},
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING version`),
-      // Read in the same transaction, after the change: tells a refusal's reason apart.
-      db.all<{ version: number; differs: number; nameFree: number }>(
+      readBack: db.all<{ version: number; differs: number; nameFree: number }>(
         sql`SELECT version, ${differs} AS differs, ${nameFree} AS nameFree FROM vendors WHERE ${found}`,
       ),
-    ]);
+    });
     const saved = updated[0];
     if (saved) return { ok: true, changed: true, version: Number(saved.version) };
     const row = current[0];
