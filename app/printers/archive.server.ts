@@ -5,8 +5,9 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
-import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { changeWithActivity } from "~/activity/change.server";
+import type { ActivityAction } from "~/activity/log.server";
+import { type Database, schema } from "~/db/client.server";
 import { type Outcome, refuse } from "./outcome";
 import { isDefaultClash } from "./write.server";
 
@@ -24,42 +25,41 @@ async function setActive(
     WHERE other.location_id = printer_profiles.location_id AND other.is_default = 1)`;
   const action: ActivityAction = active ? "printer_profile_restore" : "printer_profile_archive";
   try {
-    const [, before, changed, found] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: sql`location_id`,
-          action,
-          entity: "printer_profile",
-          entityId: profileId,
-          summary: active
-            ? sql`json_object('name', name, 'before', json_object('active', json('false')),
-                'after', json_object('active', json('true'), 'isDefault', json(CASE WHEN ${noDefault} THEN 'true' ELSE 'false' END)))`
-            : sql`json_object('name', name, 'before', json_object('active', json('true'), 'isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END)),
-                'after', json_object('active', json('false'), 'isDefault', json('false')))`,
-        },
-        sql`FROM printer_profiles WHERE ${guard}`,
-      ),
-      db.all<{ isDefault: number }>(sql`SELECT is_default AS isDefault FROM printer_profiles WHERE ${guard}`),
+    const { before, updated, current } = await changeWithActivity(db, {
+      from: schema.printerProfiles,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: sql`location_id`,
+        action,
+        entity: "printer_profile",
+        entityId: profileId,
+        summary: active
+          ? sql`json_object('name', name, 'before', json_object('active', json('false')),
+              'after', json_object('active', json('true'), 'isDefault', json(CASE WHEN ${noDefault} THEN 'true' ELSE 'false' END)))`
+          : sql`json_object('name', name, 'before', json_object('active', json('true'), 'isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END)),
+              'after', json_object('active', json('false'), 'isDefault', json('false')))`,
+      },
+      before: [db.all<{ isDefault: number }>(sql`SELECT is_default AS isDefault FROM printer_profiles WHERE ${guard}`)],
       // The version moves too: an edit form opened before is out of date.
-      db.all<{ isDefault: number }>(sql`UPDATE printer_profiles
+      update: db.all<{ isDefault: number }>(sql`UPDATE printer_profiles
         SET active = ${active}, is_default = ${active ? noDefault : sql`0`}, version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING is_default AS isDefault`),
-      db.all<{ name: string; locationId: string; writable: number }>(
+      readBack: db.all<{ name: string; locationId: string; writable: number }>(
         sql`SELECT name, location_id AS locationId, ${writable} AS writable FROM printer_profiles WHERE ${visible}`,
       ),
-    ]);
-    const profile = found[0];
+    });
+    const [wasDefault] = before;
+    const profile = current[0];
     if (!profile) return refuse("not_found");
     if (!profile.writable) return refuse("forbidden");
-    const row = changed[0];
+    const row = updated[0];
     if (!row) return refuse(active ? "already_active" : "already_archived");
     return {
       ok: true,
       name: profile.name,
       locationId: profile.locationId,
-      wasDefault: Boolean(before[0]?.isDefault),
+      wasDefault: Boolean(wasDefault[0]?.isDefault),
       isDefault: Boolean(row.isDefault),
     };
   } catch (error) {

@@ -5,12 +5,13 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
 import { reachesAt } from "~/access/scope.server";
+import { recordedFields } from "~/activity/change.server";
 import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { PrinterProfileInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { isDefaultClash, isNameClash, nameTaken, PROFILE_JSON } from "./write.server";
+import { isDefaultClash, isNameClash, nameTaken, PROFILE_FIELDS } from "./write.server";
 
 export async function createPrinterProfile(
   db: Database,
@@ -42,7 +43,7 @@ export async function createPrinterProfile(
           action: "printer_profile_create",
           entity: "printer_profile",
           entityId: profileId,
-          summary: sql`json_set(${PROFILE_JSON}, '$.isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END))`,
+          summary: sql`json_set(${recordedFields(schema.printerProfiles, PROFILE_FIELDS)}, '$.isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END))`,
         },
         sql`FROM printer_profiles WHERE id = ${profileId}`,
       ),

@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { changeWithActivity } from "~/activity/change.server";
+import { type Database, schema } from "~/db/client.server";
 import { type Outcome, refuse } from "./outcome";
 import { isDefaultClash } from "./write.server";
 
@@ -30,36 +30,36 @@ export async function makeDefaultPrinterProfile(
   const now = Date.now();
   try {
     const targetLocation = sql`(SELECT target.location_id FROM printer_profiles AS target WHERE ${targetGuard})`;
-    const [, replaced, , made, found] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: sql`location_id`,
-          action: "printer_profile_update",
-          entity: "printer_profile",
-          entityId: profileId,
-          summary: sql`json_object('name', name, 'before', json_object('isDefault', json('false')),
-            'after', json_object('isDefault', json('true')), 'replacedDefault', ${previous})`,
-        },
-        sql`FROM printer_profiles WHERE ${guard}`,
-      ),
-      db.all<{ name: string }>(
-        sql`SELECT name FROM printer_profiles WHERE is_default = 1 AND location_id = ${targetLocation}`,
-      ),
-      db.run(sql`UPDATE printer_profiles SET is_default = 0, version = version + 1, updated_at = ${now}
-        WHERE is_default = 1 AND location_id = ${targetLocation}`),
-      db.all<{ id: string }>(sql`UPDATE printer_profiles SET is_default = 1, version = version + 1, updated_at = ${now}
-        WHERE ${guard} RETURNING id`),
-      // After the change, in the same transaction: tells a refusal's reason apart.
-      db.all<{ name: string; writable: number; active: number }>(
+    const { before, updated, current } = await changeWithActivity(db, {
+      from: schema.printerProfiles,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: sql`location_id`,
+        action: "printer_profile_update",
+        entity: "printer_profile",
+        entityId: profileId,
+        summary: sql`json_object('name', name, 'before', json_object('isDefault', json('false')),
+          'after', json_object('isDefault', json('true')), 'replacedDefault', ${previous})`,
+      },
+      before: [
+        db.all<{ name: string }>(
+          sql`SELECT name FROM printer_profiles WHERE is_default = 1 AND location_id = ${targetLocation}`,
+        ),
+        db.run(sql`UPDATE printer_profiles SET is_default = 0, version = version + 1, updated_at = ${now}
+          WHERE is_default = 1 AND location_id = ${targetLocation}`),
+      ],
+      update: db.all<{ id: string }>(sql`UPDATE printer_profiles SET is_default = 1, version = version + 1,
+        updated_at = ${now} WHERE ${guard} RETURNING id`),
+      readBack: db.all<{ name: string; writable: number; active: number }>(
         sql`SELECT name, ${profile.writable} AS writable, active FROM printer_profiles WHERE ${profile.visible}`,
       ),
-    ]);
-    const row = found[0];
+    });
+    const [replaced] = before;
+    const row = current[0];
     if (!row) return refuse("not_found");
     if (!row.writable) return refuse("forbidden");
-    if (made.length !== 1) return refuse(row.active ? "already_default" : "archived");
+    if (updated.length !== 1) return refuse(row.active ? "already_default" : "archived");
     return { ok: true, name: row.name, replaced: replaced[0]?.name ?? null };
   } catch (error) {
     if (isDefaultClash(error)) return refuse("default_changed");

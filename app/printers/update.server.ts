@@ -4,12 +4,12 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
-import { logActivityWhere } from "~/activity/log.server";
-import type { Database } from "~/db/client.server";
+import { changedFields, changeWithActivity } from "~/activity/change.server";
+import { type Database, schema } from "~/db/client.server";
 import { nameClash } from "./create.server";
 import type { PrinterProfileEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { changedFields, differsFrom, isNameClash, nameTaken, setFields } from "./write.server";
+import { isNameClash, nameTaken, PROFILE_FIELDS, setFields } from "./write.server";
 
 export async function updatePrinterProfile(
   db: Database,
@@ -20,34 +20,30 @@ export async function updatePrinterProfile(
   const visible = sql`printer_profiles.id = ${profileId}
     AND ${locationsFor(actor, "READ_SETTINGS").where(sql`printer_profiles.location_id`)}`;
   const writable = sql`${locationsFor(actor, "WRITE_SETTINGS").where(sql`printer_profiles.location_id`)}`;
-  const differs = differsFrom(values);
+  const { differs, before, after } = changedFields(schema.printerProfiles, PROFILE_FIELDS, values);
   const nameFree = sql`NOT ${nameTaken(sql`printer_profiles.location_id`, values.name, profileId)}`;
   const guard = sql`${visible} AND ${writable} AND printer_profiles.version = ${version} AND ${differs} AND ${nameFree}`;
-  const { before, after } = changedFields(values);
 
   try {
-    const [, updated, current] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: sql`location_id`,
-          action: "printer_profile_update",
-          entity: "printer_profile",
-          entityId: profileId,
-          summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
-        },
-        sql`FROM printer_profiles WHERE ${guard}`,
-      ),
-      db.all<{ version: number }>(sql`UPDATE printer_profiles SET ${setFields(values)},
+    const { updated, current } = await changeWithActivity(db, {
+      from: schema.printerProfiles,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: sql`location_id`,
+        action: "printer_profile_update",
+        entity: "printer_profile",
+        entityId: profileId,
+        summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,
+      },
+      update: db.all<{ version: number }>(sql`UPDATE printer_profiles SET ${setFields(values)},
           version = version + 1, updated_at = ${Date.now()}
         WHERE ${guard} RETURNING version`),
-      // Read in the same transaction, after the change: tells a refusal's reason apart.
-      db.all<{ version: number; writable: number; differs: number; nameFree: number }>(
+      readBack: db.all<{ version: number; writable: number; differs: number; nameFree: number }>(
         sql`SELECT version, ${writable} AS writable, ${differs} AS differs, ${nameFree} AS nameFree
           FROM printer_profiles WHERE ${visible}`,
       ),
-    ]);
+    });
     const saved = updated[0];
     if (saved) return { ok: true, changed: true, version: Number(saved.version) };
     const row = current[0];

@@ -1,7 +1,8 @@
 // Shared SQL of the printer profile verbs: the name rule (unique per location, ignoring case) and
-// the shape profile fields take in activity summaries (only what changed). Where the actor may
+// the fields activity summaries record (app/activity/change.server: an edit records only what changed). Where the actor may
 // read or change profiles (the location in scope, with the permission there) is app/access/scope.server.
-import { type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { schema } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
 import type { PrinterProfileInput } from "./forms";
 
@@ -22,60 +23,26 @@ export function isDefaultClash(error: unknown): boolean {
   return constraintFailed(error, /printer_profiles\.location_id(?!, )/);
 }
 
-/** Summary key → column of every field the profile form sets. */
-export const PROFILE_COLUMNS = {
-  name: "name",
-  output: "output",
-  zplDelivery: "zpl_delivery",
-  widthTenthMm: "width_tenth_mm",
-  heightTenthMm: "height_tenth_mm",
-  dpi: "dpi",
-  symbology: "symbology",
-  fields: "fields",
-  copies: "copies",
-  offsetXTenthMm: "offset_x_tenth_mm",
-  offsetYTenthMm: "offset_y_tenth_mm",
-} as const satisfies Record<keyof PrinterProfileInput, string>;
-const KEYS = Object.keys(PROFILE_COLUMNS) as (keyof PrinterProfileInput)[];
-const column = (key: keyof PrinterProfileInput) => sql.identifier(PROFILE_COLUMNS[key]);
-
-/** A field's value as stored: the field list is JSON text. */
-function stored(values: PrinterProfileInput, key: keyof PrinterProfileInput): string | number {
-  const value = values[key];
-  return Array.isArray(value) ? JSON.stringify(value) : (value as string | number);
-}
-
-/** The profile's fields as a JSON object, read from the `printer_profiles` row of the statement. */
-export const PROFILE_JSON = sql`json_object(${sql.join(
-  KEYS.map((k) => (k === "fields" ? sql`${k}, json(${column(k)})` : sql`${k}, ${column(k)}`)),
-  sql`, `,
-)})`;
+/** The fields the profile form sets, as activity summaries name and order them. */
+export const PROFILE_FIELDS = [
+  "name",
+  "output",
+  "zplDelivery",
+  "widthTenthMm",
+  "heightTenthMm",
+  "dpi",
+  "symbology",
+  "fields",
+  "copies",
+  "offsetXTenthMm",
+  "offsetYTenthMm",
+] as const satisfies readonly (keyof PrinterProfileInput)[];
 
 /** The SET list that writes every form field. */
 export function setFields(values: PrinterProfileInput): SQL {
+  const columns = getTableColumns(schema.printerProfiles);
   return sql.join(
-    KEYS.map((k) => sql`${column(k)} = ${stored(values, k)}`),
+    PROFILE_FIELDS.map((k) => sql`${sql.identifier(columns[k].name)} = ${columns[k].mapToDriverValue(values[k])}`),
     sql`, `,
   );
-}
-
-/** Whether the `printer_profiles` row of the statement differs from `values` in any field. */
-export function differsFrom(values: PrinterProfileInput): SQL {
-  return sql`(${sql.join(
-    KEYS.map((k) => sql`${column(k)} IS NOT ${stored(values, k)}`),
-    sql` OR `,
-  )})`;
-}
-
-/** `before`/`after` objects holding only the fields that change (json_remove drops the others). */
-export function changedFields(values: PrinterProfileInput): { before: SQL; after: SQL } {
-  const paths = sql.join(
-    KEYS.map((k) => sql`CASE WHEN ${column(k)} IS NOT ${stored(values, k)} THEN '$.__changed' ELSE ${`$.${k}`} END`),
-    sql`, `,
-  );
-  const after = Object.fromEntries(KEYS.map((k) => [k, values[k]]));
-  return {
-    before: sql`json_remove(${PROFILE_JSON}, ${paths})`,
-    after: sql`json_remove(json(${JSON.stringify(after)}), ${paths})`,
-  };
 }
