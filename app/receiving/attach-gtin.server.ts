@@ -4,9 +4,9 @@
 // A GTIN already on a variation, in any of its zero-padded forms, is refused.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
+import { changeWithActivity } from "~/activity/change.server";
 import { gtinCandidates, gtinProblem } from "~/catalog/gtin";
-import type { Database } from "~/db/client.server";
+import { type Database, schema } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
 import { canWriteCatalog } from "~/products/actor";
 import { type Outcome, refuse } from "./outcome";
@@ -32,27 +32,25 @@ export async function attachGtin(
   const label = sql`(SELECT p.name FROM products AS p WHERE p.id = product_variations.product_id)
     || ' · ' || product_variations.name`;
   try {
-    const [, attached, current] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "update_variation",
-          entity: "variation",
-          entityId: input.variationId,
-          summary: sql`json_object('productId', product_variations.product_id,
-            'product', (SELECT p.name FROM products AS p WHERE p.id = product_variations.product_id),
-            'name', product_variations.name, 'before', json_object('gtin', NULL), 'after', json_object('gtin', ${gtin}))`,
-        },
-        sql`FROM product_variations WHERE ${guard}`,
-      ),
-      db.all<{ label: string }>(sql`UPDATE product_variations SET gtin = ${gtin}, version = version + 1,
+    const { updated, current } = await changeWithActivity(db, {
+      from: schema.productVariations,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "update_variation",
+        entity: "variation",
+        entityId: input.variationId,
+        summary: sql`json_object('productId', product_variations.product_id,
+          'product', (SELECT p.name FROM products AS p WHERE p.id = product_variations.product_id),
+          'name', product_variations.name, 'before', json_object('gtin', NULL), 'after', json_object('gtin', ${gtin}))`,
+      },
+      update: db.all<{ label: string }>(sql`UPDATE product_variations SET gtin = ${gtin}, version = version + 1,
         updated_at = ${Date.now()} WHERE ${guard} RETURNING ${label} AS label`),
-      db.all<{ label: string; gtin: string | null; owner: string | null }>(sql`SELECT ${label} AS label,
+      readBack: db.all<{ label: string; gtin: string | null; owner: string | null }>(sql`SELECT ${label} AS label,
         product_variations.gtin AS gtin, ${owner} AS owner FROM product_variations WHERE ${found}`),
-    ]);
-    const done = attached[0];
+    });
+    const done = updated[0];
     if (done) return { ok: true, label: done.label };
     const row = current[0];
     if (!row) return refuse("variation_unavailable");
