@@ -3,8 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { isOrganizationAdmin } from "~/access/permissions";
+import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { ActivityAction } from "~/activity/log.server";
-import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -20,29 +20,26 @@ async function setActive(
   const l = schema.locations;
   const guard = and(eq(l.id, locationId), sql`${l.organizationId} = ${organizationOf(actor)}`, eq(l.active, !active));
   const action: ActivityAction = active ? "location_restore" : "location_archive";
-  const [, changed, found] = await db.batch([
-    logActivityWhere(
-      db,
-      {
-        userId: actor.id,
-        locationId,
-        action,
-        entity: "location",
-        entityId: locationId,
-        summary: sql`json_object('code', code, 'before', json_object('active', json(${String(!active)})),
-          'after', json_object('active', json(${String(active)})))`,
-      },
-      sql`FROM locations WHERE ${guard}`,
-    ),
-    db.update(l).set({ active, updatedAt: new Date() }).where(guard).returning({ id: l.id }),
-    db
+  const { updated, current } = await changeWithActivity(db, {
+    from: l,
+    guard,
+    activity: {
+      userId: actor.id,
+      locationId,
+      action,
+      entity: "location",
+      entityId: locationId,
+      summary: sql`json_object('code', code, ${activeChange(active)})`,
+    },
+    update: db.update(l).set({ active, updatedAt: new Date() }).where(guard).returning({ id: l.id }),
+    readBack: db
       .select({ name: l.name, code: l.code })
       .from(l)
       .where(and(eq(l.id, locationId), sql`${l.organizationId} = ${organizationOf(actor)}`)),
-  ]);
-  const location = found[0];
+  });
+  const location = current[0];
   if (!location) return refuse("not_found");
-  if (changed.length !== 1) return refuse(active ? "already_active" : "already_archived");
+  if (updated.length !== 1) return refuse(active ? "already_active" : "already_archived");
   return { ok: true, ...location };
 }
 

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { can } from "~/access/permissions";
-import { logActivityWhere } from "~/activity/log.server";
+import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -23,31 +23,29 @@ export async function updateLocation(
     OR ${l.address} IS NOT ${fields.address} OR ${l.timezone} IS NOT ${fields.timezone})`;
   const guard = and(eq(l.id, locationId), sql`${l.organizationId} = ${organizationOf(actor)}`, differs);
   try {
-    const [, updated, found] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId,
-          action: "location_update",
-          entity: "location",
-          entityId: locationId,
-          summary: sql`json_object(
-            'before', json_object('name', name, 'code', code, 'address', address, 'timezone', timezone),
-            'after', json_object('name', ${fields.name}, 'code', ${fields.code}, 'address', ${fields.address},
-              'timezone', ${fields.timezone}))`,
-        },
-        sql`FROM locations WHERE ${guard}`,
-      ),
-      db
+    const { updated, current } = await changeWithActivity(db, {
+      from: l,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId,
+        action: "location_update",
+        entity: "location",
+        entityId: locationId,
+        summary: sql`json_object(
+          'before', json_object('name', name, 'code', code, 'address', address, 'timezone', timezone),
+          'after', json_object('name', ${fields.name}, 'code', ${fields.code}, 'address', ${fields.address},
+            'timezone', ${fields.timezone}))`,
+      },
+      update: db
         .update(l)
         .set({ ...fields, updatedAt: new Date() })
         .where(guard)
         .returning({ id: l.id }),
-      db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id = ${locationId}
+      readBack: db.all<{ id: string }>(sql`SELECT id FROM locations WHERE id = ${locationId}
         AND organization_id = ${organizationOf(actor)}`),
-    ]);
-    if (!found[0]) return refuse("not_found");
+    });
+    if (!current[0]) return refuse("not_found");
     return { ok: true, changed: updated.length === 1 };
   } catch (error) {
     if (isCodeClash(error)) return refuse("code_taken", `A location with the code ${fields.code} already exists.`);

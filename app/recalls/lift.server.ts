@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { type Access, isOrganizationAdmin } from "~/access/permissions";
-import { logActivityWhere } from "~/activity/log.server";
+import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf, raisedBy } from "~/db/sql.server";
 import { LiftForm, type LiftInput } from "./forms";
@@ -31,28 +31,26 @@ export async function liftRecall(
   const guard = sql`${mine} AND r.lifted_at IS NULL`;
   const now = (options.now ?? new Date()).getTime();
   try {
-    const [, lifted, rows] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "lot_recall_lift",
-          entity: "lot_recall",
-          entityId: recallId,
-          summary: sql`json_object('variationId', v.id, 'product', p.name, 'variation', v.name, 'lot', r.lot,
-            'note', ${note})`,
-        },
-        sql`FROM lot_recalls AS r JOIN product_variations AS v ON v.id = r.variation_id
-          JOIN products AS p ON p.id = v.product_id WHERE ${guard}`,
-      ),
-      db.all<{ id: string }>(sql`UPDATE lot_recalls AS r SET lifted_at = ${now}, lifted_by = ${actor.id},
+    const { updated, current } = await changeWithActivity(db, {
+      from: sql`lot_recalls AS r JOIN product_variations AS v ON v.id = r.variation_id
+        JOIN products AS p ON p.id = v.product_id`,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "lot_recall_lift",
+        entity: "lot_recall",
+        entityId: recallId,
+        summary: sql`json_object('variationId', v.id, 'product', p.name, 'variation', v.name, 'lot', r.lot,
+          'note', ${note})`,
+      },
+      update: db.all<{ id: string }>(sql`UPDATE lot_recalls AS r SET lifted_at = ${now}, lifted_by = ${actor.id},
           lift_note = ${note} WHERE ${guard} RETURNING id`),
-      recallRows(db, mine, 1),
-    ]);
-    const row = rows[0];
+      readBack: recallRows(db, mine, 1),
+    });
+    const row = current[0];
     if (!row) return refuse("not_found");
-    if (lifted.length !== 1) return refuse("already_lifted");
+    if (updated.length !== 1) return refuse("already_lifted");
     return { ok: true, recall: recallOf(row) };
   } catch (error) {
     // The trigger's last word when two lifts race: the other one got there first.

@@ -2,7 +2,7 @@
 // archived service leaves the active list; its recipe is kept for when it is restored.
 import { and, eq, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
+import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -20,30 +20,27 @@ async function setActive(
   if (!canWriteCatalog(actor)) return refuse("forbidden");
   const mine = and(eq(s.id, serviceId), sql`${s.organizationId} = ${organizationOf(actor)}`);
   const guard = and(mine, eq(s.active, !active));
-  const [, changed, found] = await db.batch([
-    logActivityWhere(
-      db,
-      {
-        userId: actor.id,
-        locationId: activityLocation(actor),
-        action: active ? "service_restore" : "service_archive",
-        entity: "service",
-        entityId: serviceId,
-        summary: sql`json_object('code', code, 'version', version + 1,
-          'before', json_object('active', json(${String(!active)})), 'after', json_object('active', json(${String(active)})))`,
-      },
-      sql`FROM services WHERE ${guard}`,
-    ),
-    db
+  const { updated, current } = await changeWithActivity(db, {
+    from: s,
+    guard,
+    activity: {
+      userId: actor.id,
+      locationId: activityLocation(actor),
+      action: active ? "service_restore" : "service_archive",
+      entity: "service",
+      entityId: serviceId,
+      summary: sql`json_object('code', code, 'version', version + 1, ${activeChange(active)})`,
+    },
+    update: db
       .update(s)
       .set({ active, version: sql`${s.version} + 1`, updatedAt: new Date() })
       .where(guard)
       .returning({ id: s.id }),
-    db.select({ name: s.name, code: s.code }).from(s).where(mine),
-  ]);
-  const service = found[0];
+    readBack: db.select({ name: s.name, code: s.code }).from(s).where(mine),
+  });
+  const service = current[0];
   if (!service) return refuse("not_found");
-  if (changed.length !== 1) return refuse(active ? "already_active" : "already_archived");
+  if (updated.length !== 1) return refuse(active ? "already_active" : "already_archived");
   return { ok: true, ...service };
 }
 

@@ -2,7 +2,7 @@
 // was loaded at, and the UPDATE only matches that version (a stale form changes nothing).
 import { and, eq, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
+import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -27,34 +27,32 @@ export async function updateService(
     OR ${s.durationMinutes} IS NOT ${columns.durationMinutes})`;
   const guard = and(mine, eq(s.version, version), differs);
   try {
-    const [, updated, found] = await db.batch([
-      logActivityWhere(
-        db,
-        {
-          userId: actor.id,
-          locationId: activityLocation(actor),
-          action: "service_update",
-          entity: "service",
-          entityId: serviceId,
-          summary: sql`json_object('version', version + 1,
-            'before', json_object('name', name, 'code', code, 'category', category,
-              'priceCents', price_cents, 'durationMinutes', duration_minutes),
-            'after', json_object('name', ${columns.name}, 'code', ${columns.code}, 'category', ${columns.category},
-              'priceCents', CAST(${columns.priceCents} AS INTEGER),
-              'durationMinutes', CAST(${columns.durationMinutes} AS INTEGER)))`,
-        },
-        sql`FROM services WHERE ${guard}`,
-      ),
-      db
+    const { updated, current } = await changeWithActivity(db, {
+      from: s,
+      guard,
+      activity: {
+        userId: actor.id,
+        locationId: activityLocation(actor),
+        action: "service_update",
+        entity: "service",
+        entityId: serviceId,
+        summary: sql`json_object('version', version + 1,
+          'before', json_object('name', name, 'code', code, 'category', category,
+            'priceCents', price_cents, 'durationMinutes', duration_minutes),
+          'after', json_object('name', ${columns.name}, 'code', ${columns.code}, 'category', ${columns.category},
+            'priceCents', CAST(${columns.priceCents} AS INTEGER),
+            'durationMinutes', CAST(${columns.durationMinutes} AS INTEGER)))`,
+      },
+      update: db
         .update(s)
         .set({ ...columns, version: sql`${s.version} + 1`, updatedAt: new Date() })
         .where(guard)
         .returning({ version: s.version }),
-      db.select({ version: s.version }).from(s).where(mine),
-    ]);
+      readBack: db.select({ version: s.version }).from(s).where(mine),
+    });
     if (updated[0]) return { ok: true, changed: true, version: updated[0].version };
-    if (!found[0]) return refuse("not_found");
-    if (found[0].version !== version) return refuse("changed_meanwhile");
+    if (!current[0]) return refuse("not_found");
+    if (current[0].version !== version) return refuse("changed_meanwhile");
     return { ok: true, changed: false, version };
   } catch (error) {
     if (isServiceCodeClash(error)) return refuse("code_taken", codeTakenMessage(columns.code));

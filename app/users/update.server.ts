@@ -1,7 +1,7 @@
 // Renaming a user: guarded by who may manage the account, logged with the names before and after.
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
-import { logActivityWhere } from "~/activity/log.server";
+import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
@@ -15,32 +15,31 @@ export async function updateUserNames(
 ): Promise<Outcome<{ changed: boolean }>> {
   const { userId, firstName, lastName } = input;
   const guard = and(eq(schema.users.id, userId), manageableBy(actor));
-  const [, updated, found] = await db.batch([
-    logActivityWhere(
-      db,
-      {
-        userId: actor.id,
-        action: "user_update",
-        entity: "user",
-        entityId: userId,
-        summary: sql`json_object(
-          'before', json_object('firstName', first_name, 'lastName', last_name),
-          'after', json_object('firstName', ${firstName}, 'lastName', ${lastName}))`,
-      },
-      sql`FROM users WHERE ${guard} AND (first_name IS NOT ${firstName} OR last_name IS NOT ${lastName})`,
-    ),
-    db
+  const differs = sql`(first_name IS NOT ${firstName} OR last_name IS NOT ${lastName})`;
+  const { updated, current } = await changeWithActivity(db, {
+    from: schema.users,
+    guard: and(guard, differs),
+    activity: {
+      userId: actor.id,
+      action: "user_update",
+      entity: "user",
+      entityId: userId,
+      summary: sql`json_object(
+        'before', json_object('firstName', first_name, 'lastName', last_name),
+        'after', json_object('firstName', ${firstName}, 'lastName', ${lastName}))`,
+    },
+    update: db
       .update(schema.users)
       .set({ firstName, lastName, updatedAt: new Date() })
-      .where(and(guard, sql`(first_name IS NOT ${firstName} OR last_name IS NOT ${lastName})`))
+      .where(and(guard, differs))
       .returning({ id: schema.users.id }),
-    // Read after the change, in the same transaction: tells "nothing to change" from a refusal.
-    db.all<{ manageable: number }>(
+    // Tells "nothing to change" from a refusal.
+    readBack: db.all<{ manageable: number }>(
       sql`SELECT ${guard} AS manageable FROM users WHERE id = ${userId} AND organization_id = ${organizationOf(actor)}`,
     ),
-  ]);
+  });
   if (updated.length === 1) return { ok: true, changed: true };
-  if (!found[0]) return refuse("not_found");
-  if (!found[0].manageable) return refuse("forbidden");
+  if (!current[0]) return refuse("not_found");
+  if (!current[0].manageable) return refuse("forbidden");
   return { ok: true, changed: false };
 }
