@@ -7,9 +7,10 @@ import { logActivityWhere } from "~/activity/log.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteVendors } from "./actor";
+import { VENDOR_FIELDS } from "./constants";
 import type { VendorInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { isNameClash, nameTaken, VENDOR_FIELDS } from "./write.server";
+import { isNameClash, nameTaken } from "./write.server";
 
 export async function createVendor(
   db: Database,

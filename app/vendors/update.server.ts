@@ -7,10 +7,11 @@ import { changedFields, changeWithActivity } from "~/activity/change.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { canWriteVendors } from "./actor";
+import { VENDOR_FIELDS } from "./constants";
 import { nameClash } from "./create.server";
 import type { VendorEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
-import { isNameClash, nameTaken, VENDOR_FIELDS } from "./write.server";
+import { isNameClash, nameTaken } from "./write.server";
 
 export async function updateVendor(
   db: Database,

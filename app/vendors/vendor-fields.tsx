@@ -1,16 +1,7 @@
 // The fields of the vendor form, shared by "New vendor" and the vendor's page.
 import { type FieldErrors, FieldGrid, NameRow, TextareaField } from "~/ui/form";
-import { LEAD_TIME_MAX_DAYS } from "./constants";
+import { LEAD_TIME_MAX_DAYS, VENDOR_FIELDS } from "./constants";
 
-export const VENDOR_FIELDS = [
-  "name",
-  "accountNumber",
-  "contactName",
-  "email",
-  "phone",
-  "leadTimeDays",
-  "notes",
-] as const;
 export type VendorFieldValues = Partial<Record<(typeof VENDOR_FIELDS)[number], string | number | null>>;
 
 /** What the form shows again after a refused save: what was typed, as typed. */

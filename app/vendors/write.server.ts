@@ -1,9 +1,8 @@
 // Shared SQL of the vendor verbs: the name rule (unique per organization, ignoring case) and the
-// fields activity summaries record (app/activity/change.server: an edit records only what changed).
+// name clash the unique index backs it up with.
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import type { VendorInput } from "./forms";
 
 /**
  * Whether another vendor of the organization already has this name, in any case ("Allergan" and
@@ -19,14 +18,3 @@ export function nameTaken(actor: Actor, name: string, exceptId: string | null = 
 export function isNameClash(error: unknown): boolean {
   return constraintFailed(error, /vendors\.organization_id, vendors\.name|vendors\.name/);
 }
-
-/** The fields the vendor form sets, as activity summaries name and order them. */
-export const VENDOR_FIELDS = [
-  "name",
-  "accountNumber",
-  "contactName",
-  "email",
-  "phone",
-  "leadTimeDays",
-  "notes",
-] as const satisfies readonly (keyof VendorInput)[];
