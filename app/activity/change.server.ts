@@ -5,7 +5,7 @@
 // back, after the change in the same transaction, tells the verb why. An edit's summary records
 // only the fields that change, under the names the form uses ("before"/"after"), so the activity
 // list says "Price: $10.00 → $12.50" and nothing else. Every domain's edit, archive and restore
-// goes through here; a new domain copies that.
+// goes through here; a new domain copies that (ADR 0025).
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
