@@ -3,7 +3,7 @@
 // npm run bench -- --large [--data-dir .data-large] [--runs 30] [--out <file>] [--compare <file>]
 // — on the large data set: p50/p95 server time, round trips, HTML size and every statement's query
 // plan beside issue #12's budgets, written as JSON (scripts/bench/large.ts).
-// Either takes --no-build to reuse build/.
+// Either takes --no-build to reuse build/, and --runs N for the measured requests per page (demo: 7).
 import { runDemoBench } from "./bench/demo";
 import { runLargeBench } from "./bench/large";
 

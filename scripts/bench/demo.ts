@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type RunningProduct, startProduct } from "../lib/product";
-import { buildUnlessAsked, firstVisitAssets, gzipBytes, kib, measurePage, median, signIn } from "./measure";
+import { buildUnlessAsked, firstVisitAssets, gzipBytes, kib, measurePage, median, runsOf, signIn } from "./measure";
 
+/** Measured requests per page unless `--runs N` asks for more (a paired comparison wants 20 or 30). */
 const RUNS = 7;
 
 interface Page {
@@ -62,6 +63,7 @@ const PAGES: Page[] = [
 ];
 
 export async function runDemoBench(argv: string[]): Promise<void> {
+  const runs = runsOf(argv, RUNS);
   buildUnlessAsked(argv);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinic-bench-"));
   const product = await startProduct({ port: Number(process.env.BENCH_PORT ?? 8795), dataDir, quiet: true });
@@ -70,7 +72,7 @@ export async function runDemoBench(argv: string[]): Promise<void> {
     for (const page of PAGES) {
       const cookie = page.as ? await signIn(product, page.as) : undefined;
       const pagePath = await resolveIds(product, page.path);
-      const measured = await measurePage(product, pagePath, { cookie, warmups: 1, runs: RUNS });
+      const measured = await measurePage(product, pagePath, { cookie, warmups: 1, runs });
       const assets = await firstVisitAssets(product, measured.body);
       rows.push({
         page: `${page.name} ${pagePath}`,
@@ -82,7 +84,7 @@ export async function runDemoBench(argv: string[]): Promise<void> {
         "server ms (median)": median(measured.times).toFixed(1),
       });
     }
-    console.log(`\nFirst-visit weight and server cost per page (${RUNS} runs each, local libSQL server)\n`);
+    console.log(`\nFirst-visit weight and server cost per page (${runs} runs each, local libSQL server)\n`);
     console.table(rows);
   } finally {
     await product.stop();

@@ -8,7 +8,7 @@ import path from "node:path";
 import Database from "libsql";
 import { type RunningProduct, startProduct } from "../lib/product";
 import { LARGE_TARGETS, LARGE_USERS } from "../seed/large/index";
-import { buildUnlessAsked, gzipBytes, kib, measurePage, percentile, signIn } from "./measure";
+import { buildUnlessAsked, gzipBytes, kib, measurePage, percentile, runsOf, signIn } from "./measure";
 import {
   type ExplainedStatement,
   explainStatements,
@@ -120,8 +120,7 @@ export function largeOptionsOf(argv: string[]): LargeOptions {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const runs = Number(value("--runs") ?? 30);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of requests, e.g. --runs 30");
+  const runs = runsOf(argv, 30);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   return {
     dataDir: path.resolve(value("--data-dir") ?? ".data-large"),

@@ -11,6 +11,15 @@ export function buildUnlessAsked(argv: string[]): void {
   execFileSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: "ignore" });
 }
 
+/** The measured requests per page `--runs N` asks for, or the mode's own number. */
+export function runsOf(argv: string[], fallback: number): number {
+  const i = argv.indexOf("--runs");
+  if (i < 0) return fallback;
+  const runs = Number(argv[i + 1]);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of requests, e.g. --runs 30");
+  return runs;
+}
+
 /** Signs in through the JSON API and answers the session cookie (every seeded user has the demo password). */
 export async function signIn(product: RunningProduct, email: string): Promise<string> {
   const response = await fetch(`${product.url}/api/auth/login`, {
