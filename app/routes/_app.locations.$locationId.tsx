@@ -2,7 +2,7 @@
 // organization admins archive and restore it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
@@ -14,8 +14,9 @@ import { locationDetail } from "~/locations/list.server";
 import { LocationFields } from "~/locations/location-fields";
 import { updateLocation } from "~/locations/update.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
+import { ArchiveCard, Button, Card, FormAlert } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },
@@ -69,19 +70,16 @@ export default function LocationScreen() {
   const archiveFailure = result && result.intent !== "update" ? result.formError : null;
   return (
     <div className="flex max-w-2xl flex-col gap-4">
-      <div>
-        <Link to="/locations" className="text-sky-800 text-sm hover:underline">
-          ← Locations
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">{location.name}</h1>
-          <span className="font-mono text-slate-600">{location.code}</span>
-          <StatusBadge active={location.active} labels={["Active", "Archived"]} />
-        </div>
+      <RecordHeader
+        back={{ to: "/locations", label: "Locations" }}
+        title={location.name}
+        active={location.active}
+        tags={<span className="font-mono text-slate-600">{location.code}</span>}
+      >
         <p className="text-slate-600 text-sm">
           {location.people} {location.people === 1 ? "person has" : "people have"} a role here.
         </p>
-      </div>
+      </RecordHeader>
 
       {canEdit ? (
         <Card title="Details">
@@ -125,14 +123,8 @@ export default function LocationScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Location not found",
-        text: "This location does not exist, or is not one of yours.",
-        back: { to: "/locations", label: "Back to Locations" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Location not found",
+  text: "This location does not exist, or is not one of yours.",
+  back: { to: "/locations", label: "Back to Locations" },
+});

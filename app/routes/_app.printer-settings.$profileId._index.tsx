@@ -23,8 +23,9 @@ import { ProfileFields, type ProfileFieldValues, profileValues, typedValues } fr
 import { changeProfileStatus } from "~/printers/status-actions.server";
 import { updatePrinterProfile } from "~/printers/update.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, Facts, FormAlert, StatusBadge } from "~/ui/form";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
+import { ArchiveCard, Button, Card, Facts, FormAlert } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.name ?? "Printer profile"} · Clinic Inventory` },
@@ -85,19 +86,18 @@ export default function PrinterProfileScreen() {
 
   return (
     <div className="flex max-w-3xl flex-col gap-4">
-      <div>
-        <Link to="/printer-settings" className="text-sky-800 text-sm hover:underline">
-          ← Printer Settings
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">{profile.name}</h1>
-          {profile.isDefault && (
+      <RecordHeader
+        back={{ to: "/printer-settings", label: "Printer Settings" }}
+        title={profile.name}
+        active={profile.active}
+        tags={
+          profile.isDefault && (
             <span className="inline-flex items-center rounded bg-sky-50 px-1.5 py-0.5 font-medium text-sky-800 text-xs ring-1 ring-sky-600/20 ring-inset">
               Default
             </span>
-          )}
-          <StatusBadge active={profile.active} labels={["Active", "Archived"]} />
-        </div>
+          )
+        }
+      >
         <p className="text-slate-600 text-sm">
           At {profile.locationName}: {summary}.
         </p>
@@ -106,7 +106,7 @@ export default function PrinterProfileScreen() {
             Test print a sample label
           </Link>
         </p>
-      </div>
+      </RecordHeader>
 
       {canWrite && profile.active && !profile.isDefault && (
         <Card title="Default">
@@ -185,14 +185,8 @@ export default function PrinterProfileScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Printer profile not found",
-        text: "This printer profile does not exist at a location you can see.",
-        back: { to: "/printer-settings", label: "Back to Printer Settings" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Printer profile not found",
+  text: "This printer profile does not exist at a location you can see.",
+  back: { to: "/printer-settings", label: "Back to Printer Settings" },
+});

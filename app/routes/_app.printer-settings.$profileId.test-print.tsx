@@ -3,7 +3,7 @@
 // READ_SETTINGS at the profile's location.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
@@ -13,7 +13,8 @@ import { labelSheet } from "~/labels/sheet.server";
 import { sampleLabelItem } from "~/labels/texts";
 import { printerProfileDetail } from "~/printers/list.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
+import { BackLink } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Test print${data ? `: ${data.profile.name}` : ""} · Clinic Inventory` },
@@ -36,9 +37,7 @@ export default function TestPrintScreen() {
   return (
     <div className="flex flex-col gap-4">
       <div className="print-hide flex flex-col gap-2">
-        <Link to={`/printer-settings/${profile.id}`} className="text-sky-800 text-sm hover:underline">
-          ← {profile.name}
-        </Link>
+        <BackLink to={`/printer-settings/${profile.id}`} label={profile.name} />
         <h1 className="font-semibold text-2xl">Test print: {profile.name}</h1>
         <p className="text-slate-600 text-sm">{summary}.</p>
         <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm" role="status">
@@ -64,14 +63,8 @@ export default function TestPrintScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Printer profile not found",
-        text: "This printer profile does not exist at a location you can see.",
-        back: { to: "/printer-settings", label: "Back to Printer Settings" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Printer profile not found",
+  text: "This printer profile does not exist at a location you can see.",
+  back: { to: "/printer-settings", label: "Back to Printer Settings" },
+});

@@ -4,7 +4,7 @@
 // read-only, and the server refuses their forged posts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
@@ -22,9 +22,10 @@ import { ProductFields } from "~/products/product-fields";
 import { VariationFields } from "~/products/variation-fields";
 import { VariationSection } from "~/products/variation-section";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { showInstant, Time } from "~/ui/dates";
-import { ArchiveCard, Button, Card, Facts, FormAlert, StatusBadge } from "~/ui/form";
+import { ArchiveCard, Button, Card, Facts, FormAlert } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.name ?? "Product"} · Clinic Inventory` },
@@ -128,15 +129,12 @@ export default function ProductScreen() {
 
   return (
     <div className="flex max-w-4xl flex-col gap-4">
-      <div>
-        <Link to="/products" className="text-sky-800 text-sm hover:underline">
-          ← Products
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">{product.name}</h1>
-          <StatusBadge active={product.active} labels={["Active", "Archived"]} />
-          {product.controlled && <ControlledBadge />}
-        </div>
+      <RecordHeader
+        back={{ to: "/products", label: "Products" }}
+        title={product.name}
+        active={product.active}
+        badges={product.controlled && <ControlledBadge />}
+      >
         <p className="text-slate-600 text-sm">
           {[
             product.category,
@@ -148,7 +146,7 @@ export default function ProductScreen() {
             .filter(Boolean)
             .join(" · ")}
         </p>
-      </div>
+      </RecordHeader>
 
       <Card title="Details">
         {canWrite ? (
@@ -289,14 +287,8 @@ export default function ProductScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Product not found",
-        text: "This product does not exist, or is not in your organization's catalogue.",
-        back: { to: "/products", label: "Back to Products" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Product not found",
+  text: "This product does not exist, or is not in your organization's catalogue.",
+  back: { to: "/products", label: "Back to Products" },
+});

@@ -26,6 +26,7 @@ import { invalidRowsMessage } from "~/par-levels/outcome";
 import { saveParLevels } from "~/par-levels/save.server";
 import { Button, Field, FormAlert } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
+import { BackLink } from "~/ui/record-screen";
 import { CategoryFilter, LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
@@ -151,9 +152,7 @@ export default function ParLevelsScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link to="/products" className="text-sky-800 text-sm hover:underline">
-          ← Products
-        </Link>
+        <BackLink to="/products" label="Products" />
         <h1 className="font-semibold text-2xl">Par levels{location ? ` at ${location.name}` : ""}</h1>
         <p className="text-slate-600 text-sm">
           In packages of each variation: keep the par level on the shelf, reorder when stock falls to the reorder point,

@@ -26,6 +26,7 @@ import type { Recall } from "~/recalls/recall.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, TextareaField } from "~/ui/form";
+import { BackLink } from "~/ui/record-screen";
 import { SearchForm } from "~/ui/search-form";
 import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
@@ -261,9 +262,7 @@ export default function RecallsScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link to="/usage-log" className="text-sky-800 text-sm hover:underline">
-          ← Usage Log
-        </Link>
+        <BackLink to="/usage-log" label="Usage Log" />
         <h1 className="font-semibold text-2xl">Lot Recalls</h1>
         <p className="text-slate-600 text-sm">
           A recalled lot is quarantined at every location at once: its vials cannot be started or drawn from until the

@@ -19,6 +19,7 @@ import { area } from "~/shell/areas";
 import { StateBadge } from "~/stock/state-badge";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Button, Field } from "~/ui/form";
+import { BackLink } from "~/ui/record-screen";
 import { Section } from "~/ui/section";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
@@ -160,9 +161,7 @@ export default function RecallReportScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link to="/recalls" className="text-sky-800 text-sm hover:underline">
-          ← Lot Recalls
-        </Link>
+        <BackLink to="/recalls" label="Lot Recalls" />
         <h1 className="font-semibold text-2xl">Recall Report</h1>
         {!report && (
           <p className="text-slate-600 text-sm">

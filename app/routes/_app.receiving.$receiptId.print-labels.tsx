@@ -15,9 +15,10 @@ import { DownloadZplLink, PrintButton, SendToZebraButton } from "~/labels/print-
 import { receiptLabels } from "~/labels/receipt-labels.server";
 import { labelSheet } from "~/labels/sheet.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Card, Facts } from "~/ui/form";
+import { BackLink } from "~/ui/record-screen";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Print Labels · Clinic Inventory" }];
@@ -72,9 +73,7 @@ export default function PrintLabelsScreen() {
     <div className="flex flex-col gap-4">
       <div className="print-hide flex flex-col gap-4">
         <div>
-          <Link to="/receiving" className="text-sky-800 text-sm hover:underline">
-            ← Receiving
-          </Link>
+          <BackLink to="/receiving" label="Receiving" />
           <h1 className="font-semibold text-2xl">Print labels</h1>
           <p className="text-slate-600 text-sm">
             One label per item received: its label code as a barcode, with the product, lot and expiry.
@@ -189,14 +188,8 @@ export default function PrintLabelsScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Receipt not found",
-        text: "This receipt does not exist at a location you can see.",
-        back: { to: "/receiving", label: "Back to Receiving" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Receipt not found",
+  text: "This receipt does not exist at a location you can see.",
+  back: { to: "/receiving", label: "Back to Receiving" },
+});

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
@@ -36,8 +36,9 @@ import { RecipeEditor, type RecipeFailure } from "~/services/recipe-editor";
 import { ServiceFields, type SubmittedService } from "~/services/service-fields";
 import { updateService } from "~/services/update.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
+import { ArchiveCard, Button, Card, FormAlert } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} · Clinic Inventory` },
@@ -185,17 +186,14 @@ export default function ServiceScreen() {
   const archiveFailure = failure?.intent === "archive" || failure?.intent === "restore" ? failure.formError : null;
   return (
     <div className="flex max-w-3xl flex-col gap-4">
-      <div>
-        <Link to="/services" className="text-sky-800 text-sm hover:underline">
-          ← Services
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">{service.name}</h1>
-          <span className="font-mono text-slate-600">{service.code}</span>
-          <StatusBadge active={service.active} labels={["Active", "Archived"]} />
-        </div>
+      <RecordHeader
+        back={{ to: "/services", label: "Services" }}
+        title={service.name}
+        active={service.active}
+        tags={<span className="font-mono text-slate-600">{service.code}</span>}
+      >
         {service.category && <p className="text-slate-600 text-sm">{service.category}</p>}
-      </div>
+      </RecordHeader>
 
       <Card title="Details">
         {canWrite ? (
@@ -259,14 +257,8 @@ export default function ServiceScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Service not found",
-        text: "This service does not exist in your organization.",
-        back: { to: "/services", label: "Back to Services" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Service not found",
+  text: "This service does not exist in your organization.",
+  back: { to: "/services", label: "Back to Services" },
+});

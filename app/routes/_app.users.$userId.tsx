@@ -2,14 +2,15 @@
 // locations where they manage people; names, password and access if they manage the account.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { showInstant, Time } from "~/ui/dates";
-import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
+import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 import { RoleBadge } from "~/ui/role-badge";
 import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
@@ -59,23 +60,19 @@ export default function UserScreen() {
 
   return (
     <div className="flex max-w-4xl flex-col gap-4">
-      <div>
-        <Link to="/users" className="text-sky-800 text-sm hover:underline">
-          ← Users
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">
-            {user.firstName} {user.lastName}
-          </h1>
-          <StatusBadge active={user.active} />
-          {user.organizationRole && <OrganizationAdminBadge />}
-        </div>
+      <RecordHeader
+        back={{ to: "/users", label: "Users" }}
+        title={`${user.firstName} ${user.lastName}`}
+        active={user.active}
+        statusLabels={["Active", "Inactive"]}
+        badges={user.organizationRole && <OrganizationAdminBadge />}
+      >
         <p className="text-slate-600">{user.email}</p>
         <p className="text-slate-600 text-sm">
           Last sign-in: <Time at={user.lastLoginAt} empty="Never" />
           {user.mustChangePassword && " · Must choose a new password at the next sign-in"}
         </p>
-      </div>
+      </RecordHeader>
 
       <Card title="Roles">
         {user.organizationRole && (
@@ -237,14 +234,8 @@ export default function UserScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "User not found",
-        text: "This person does not exist, or has no role at the location you are working at. Switch location or search the list.",
-        back: { to: "/users", label: "Back to Users" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "User not found",
+  text: "This person does not exist, or has no role at the location you are working at. Switch location or search the list.",
+  back: { to: "/users", label: "Back to Users" },
+});

@@ -8,8 +8,9 @@ import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
-import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
+import { RecordHeader } from "~/ui/record-screen";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
 import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
@@ -79,20 +80,13 @@ export default function VendorScreen() {
 
   return (
     <div className="flex max-w-4xl flex-col gap-4">
-      <div>
-        <Link to="/vendors" className="text-sky-800 text-sm hover:underline">
-          ← Vendors
-        </Link>
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="font-semibold text-2xl">{vendor.name}</h1>
-          <StatusBadge active={vendor.active} labels={["Active", "Archived"]} />
-        </div>
+      <RecordHeader back={{ to: "/vendors", label: "Vendors" }} title={vendor.name} active={vendor.active}>
         {!vendor.active && (
           <p className="text-slate-600 text-sm">
             Archived: no longer offered as a product's default vendor. Products that have it keep it.
           </p>
         )}
-      </div>
+      </RecordHeader>
 
       {canWrite ? (
         <Card title="Details">
@@ -185,14 +179,8 @@ export default function VendorScreen() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <ScreenErrorBoundary
-      notFound={{
-        title: "Vendor not found",
-        text: "This vendor does not exist in your organization.",
-        back: { to: "/vendors", label: "Back to Vendors" },
-      }}
-    />
-  );
-}
+export const ErrorBoundary = recordErrorBoundary({
+  title: "Vendor not found",
+  text: "This vendor does not exist in your organization.",
+  back: { to: "/vendors", label: "Back to Vendors" },
+});

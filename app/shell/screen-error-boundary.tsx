@@ -15,6 +15,16 @@ export interface NotFoundText {
   back: { to: string; label: string };
 }
 
+/**
+ * The error boundary of a record's screen, whose 404 says what is missing:
+ * `export const ErrorBoundary = recordErrorBoundary({ title: "Vendor not found", … })`.
+ */
+export function recordErrorBoundary(notFound: NotFoundText) {
+  return function RecordErrorBoundary() {
+    return <ScreenErrorBoundary notFound={notFound} />;
+  };
+}
+
 export function ScreenErrorBoundary({ notFound }: { notFound?: NotFoundText } = {}) {
   const error = useRouteError();
   const location = useLocation();
