@@ -48,6 +48,15 @@ export function refused<R extends string, const E extends Extra = Record<never, 
   return data<FormProblem & E>({ ...problem, ...extra }, { status });
 }
 
+/** What an edit screen's action answers when a save or a status change is refused (refusedEdit). */
+export interface EditFailure<I extends string, V> extends FormProblem {
+  intent: I;
+  /** What was typed, shown again; null shows the record as it now stands (after a stale save). */
+  values: V | null;
+  /** The page is out of date (someone else changed the record): read it again despite the 409. */
+  conflict?: boolean;
+}
+
 /**
  * A refused save of an edit form: a refusal with a field there is the person's to fix (what they
  * typed stays); any other means the page is out of date (`conflict`: read it again), and after a

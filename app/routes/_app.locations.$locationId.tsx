@@ -2,7 +2,7 @@
 // organization admins archive and restore it.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
@@ -15,8 +15,8 @@ import { LocationFields } from "~/locations/location-fields";
 import { updateLocation } from "~/locations/update.server";
 import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, FormAlert } from "~/ui/form";
-import { RecordHeader } from "~/ui/record-screen";
+import { ArchiveCard, Card } from "~/ui/form";
+import { DetailsForm, RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.location.name ?? "Location"} · Clinic Inventory` },
@@ -83,15 +83,9 @@ export default function LocationScreen() {
 
       {canEdit ? (
         <Card title="Details">
-          <Form method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert message={updateFailure?.formError} />
+          <DetailsForm formError={updateFailure?.formError} busy={busy}>
             <LocationFields values={location} errors={updateFailure?.fieldErrors ?? {}} />
-            <div>
-              <Button name="intent" value="update" disabled={busy}>
-                Save changes
-              </Button>
-            </div>
-          </Form>
+          </DetailsForm>
         </Card>
       ) : (
         <Card title="Details">

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { can } from "~/access/permissions";
 import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
-import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
+import { done, type EditFailure, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import {
   describeProfile,
   LABEL_FIELD_LABELS,
@@ -25,7 +25,7 @@ import { updatePrinterProfile } from "~/printers/update.server";
 import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { ArchiveCard, Button, Card, Facts, FormAlert } from "~/ui/form";
-import { RecordHeader } from "~/ui/record-screen";
+import { DetailsForm, RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.name ?? "Printer profile"} · Clinic Inventory` },
@@ -38,19 +38,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return { profile, summary: describeProfile(profile), canWrite: can(user, "WRITE_SETTINGS", profile.locationId) };
 }
 
-interface Failure {
-  intent: PrinterProfileIntent;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  /** What was typed, shown again; null shows the profile as it now stands (after a stale save). */
-  values: ProfileFieldValues | null;
-  /** The page is out of date: read it again despite the 409. */
-  conflict?: boolean;
-}
-
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
-export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
+export async function action(
+  args: ActionFunctionArgs,
+): FormAnswer<EditFailure<PrinterProfileIntent, ProfileFieldValues>> {
   // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
   const user = await requireScopedActor(args, "WRITE_SETTINGS");
   const { db } = args.context;
@@ -125,20 +117,12 @@ export default function PrinterProfileScreen() {
 
       {canWrite ? (
         <Card title="Settings">
-          {/* A new version (saved here or elsewhere) remounts the form, so it shows the current values. */}
-          <Form key={profile.version} method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert message={updateFailure?.formError} />
-            <input type="hidden" name="version" value={profile.version} />
+          <DetailsForm version={profile.version} formError={updateFailure?.formError} busy={busy}>
             <ProfileFields
               values={updateFailure?.values ?? profileValues(profile)}
               errors={updateFailure?.fieldErrors ?? {}}
             />
-            <div>
-              <Button name="intent" value="update" disabled={busy}>
-                Save changes
-              </Button>
-            </div>
-          </Form>
+          </DetailsForm>
         </Card>
       ) : (
         <Card title="Settings">

@@ -25,7 +25,7 @@ import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { showInstant, Time } from "~/ui/dates";
 import { ArchiveCard, Button, Card, Facts, FormAlert } from "~/ui/form";
-import { RecordHeader } from "~/ui/record-screen";
+import { DetailsForm, RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.product.name ?? "Product"} · Clinic Inventory` },
@@ -150,8 +150,11 @@ export default function ProductScreen() {
 
       <Card title="Details">
         {canWrite ? (
-          <Form key={`product-${product.version}`} method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert message={productFailure?.intent === "update" ? productFailure.formError : null} />
+          <DetailsForm
+            version={product.version}
+            formError={productFailure?.intent === "update" ? productFailure.formError : null}
+            busy={busy}
+          >
             {unsaved.length > 0 && (
               <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
                 <p className="font-medium">What you tried to save (not saved):</p>
@@ -162,7 +165,6 @@ export default function ProductScreen() {
                 </ul>
               </div>
             )}
-            <input type="hidden" name="version" value={product.version} />
             <ProductFields
               values={product}
               typed={productFailure?.intent === "update" && !productFailure.conflict ? productFailure.typed : null}
@@ -173,12 +175,7 @@ export default function ProductScreen() {
               safetyLocked={!canChangeSafety}
               trackingLocked={product.trackingLocked}
             />
-            <div>
-              <Button name="intent" value="update" disabled={busy}>
-                Save changes
-              </Button>
-            </div>
-          </Form>
+          </DetailsForm>
         ) : (
           <Facts
             items={[

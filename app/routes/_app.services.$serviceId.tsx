@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import { requirePermission } from "~/access/guard.server";
@@ -37,8 +37,8 @@ import { ServiceFields, type SubmittedService } from "~/services/service-fields"
 import { updateService } from "~/services/update.server";
 import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, FormAlert } from "~/ui/form";
-import { RecordHeader } from "~/ui/record-screen";
+import { ArchiveCard, Card } from "~/ui/form";
+import { DetailsForm, RecordHeader } from "~/ui/record-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} · Clinic Inventory` },
@@ -197,21 +197,13 @@ export default function ServiceScreen() {
 
       <Card title="Details">
         {canWrite ? (
-          // A new version (after a save, or someone else's) resets the form to the current values.
-          <Form key={service.version} method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert message={detailsFailure?.formError} />
-            <input type="hidden" name="version" value={service.version} />
+          <DetailsForm version={service.version} formError={detailsFailure?.formError} busy={busy}>
             <ServiceFields
               values={service}
               submitted={detailsFailure?.submitted}
               errors={detailsFailure?.fieldErrors ?? {}}
             />
-            <div>
-              <Button name="intent" value="update" disabled={busy}>
-                Save changes
-              </Button>
-            </div>
-          </Form>
+          </DetailsForm>
         ) : (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">Code</dt>

@@ -2,15 +2,15 @@
 // WRITE_VENDORS) editing with optimistic concurrency, archiving and restoring.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requirePermission } from "~/access/guard.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
-import { done, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
+import { done, type EditFailure, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
-import { ArchiveCard, Button, Card, FormAlert, StatusBadge } from "~/ui/form";
-import { RecordHeader } from "~/ui/record-screen";
+import { ArchiveCard, Card, StatusBadge } from "~/ui/form";
+import { DetailsForm, RecordHeader } from "~/ui/record-screen";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
 import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
@@ -30,19 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return { ...found, canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId) };
 }
 
-interface Failure {
-  intent: VendorIntent;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  /** What was typed, shown again; null shows the vendor as it now stands (after a stale save). */
-  values: VendorFieldValues | null;
-  /** The page is out of date (someone else changed the vendor): read it again despite the 409. */
-  conflict?: boolean;
-}
-
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
-export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
+export async function action(args: ActionFunctionArgs): FormAnswer<EditFailure<VendorIntent, VendorFieldValues>> {
   const viewer = await requirePermission(args, "WRITE_VENDORS");
   const { db } = args.context;
   const actor = { ...viewer.user, locationId: viewer.locationId };
@@ -90,17 +80,9 @@ export default function VendorScreen() {
 
       {canWrite ? (
         <Card title="Details">
-          {/* A new version (saved here or elsewhere) remounts the form, so it shows the current values. */}
-          <Form key={vendor.version} method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert message={updateFailure?.formError} />
-            <input type="hidden" name="version" value={vendor.version} />
+          <DetailsForm version={vendor.version} formError={updateFailure?.formError} busy={busy}>
             <VendorFields values={updateFailure?.values ?? vendor} errors={updateFailure?.fieldErrors ?? {}} />
-            <div>
-              <Button name="intent" value="update" disabled={busy}>
-                Save changes
-              </Button>
-            </div>
-          </Form>
+          </DetailsForm>
         </Card>
       ) : (
         <Card title="Details">
