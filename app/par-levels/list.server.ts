@@ -6,6 +6,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
+import { pageOffset } from "~/ui/page-count";
 import { PAR_SHEET_PAGE_SIZE } from "./constants";
 
 const p = schema.products;
@@ -70,7 +71,7 @@ export async function parLevelSheet(
       .where(where)
       .orderBy(asc(p.name), asc(p.id), asc(v.name), asc(v.id))
       .limit(PAR_SHEET_PAGE_SIZE)
-      .offset((query.page - 1) * PAR_SHEET_PAGE_SIZE),
+      .offset(pageOffset(query.page, PAR_SHEET_PAGE_SIZE)),
     db.select({ total: count() }).from(v).innerJoin(p, eq(p.id, v.productId)).where(where),
   ]);
   return { locations: active, categories: cats.map((c) => c.category), rows, total: totals[0]?.total ?? 0 };

@@ -10,7 +10,7 @@ import { productMatching } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
-import { pageCount } from "~/ui/page-count";
+import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { StatusFilter, Tracking } from "./constants";
 
 const p = schema.products;
@@ -77,7 +77,7 @@ export function productPageQueries(db: Database, actor: Actor, query: ProductLis
       .where(where)
       .orderBy(desc(p.active), asc(sql`lower(${p.name})`), asc(p.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query.page, query.pageSize)),
     db.select({ total: count() }).from(p).where(where),
   ] as const;
 }
@@ -110,12 +110,9 @@ export async function listProducts(db: Database, actor: Actor, query: ProductLis
     ...productPageQueries(db, actor, query),
     ...formChoiceQueries(db, actor),
   ]);
-  const total = totals[0]?.total ?? 0;
   return {
     products: rows,
-    total,
-    page: query.page,
-    pageCount: pageCount(total, query.pageSize),
+    ...numberedPage(totals, query.page, query.pageSize),
     categories: categories.map((c) => c.category),
     vendors,
   };

@@ -9,7 +9,7 @@ import { idsReached } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { pageCount } from "~/ui/page-count";
+import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
 
@@ -68,18 +68,15 @@ export async function listReceipts(
     // line totals: computed before the sort, they were worked out for every receipt of the location.
     db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS}
       FROM (SELECT r.id FROM receipts AS r ${where} ${order}
-        LIMIT ${RECEIPTS_PAGE_SIZE} OFFSET ${(query.page - 1) * RECEIPTS_PAGE_SIZE}) AS page
+        LIMIT ${RECEIPTS_PAGE_SIZE} OFFSET ${pageOffset(query.page, RECEIPTS_PAGE_SIZE)}) AS page
       CROSS JOIN receipts AS r ON r.id = page.id ${RECEIPT_JOINS}
       ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM receipts AS r ${where}`),
     vendorChoices(db, actor),
   ]);
-  const total = Number(totals[0]?.total ?? 0);
   return {
     receipts,
-    total,
-    page: query.page,
-    pageCount: pageCount(total, RECEIPTS_PAGE_SIZE),
+    ...numberedPage(totals, query.page, RECEIPTS_PAGE_SIZE),
     vendors,
     organizationMode: actor.locationId === ORGANIZATION,
   };

@@ -7,7 +7,7 @@ import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
-import { pageCount } from "~/ui/page-count";
+import { numberedPage, pageOffset } from "~/ui/page-count";
 import { SERVICES_PAGE_SIZE } from "./constants";
 import type { ServiceListInput } from "./forms";
 
@@ -48,11 +48,10 @@ export async function listServices(db: Database, actor: Actor, query: ServiceLis
       .where(where)
       .orderBy(asc(s.name), asc(s.id))
       .limit(SERVICES_PAGE_SIZE)
-      .offset((query.page - 1) * SERVICES_PAGE_SIZE),
+      .offset(pageOffset(query.page, SERVICES_PAGE_SIZE)),
     db.select({ total: count() }).from(s).where(where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return { services, total, page: query.page, pageCount: pageCount(total, SERVICES_PAGE_SIZE) };
+  return { services, ...numberedPage(totals, query.page, SERVICES_PAGE_SIZE) };
 }
 
 const lineColumns = {

@@ -1,4 +1,23 @@
+// Numbered pages ("page 3 of 12", LIMIT and OFFSET) for the lists small enough to count exactly:
+// vendors, services, users, receipts, products, par levels. Lists that grow with history page by
+// keyset instead (ADR 0018). The list module reads its page and its count in one batch, then
+// answers `{ rows…, ...numberedPage(totals, page, size) }`; the screen's Pagination reads those.
+
 /** How many pages `total` rows fill at `pageSize` a page; an empty list still has its one page. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The OFFSET of page `page` (counted from 1) at `pageSize` rows a page. */
+export function pageOffset(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+/**
+ * What a list screen shows under its rows: the total its count statement read (a `count(*)` row,
+ * a number or, from raw SQL, a string), the page shown and how many pages there are.
+ */
+export function numberedPage(totals: readonly { total: number | string }[], page: number, pageSize: number) {
+  const total = Number(totals[0]?.total ?? 0);
+  return { total, page, pageCount: pageCount(total, pageSize) };
 }

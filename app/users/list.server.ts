@@ -7,7 +7,7 @@ import type { Scope } from "~/access/location-choice.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains } from "~/db/sql.server";
-import { pageCount } from "~/ui/page-count";
+import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { LocationRole } from "../../db/schema";
 import { visibleIn } from "./access.server";
 
@@ -81,7 +81,7 @@ export async function listUsers(
   query: { q: string; page: number },
 ) {
   const where = and(visibleIn(viewer.user, viewer.scope), matching(query.q));
-  const offset = (query.page - 1) * USERS_PAGE_SIZE;
+  const offset = pageOffset(query.page, USERS_PAGE_SIZE);
   const pageOfIds = db
     .select({ id: u.id })
     .from(u)
@@ -110,12 +110,9 @@ export async function listUsers(
       .from(l)
       .where(eq(l.id, viewer.scope.kind === "location" ? viewer.scope.locationId : "")),
   ]);
-  const total = totals[0]?.total ?? 0;
   return {
     users: withRoles(users, roles),
-    total,
-    page: query.page,
-    pageCount: pageCount(total, USERS_PAGE_SIZE),
+    ...numberedPage(totals, query.page, USERS_PAGE_SIZE),
     timezone: zone[0]?.timezone ?? "UTC",
   };
 }

@@ -6,7 +6,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
-import { pageCount } from "~/ui/page-count";
+import { numberedPage, pageOffset } from "~/ui/page-count";
 import { VENDOR_PRODUCTS_SHOWN, VENDORS_PAGE_SIZE, type VendorStatusFilter } from "./constants";
 
 const v = schema.vendors;
@@ -55,11 +55,10 @@ export async function listVendors(
       .where(where)
       .orderBy(desc(v.active), asc(v.name), asc(v.id))
       .limit(VENDORS_PAGE_SIZE)
-      .offset((query.page - 1) * VENDORS_PAGE_SIZE),
+      .offset(pageOffset(query.page, VENDORS_PAGE_SIZE)),
     db.select({ total: count() }).from(v).where(where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return { vendors, total, page: query.page, pageCount: pageCount(total, VENDORS_PAGE_SIZE) };
+  return { vendors, ...numberedPage(totals, query.page, VENDORS_PAGE_SIZE) };
 }
 
 export type VendorRow = Awaited<ReturnType<typeof listVendors>>["vendors"][number];
