@@ -1,11 +1,13 @@
 // Runs the whole product locally: the libSQL server, migrations, demo seed, and both workers in
-// workerd through wrangler. Used by `npm start`, the end-to-end tests and the bench.
+// workerd through wrangler, bundled with production React as deployed. Used by `npm start`, the
+// end-to-end tests and the bench.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type CapturedStatement, startLocalServer } from "../../db/local-server/server.mjs";
 import { migrateDatabase, seedDemoIfEmpty } from "./database";
+import { checkProductionReact, devBundleDirs, PRODUCTION_BUNDLE_ENV } from "./production-react";
 
 export interface ProductOptions {
   port: number;
@@ -90,6 +92,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const persist = path.join(options.dataDir, "wrangler");
   const jobsPort = options.port + 1;
   const common = { envFile, persist, quiet: options.quiet };
+  // The bundles wrangler holds now: the check below reads only those these two write.
+  const bundlesBefore = devBundleDirs(ROOT);
 
   const children = [
     wrangler(wranglerArgs({ config: "wrangler.toml", port: options.port, ...common }), options),
@@ -110,6 +114,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
   try {
     await Promise.all([waitUntilUp(`${url}/health`, children[0]), waitUntilUp(`${jobsUrl}/`, children[1])]);
+    checkProductionReact(ROOT, bundlesBefore);
   } catch (error) {
     await stop();
     throw error;
@@ -194,7 +199,8 @@ function wrangler(args: string[], options: ProductOptions): ChildProcess {
     // Own process group: workerd children outlive a killed wrangler unless the group is stopped.
     detached: true,
     stdio: ["ignore", options.quiet ? "ignore" : "inherit", options.quiet ? "pipe" : "inherit"],
-    env: { ...process.env, ...OFFLINE_ENV },
+    // Bundled as `wrangler deploy` bundles it: production React (scripts/lib/production-react.ts).
+    env: { ...process.env, ...OFFLINE_ENV, ...PRODUCTION_BUNDLE_ENV },
   });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
