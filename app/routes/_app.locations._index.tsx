@@ -8,7 +8,7 @@ import { orOutage } from "~/http/outage.server";
 import { listLocations } from "~/locations/list.server";
 import { area } from "~/shell/areas";
 import { LINK_BUTTON, StatusBadge } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Locations · Clinic Inventory" }];
 
@@ -70,11 +70,7 @@ function LocationTable({ title, rows, empty, note }: { title: string; rows: Row[
       >
         {rows.map((l) => (
           <DataRow key={l.id}>
-            <td className={CELL}>
-              <Link to={`/locations/${l.id}`} className="font-medium text-sky-800 hover:underline">
-                {l.name}
-              </Link>
-            </td>
+            <NameCell to={`/locations/${l.id}`} name={l.name} />
             <td className={`${CELL} font-mono`}>{l.code}</td>
             <td className={`${CELL} text-slate-700`}>{l.address ?? "—"}</td>
             <td className={`${CELL} text-slate-700`}>{l.timezone}</td>

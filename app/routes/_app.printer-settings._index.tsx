@@ -17,7 +17,7 @@ import { changeProfileStatus, type StatusIntent } from "~/printers/status-action
 import { area } from "~/shell/areas";
 import { FormAlert, LINK_BUTTON, StatusBadge } from "~/ui/form";
 import { LocationPicker } from "~/ui/search-form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Printer Settings · Clinic Inventory" }];
 
@@ -116,12 +116,9 @@ export default function PrinterSettingsScreen() {
           >
             {profiles.map((p) => (
               <DataRow key={p.id}>
-                <td className={CELL}>
-                  <Link to={`/printer-settings/${p.id}`} className="font-medium text-sky-800 hover:underline">
-                    {p.name}
-                  </Link>
+                <NameCell to={`/printer-settings/${p.id}`} name={p.name}>
                   <div className="text-slate-500 text-xs">{LABEL_OUTPUT_LABELS[p.output]}</div>
-                </td>
+                </NameCell>
                 <td className={`${CELL} text-slate-700`}>{p.summary}</td>
                 <td className={CELL}>
                   <div className="flex flex-wrap gap-1">

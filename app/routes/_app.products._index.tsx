@@ -13,7 +13,7 @@ import { listProducts } from "~/products/list.server";
 import { area } from "~/shell/areas";
 import { LINK_BUTTON, StatusBadge } from "~/ui/form";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
 
@@ -130,10 +130,7 @@ export default function ProductsScreen() {
       >
         {products.map((p) => (
           <DataRow key={p.id}>
-            <td className={CELL}>
-              <Link to={`/products/${p.id}`} className="font-medium text-sky-800 hover:underline">
-                {p.name}
-              </Link>
+            <NameCell to={`/products/${p.id}`} name={p.name}>
               {p.controlled && (
                 <>
                   {" "}
@@ -143,7 +140,7 @@ export default function ProductsScreen() {
               {(p.sku || p.manufacturer) && (
                 <div className="text-slate-500 text-xs">{[p.sku, p.manufacturer].filter(Boolean).join(" · ")}</div>
               )}
-            </td>
+            </NameCell>
             <td className={`${CELL} text-slate-700`}>{p.category}</td>
             <td className={`${CELL} text-slate-700`}>{TRACKING_SHORT[p.tracking]}</td>
             <td className={`${CELL} text-slate-700`}>

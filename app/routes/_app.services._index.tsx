@@ -11,7 +11,7 @@ import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";
 import { Button, Field, LINK_BUTTON, SelectField } from "~/ui/form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Services · Clinic Inventory" }];
 
@@ -76,11 +76,7 @@ export default function ServicesScreen() {
       >
         {services.map((s) => (
           <DataRow key={s.id}>
-            <td className={CELL}>
-              <Link to={`/services/${s.id}`} className="font-medium text-sky-800 hover:underline">
-                {s.name}
-              </Link>
-            </td>
+            <NameCell to={`/services/${s.id}`} name={s.name} />
             <td className={`${CELL} font-mono`}>{s.code}</td>
             <td className={`${CELL} text-slate-700`}>{s.category ?? "—"}</td>
             <td className={`${CELL} text-slate-700 tabular-nums`}>{formatMoney(s.priceCents)}</td>

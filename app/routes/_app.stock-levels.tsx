@@ -33,7 +33,7 @@ import {
 import { readStockLevelQuery, stockLevelsScreen } from "~/stock/levels.server";
 import { formatDate } from "~/ui/dates";
 import { CategoryFilter, FilterSelect, SearchBox, SearchForm } from "~/ui/search-form";
-import { CELL, cursorLinks, DataRow, DataTable, LocationCell, Pagination } from "~/ui/table";
+import { CELL, cursorLinks, DataRow, DataTable, LocationCell, NameCell, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
 
@@ -231,14 +231,11 @@ export default function StockLevelsScreen() {
         {rows.map((r) => (
           <DataRow key={r.key}>
             {organizationMode && <LocationCell location={r.location} />}
-            <td className={CELL}>
-              <Link to={`/products/${r.productId}`} className="font-medium text-sky-800 hover:underline">
-                {r.productName}
-              </Link>
+            <NameCell to={`/products/${r.productId}`} name={r.productName}>
               <div className="text-slate-500 text-xs">
                 {r.variationName} · {r.category}
               </div>
-            </td>
+            </NameCell>
             <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               {r.usable}
               {r.expired && (

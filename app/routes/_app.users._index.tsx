@@ -11,7 +11,7 @@ import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Field, FormAlert, LINK_BUTTON, OrganizationAdminBadge, SelectField, StatusBadge } from "~/ui/form";
 import { RoleBadge } from "~/ui/role-badge";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 import { ROLE_CHOICES } from "~/users/constants";
 import { GrantRoleForm, UserListQuery } from "~/users/forms";
 import { listUsers } from "~/users/list.server";
@@ -93,11 +93,7 @@ export default function UsersScreen() {
       >
         {users.map((u) => (
           <DataRow key={u.id}>
-            <td className={CELL}>
-              <Link to={`/users/${u.id}`} className="font-medium text-sky-800 hover:underline">
-                {u.firstName} {u.lastName}
-              </Link>
-            </td>
+            <NameCell to={`/users/${u.id}`} name={`${u.firstName} ${u.lastName}`} />
             <td className={`${CELL} text-slate-700`}>{u.email}</td>
             <td className={CELL}>
               <ul className="flex flex-wrap gap-2">

@@ -11,7 +11,7 @@ import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { ArchiveCard, Card, StatusBadge } from "~/ui/form";
 import { DetailsForm, RecordHeader } from "~/ui/record-screen";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell } from "~/ui/table";
 import { archiveVendor, restoreVendor } from "~/vendors/archive.server";
 import { VENDOR_INTENTS, VENDOR_PRODUCTS_SHOWN, type VendorIntent } from "~/vendors/constants";
 import { VendorEditForm } from "~/vendors/forms";
@@ -119,11 +119,7 @@ export default function VendorScreen() {
           >
             {products.map((p) => (
               <DataRow key={p.id}>
-                <td className={CELL}>
-                  <Link to={`/products/${p.id}`} className="font-medium text-sky-800 hover:underline">
-                    {p.name}
-                  </Link>
-                </td>
+                <NameCell to={`/products/${p.id}`} name={p.name} />
                 <td className={`${CELL} font-mono text-slate-700`}>{p.sku ?? "—"}</td>
                 <td className={`${CELL} text-slate-700`}>{p.category}</td>
                 <td className={CELL}>

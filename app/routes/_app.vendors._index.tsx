@@ -7,7 +7,7 @@ import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";
 import { Button, Field, LINK_BUTTON, SelectField, StatusBadge } from "~/ui/form";
-import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 import { VENDOR_STATUS_FILTERS, VENDOR_STATUS_LABELS } from "~/vendors/constants";
 import { VendorListQuery } from "~/vendors/forms";
 import { listVendors } from "~/vendors/list.server";
@@ -93,11 +93,7 @@ export default function VendorsScreen() {
       >
         {vendors.map((v) => (
           <DataRow key={v.id}>
-            <td className={CELL}>
-              <Link to={`/vendors/${v.id}`} className="font-medium text-sky-800 hover:underline">
-                {v.name}
-              </Link>
-            </td>
+            <NameCell to={`/vendors/${v.id}`} name={v.name} />
             <td className={`${CELL} font-mono text-slate-700`}>{v.accountNumber ?? "—"}</td>
             <td className={`${CELL} text-slate-700`}>{v.contactName ?? "—"}</td>
             <td className={`${CELL} text-slate-700`}>{v.email ?? "—"}</td>

@@ -91,6 +91,18 @@ export function DataTable({
   );
 }
 
+/** A list's first column: the record's name, linking to its screen; `children` (a badge, a detail line) follow it. */
+export function NameCell({ to, name, children }: { to: string; name: ReactNode; children?: ReactNode }) {
+  return (
+    <td className={CELL}>
+      <Link to={to} className="font-medium text-sky-800 hover:underline">
+        {name}
+      </Link>
+      {children}
+    </td>
+  );
+}
+
 /** The location column of a list in organization mode: the location's name and code. */
 export function LocationCell({ location }: { location: { name: string; code: string } }) {
   return (
