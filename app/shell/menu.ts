@@ -2,6 +2,7 @@
 // users see only Operations, reduced to the things they do at the cart. Every role reads inventory,
 // so Stock Levels (READ_INVENTORY) sits beside Inventory in both.
 import { type Access, isBasicUser } from "~/access/permissions";
+import { AREAS, type AreaPath } from "./areas";
 
 export interface MenuItem {
   label: string;
@@ -12,65 +13,32 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
+/** A menu entry is a screen of AREAS under its title: a new screen is named once, in areas.ts. */
+const screens = (...paths: AreaPath[]): MenuItem[] => paths.map((path) => ({ label: AREAS[path].title, to: path }));
+/** The one entry that is not an area: every signed-in person may open it. */
+const DASHBOARD: MenuItem = { label: "Dashboard", to: "/" };
+
 export const FULL_MENU: readonly MenuGroup[] = [
   {
     label: "Operations",
     items: [
-      { label: "Dashboard", to: "/" },
-      { label: "Inventory", to: "/inventory" },
-      { label: "Stock Levels", to: "/stock-levels" },
-      { label: "Scan", to: "/scan" },
-      { label: "Audit", to: "/audit" },
-      { label: "Transfers", to: "/transfers" },
-      { label: "Reconciliation", to: "/reconciliation" },
-      { label: "Usage Log", to: "/usage-log" },
+      DASHBOARD,
+      ...screens("/inventory", "/stock-levels", "/scan", "/audit", "/transfers", "/reconciliation", "/usage-log"),
     ],
   },
-  {
-    label: "Catalog",
-    items: [
-      { label: "Products", to: "/products" },
-      { label: "Services", to: "/services" },
-    ],
-  },
-  {
-    label: "Imports",
-    items: [
-      { label: "Sales Import", to: "/sales-import" },
-      { label: "Recipes Import", to: "/recipes-import" },
-    ],
-  },
-  {
-    label: "Procurement",
-    items: [
-      { label: "Vendors", to: "/vendors" },
-      { label: "Purchase Orders", to: "/purchase-orders" },
-      { label: "Receiving", to: "/receiving" },
-    ],
-  },
+  { label: "Catalog", items: screens("/products", "/services") },
+  { label: "Imports", items: screens("/sales-import", "/recipes-import") },
+  { label: "Procurement", items: screens("/vendors", "/purchase-orders", "/receiving") },
   {
     label: "Administration",
-    items: [
-      { label: "Users", to: "/users" },
-      { label: "Locations", to: "/locations" },
-      { label: "Audit Review", to: "/admin/audits" },
-      { label: "Printer Settings", to: "/printer-settings" },
-      { label: "Backup & Restore", to: "/backup-restore" },
-    ],
+    items: screens("/users", "/locations", "/admin/audits", "/printer-settings", "/backup-restore"),
   },
 ];
 
 export const BASIC_MENU: readonly MenuGroup[] = [
   {
     label: "Operations",
-    items: [
-      { label: "Dashboard", to: "/" },
-      { label: "Inventory", to: "/inventory" },
-      { label: "Stock Levels", to: "/stock-levels" },
-      { label: "Scan", to: "/scan" },
-      { label: "Receiving", to: "/receiving" },
-      { label: "Usage Log", to: "/usage-log" },
-    ],
+    items: [DASHBOARD, ...screens("/inventory", "/stock-levels", "/scan", "/receiving", "/usage-log")],
   },
 ];
 
