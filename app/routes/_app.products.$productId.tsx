@@ -5,10 +5,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ScopedActor } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { reachesAt, requireScopedActor } from "~/access/scope.server";
+import { reachesAt } from "~/access/scope.server";
 import { centsInput, formatBeyondUse, formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -32,10 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/products/{id}").permission);
-  const { user, scope } = viewer;
-  const actor: ScopedActor = { ...user, locationId: scope.locationId };
-  const found = await orOutage(productDetail(args.context.db, viewer, args.params.productId ?? ""));
+  const actor = await actorHere(args, area("/products/{id}").permission);
+  const found = await orOutage(productDetail(args.context.db, actor, args.params.productId ?? ""));
   if (!found) throw data("This product was not found.", { status: 404 });
   const vendorNames = new Map(found.vendors.map((v) => [v.id, v.name]));
   return {
@@ -52,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     categories: found.categories,
     vendors: found.vendors,
-    canWrite: can(user, "WRITE_PRODUCTS", scope.locationId),
+    canWrite: can(actor, "WRITE_PRODUCTS", actor.locationId),
     canChangeSafety: canChangeSafetyFields(actor),
   };
 }
@@ -63,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, PRODUCT_INTENTS);
   // Every intent needs WRITE_PRODUCTS where the viewer stands; a par row is also reached only there.
-  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const productId = args.params.productId ?? "";
   return PRODUCT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, productId, form });
 }
