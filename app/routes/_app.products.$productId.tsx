@@ -6,12 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { canChangeSafetyFields } from "~/access/may-change";
 import { can } from "~/access/permissions";
 import { reachesAt } from "~/access/scope.server";
 import { centsInput, formatBeyondUse, formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { canChangeSafetyFields } from "~/products/actor";
 import { describeChange } from "~/products/changes";
 import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { ControlledBadge } from "~/products/controlled-badge";

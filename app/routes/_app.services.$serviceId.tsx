@@ -7,11 +7,11 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { actorHere } from "~/access/door.server";
+import { canWriteCatalog } from "~/access/may-change";
 import { formatDuration } from "~/catalog/amounts";
 import { formatMoney, formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid as invalidForm, refused as refusedForm } from "~/http/outcome.server";
-import { canWriteCatalog } from "~/products/actor";
 import { archiveService, restoreService } from "~/services/archive.server";
 import { SERVICE_INTENTS, type ServiceIntent } from "~/services/constants";
 import {

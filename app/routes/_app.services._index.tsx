@@ -3,10 +3,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { canWriteCatalog } from "~/access/may-change";
 import { formatDuration } from "~/catalog/amounts";
 import { formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
-import { canWriteCatalog } from "~/products/actor";
 import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";

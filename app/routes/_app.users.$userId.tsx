@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/access/may-change";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
@@ -12,7 +13,6 @@ import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField } from "~/ui/form";
 import { RecordHeader } from "~/ui/record-screen";
 import { RoleBadge } from "~/ui/role-badge";
-import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
 import { USER_INTENT_HANDLERS } from "~/users/intents.server";
 import { userDetail } from "~/users/list.server";

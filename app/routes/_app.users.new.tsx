@@ -3,11 +3,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { userAdminLocationIds } from "~/access/may-change";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { Field, NewRecordScreen, SelectField } from "~/ui/form";
-import { userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/constants";
 import { createUser } from "~/users/create.server";
 import { CreateUserForm } from "~/users/forms";
