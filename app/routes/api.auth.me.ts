@@ -1,8 +1,8 @@
 // GET /api/auth/me: the signed-in user in the shape the browser keeps (spec section 3), or 401.
 
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { currentUserOf } from "~/access/current-user";
 import { signedIn } from "~/access/door.server";
-import { currentUserOf } from "~/access/viewer";
 import { API_HEADERS } from "~/http/json.server";
 
 export async function loader(args: LoaderFunctionArgs) {
