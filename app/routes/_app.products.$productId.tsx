@@ -13,7 +13,7 @@ import { centsInput, formatBeyondUse, formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { describeChange } from "~/products/changes";
-import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
+import { FIELD_LABELS, PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { productDetail } from "~/products/detail.server";
 import { PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
@@ -84,22 +84,6 @@ function formValues(product: ReturnType<typeof useLoaderData<typeof loader>>["pr
   };
 }
 
-const FORM_LABELS: Record<string, string> = {
-  name: "Name",
-  sku: "SKU",
-  category: "Category",
-  manufacturer: "Manufacturer",
-  defaultVendorId: "Default vendor",
-  tracking: "Tracking",
-  baseUnit: "Base unit",
-  unitScale: "Scale",
-  beyondUseHours: "Beyond-use (hours)",
-  storage: "Storage",
-  controlled: "Controlled substance",
-  cost: "Cost",
-  price: "Price",
-};
-
 export default function ProductScreen() {
   const { product, variations, changes, categories, vendors, canWrite, canChangeSafety } =
     useLoaderData<typeof loader>();
@@ -114,13 +98,13 @@ export default function ProductScreen() {
   const vendorName = (id: string) => (id ? (vendors.find((v) => v.id === id)?.name ?? "another vendor") : "none");
   const unsaved =
     productFailure?.conflict && productFailure.typed
-      ? Object.keys(FORM_LABELS)
+      ? Object.keys(current)
           .filter((k) => (productFailure.typed?.[k] ?? "").trim() !== current[k])
           .map((k) => {
             const yours = productFailure.typed?.[k] ?? "";
             const shown =
               k === "defaultVendorId" ? vendorName(yours) : k === "controlled" ? (yours ? "yes" : "no") : yours;
-            return `${FORM_LABELS[k]}: ${shown || "(empty)"}`;
+            return `${FIELD_LABELS[k] ?? k}: ${shown || "(empty)"}`;
           })
       : [];
 
