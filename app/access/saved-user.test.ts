@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CurrentUser } from "~/auth/user";
 import { clearSavedUser, loadSavedUser, SAVED_USER_KEY, saveUser } from "./saved-user";
-import type { CurrentUser } from "./viewer";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();

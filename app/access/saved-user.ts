@@ -2,7 +2,7 @@
 // loads, restored on load, cleared at logout. Corrupt data is discarded with a console error.
 // zod/mini: the same checks at a fraction of the weight, since this ships to the browser.
 import * as z from "zod/mini";
-import type { CurrentUser } from "./viewer";
+import type { CurrentUser } from "~/auth/user";
 
 export const SAVED_USER_KEY = "currentUser";
 

@@ -2,14 +2,12 @@
 // domain (receipts, labels, printer profiles, stock, par levels) are reached at the location in
 // scope, with the permission there; in organization mode (organization admins only) at every
 // location of the organization. A record elsewhere is simply not there (a 404), whatever role the
-// actor holds at its location: switch location to reach it.
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+// actor holds at its location: switch location to reach it. The verbs ask it; the routes' door
+// (./door.server) admits the actor they pass.
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organizationOf } from "~/db/sql.server";
-import { CHOOSE_A_LOCATION, type ScopedActor } from "./actor";
-import { forbidden, requirePermission, requireViewer } from "./guard.server";
+import type { ScopedActor } from "./actor";
 import { can, isOrganizationAdmin, ORGANIZATION, type Permission } from "./permissions";
 
 export interface Reach {
@@ -66,51 +64,4 @@ export function reachesAt(actor: ScopedActor, permission: Permission, locationId
 /** Whether `actor` holds `permission` where they stand (the location in scope, or organization mode). */
 export function canHere(actor: ScopedActor, permission: Permission): boolean {
   return actor.locationId !== null && reachesAt(actor, permission, actor.locationId);
-}
-
-type Args = { request: Request; context: AppLoadContext };
-
-/**
- * The guard's `requirePermission` at a location a request names (an API's `locationId`, the
- * organization-mode pick), which must also be a real location the user works at: organization
- * admins hold every permission anywhere, yet an unknown, archived or other organization's location
- * is not one they may name (403).
- */
-export async function requirePermissionAt(args: Args, permission: Permission, locationId: string | null) {
-  const viewer = await requirePermission(args, permission, { locationId });
-  const named = viewer.locationId;
-  if (named && named !== ORGANIZATION && !viewer.user.locationRoles.some((r) => r.locationId === named)) {
-    throw forbidden(args.request);
-  }
-  return viewer;
-}
-
-/**
- * The ONE location a location-bound screen works at, with `permission` there (else 403): the
- * location in scope, or in organization mode the one `picked` (a `?location=` or a form's
- * `locationId`), null until one is. The actor returned stands at that location.
- */
-export async function locationInScope(args: Args, permission: Permission, picked: string | null | undefined) {
-  const viewer = await requireViewer(args);
-  const organizationMode = viewer.scope.kind === "organization";
-  // Only a real location of theirs is picked; anything else (unknown, archived) asks again.
-  const real = viewer.user.locationRoles.some((r) => r.locationId === picked);
-  const asked = organizationMode ? (real && picked) || null : viewer.scope.locationId;
-  const { user } = await requirePermissionAt(args, permission, asked);
-  const actor: ScopedActor = { ...user, locationId: asked ?? viewer.scope.locationId };
-  return { viewer, user, actor, organizationMode, locationId: asked };
-}
-
-/** As `locationInScope`, for a verb (or a screen) that cannot go on without one: 400 in organization mode until one is picked. */
-export async function requireLocationInScope(args: Args, permission: Permission, picked: string | null | undefined) {
-  const found = await locationInScope(args, permission, picked);
-  const { locationId } = found;
-  if (!locationId) throw data(CHOOSE_A_LOCATION, { status: 400 });
-  return { ...found, locationId };
-}
-
-/** The actor of a page or verb that works wherever the viewer stands (every location in organization mode). */
-export async function requireScopedActor(args: Args, permission: Permission): Promise<ScopedActor> {
-  const { user, locationId } = await requirePermission(args, permission);
-  return { ...user, locationId };
 }

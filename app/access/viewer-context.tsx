@@ -1,8 +1,8 @@
 // The current user and location in React: the shell provides them from its loader; using either
 // hook outside the provider is a programming error (spec section 8, "Other").
 import { createContext, type ReactNode, useContext } from "react";
+import type { CurrentUser } from "~/auth/user";
 import type { Scope } from "./location-choice.server";
-import type { CurrentUser } from "./viewer";
 
 export interface AssignedLocation {
   locationId: string;

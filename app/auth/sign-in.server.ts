@@ -3,25 +3,14 @@ import { eq } from "drizzle-orm";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
-import type { LocationRole } from "../../db/schema";
 import { hashPassword, needsRehash } from "./password.server";
 import { highestRole } from "./roles";
 import { newSessionToken, openSession, revokeSession, type SessionUser, sessionIdOf } from "./session.server";
 import { checkPasswordThrottled, lockedMessage, throttleKeys } from "./throttle.server";
-
-/** The user as the login answer and /api/auth/me describe them (spec section 7). */
-export interface SignedInUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Highest role anywhere, for display: an organization admin counts as ADMIN. */
-  role: LocationRole | null;
-  organizationRole: "ORGANIZATION_ADMIN" | null;
-}
+import type { CurrentUser } from "./user";
 
 export type SignInResult =
-  | { ok: true; user: SignedInUser; token: string; mustChangePassword: boolean }
+  | { ok: true; user: Omit<CurrentUser, "locationRoles">; token: string; mustChangePassword: boolean }
   | { ok: false; status: 401 | 403 | 429; message: string };
 
 // The spec's login message for a refused sign-in; the same words whether the email or the

@@ -4,11 +4,10 @@
 // answered as JSON, or as the one error shape {error, code} with the refusal's name as its code.
 // Every problem with the request is a 4xx that says what to fix; none reaches the 500 handler.
 import type { z } from "zod";
-import { API_HEADERS } from "~/access/api-reader.server";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/forms/idempotency-key";
 import { FORBIDDEN, type Outcome } from "~/outcome";
 import { isJsonMediaType, readBounded } from "./body.server";
-import { jsonError } from "./json.server";
+import { API_HEADERS, jsonError } from "./json.server";
 
 /** Bodies above this are refused (413), read no further than one chunk past it: no write of this API needs more. */
 export const API_BODY_MAX_BYTES = 64 * 1024;

@@ -4,8 +4,7 @@
 // under its filter and no rows; the JSON list APIs answer 400 `invalid_filter` in the one error shape,
 // and 400 `invalid_cursor` for a page cursor they did not make (the cursors: app/db/keyset.server.ts).
 import type { z } from "zod";
-import { API_HEADERS } from "~/access/api-reader.server";
-import { jsonError } from "./json.server";
+import { API_HEADERS, jsonError } from "./json.server";
 
 /** What is wrong with each filter that cannot be used, by its parameter name. */
 export type FilterProblems = Record<string, string>;

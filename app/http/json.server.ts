@@ -18,3 +18,6 @@ const CODE_OF_STATUS: Record<number, string> = {
 export function jsonError(status: number, message: string, headers?: HeadersInit, code?: string): Response {
   return Response.json({ error: message, code: code ?? CODE_OF_STATUS[status] ?? "error" }, { status, headers });
 }
+
+/** Answers about one person's data: never kept by shared caches, nor reused by the browser. */
+export const API_HEADERS = { "Cache-Control": "private, no-store" };

@@ -2,11 +2,11 @@
 // them. An archived product leaves the default list; its detail page still shows everything.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { ActivityAction } from "~/activity/log.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 async function setProductActive(

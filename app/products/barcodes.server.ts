@@ -4,12 +4,12 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { logActivityWhere } from "~/activity/log.server";
 import { checkBarcode } from "~/catalog/barcode";
 import { gtinCandidates } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
-import { canWriteCatalog } from "./actor";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
 
 /** "Barcode BTX-100 is already used by Botox — 100 U vial." (one more read, on refusal only). */

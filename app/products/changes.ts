@@ -25,9 +25,7 @@ function shown(key: string, value: unknown, vendorNames: ReadonlyMap<string, str
 }
 
 function label(key: string): string {
-  const known = FIELD_LABELS[key];
-  if (known) return known.replace(" (cents)", "");
-  return key;
+  return FIELD_LABELS[key] ?? FIELD_LABELS[key.replace(/Cents$/, "")] ?? key;
 }
 
 function asObject(value: unknown): Record<string, unknown> | null {

@@ -74,7 +74,11 @@ export const ACTION_LABELS: Record<string, string> = {
   stock_adjust: "Stock adjusted",
 };
 
-/** Field names of activity summaries as the page shows them. */
+/**
+ * The one name of each product and variation field on the product page: in its recent changes
+ * (keys of the activity summaries) and in the note of a form that lost an edit (the form's field
+ * names). Money is stored in cents (`costCents`) and typed as an amount (`cost`): one label, "Cost".
+ */
 export const FIELD_LABELS: Record<string, string> = {
   name: "Name",
   sku: "SKU",
@@ -87,8 +91,8 @@ export const FIELD_LABELS: Record<string, string> = {
   beyondUseHours: "Beyond-use (h)",
   storage: "Storage",
   controlled: "Controlled substance",
-  costCents: "Cost (cents)",
-  priceCents: "Price (cents)",
+  cost: "Cost",
+  price: "Price",
   active: "Active",
   gtin: "GTIN",
   unitsPerPackage: "Units per package",

@@ -3,10 +3,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "./actor";
 import type { ProductInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
 

@@ -2,9 +2,8 @@
 // with barcodes, par levels and on-hand where the viewer stands (ADR 0014), the last 20 changes
 // to the product or its variations, and the edit form's choices.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Scope } from "~/access/location-choice.server";
+import type { ActorHere } from "~/access/door.server";
 import { locationsFor } from "~/access/scope.server";
-import type { SessionUser } from "~/auth/session.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
@@ -22,15 +21,15 @@ const stock = schema.stockLevels;
 const log = schema.activityLog;
 const u = schema.users;
 
-export async function productDetail(db: Database, viewer: { user: SessionUser; scope: Scope }, productId: string) {
-  const { user, scope } = viewer;
-  const organization = organizationOf(user);
+export async function productDetail(db: Database, actor: ActorHere, productId: string) {
+  const { scope } = actor;
+  const organization = organizationOf(actor);
   // Every statement reaches the product through this: nothing outside the organization is read.
   const ownProduct = sql`(SELECT id FROM products WHERE id = ${productId} AND organization_id = ${organization})`;
   const variationIds = db.select({ id: v.id }).from(v).where(eq(v.productId, ownProduct));
   // Par levels and on-hand are location-bound: the location in scope, every one in organization mode (ADR 0014).
-  const locationIds = locationsFor({ ...user, locationId: scope.locationId }, "READ_PRODUCTS").ids;
-  const shown = user.locationRoles.filter((r) => locationIds.includes(r.locationId));
+  const locationIds = locationsFor(actor, "READ_PRODUCTS").ids;
+  const shown = actor.locationRoles.filter((r) => locationIds.includes(r.locationId));
   const [products, variations, barcodes, parLevels, stockLevels, changes, categories, vendors, zone] = await db.batch([
     db
       .select({
@@ -109,7 +108,7 @@ export async function productDetail(db: Database, viewer: { user: SessionUser; s
       )
       .orderBy(desc(log.at), desc(log.id))
       .limit(RECENT_CHANGES),
-    ...formChoiceQueries(db, user, sql`(SELECT default_vendor_id FROM products WHERE id = ${ownProduct})`),
+    ...formChoiceQueries(db, actor, sql`(SELECT default_vendor_id FROM products WHERE id = ${ownProduct})`),
     // Times are shown in the zone of the location in scope (UTC in organization mode).
     db
       .select({ timezone: schema.locations.timezone })

@@ -6,10 +6,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canChangeSafetyFields, canWriteCatalog } from "~/access/may-change";
 import { changedFields, changeWithActivity } from "~/activity/change.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canChangeSafetyFields, canWriteCatalog } from "./actor";
 import { isSkuClash, productSummary, skuTaken } from "./create.server";
 import type { ProductEditInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";

@@ -6,11 +6,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { activeChange, changedFields, changeWithActivity } from "~/activity/change.server";
 import { type ActivityAction, logActivityWhere } from "~/activity/log.server";
 import { type Database, schema } from "~/db/client.server";
 import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
-import { canWriteCatalog } from "./actor";
 import type { VariationEditInput, VariationInput } from "./forms";
 import { type Outcome, type ProductRefused, refuse } from "./outcome";
 

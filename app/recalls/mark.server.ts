@@ -9,11 +9,11 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
-import { canWriteCatalog } from "~/products/actor";
 import { lotOrSerialProblem } from "~/stock/gs1";
 import { RecallForm, type RecallInput } from "./forms";
 import {

@@ -4,11 +4,11 @@
 // A GTIN already on a variation, in any of its zero-padded forms, is refused.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { changeWithActivity } from "~/activity/change.server";
 import { gtinCandidates, gtinProblem } from "~/catalog/gtin";
 import { type Database, schema } from "~/db/client.server";
 import { constraintFailed, organizationOf, valueList } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import { type Outcome, refuse } from "./outcome";
 
 export async function attachGtin(

@@ -1,11 +1,11 @@
 // Any other path (spec section 2): the not-found screen, inside the shell for a signed-in user.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { requireViewer } from "~/access/guard.server";
+import { signedIn } from "~/access/door.server";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireViewer(args);
+  await signedIn(args);
   throw data("Not found", { status: 404 });
 }
 

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireViewer } from "~/access/guard.server";
+import { signedIn } from "~/access/door.server";
 import { can } from "~/access/permissions";
 import { area } from "~/shell/areas";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, scope } = await requireViewer(args);
+  const user = await signedIn(args);
+  const { scope } = user;
   return {
     name: `${user.firstName} ${user.lastName}`,
     email: user.email,

@@ -8,9 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ScopedActor } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -35,8 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/inventory/{id}").permission);
-  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
+  const actor = await actorHere(args, area("/inventory/{id}").permission);
   // Judged once: the facts, the actions offered and the badges agree, and hydrate as rendered.
   const now = new Date();
   const found = await orOutage(vialPage(args.context.db, actor, args.params.itemId ?? "", now));
@@ -105,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, VIAL_INTENTS);
   // Every action needs WRITE_INVENTORY where the user stands; the verb reaches the vial only there.
-  const actor = await requireScopedActor(args, "WRITE_INVENTORY");
+  const actor = await actorHere(args, "WRITE_INVENTORY");
   return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId: args.params.itemId ?? "", form });
 }
 

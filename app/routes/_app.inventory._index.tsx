@@ -5,7 +5,7 @@
 // page. One batch beyond the session; the rows are read as GET /api/vials and the stock levels read them.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { locationsFor } from "~/access/scope.server";
 import { formatQuantity } from "~/catalog/format";
 import { hasProblems } from "~/http/filters.server";
@@ -27,13 +27,13 @@ const ON_THE_SHELF = "sealed,in_use";
 const ANY_STATE = ITEM_STATES.join(",");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/inventory").permission);
+  const actor = await actorHere(args, area("/inventory").permission);
   const params = new URL(args.request.url).searchParams;
   const { query, problems } = readInventoryQuery(params);
-  const { ids } = locationsFor({ ...viewer.user, locationId: viewer.locationId }, "READ_INVENTORY");
+  const { ids } = locationsFor(actor, "READ_INVENTORY");
   // Judged once: the badges render for this instant on the server and again on hydration.
   const now = new Date();
-  const read = await orOutage(inventoryScreen(args.context.db, viewer.user, ids, query, now));
+  const read = await orOutage(inventoryScreen(args.context.db, actor, ids, query, now));
   // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
   // filters alone would look like the answer to what was asked (issue 18.10).
   const unusable = hasProblems(problems);
@@ -98,8 +98,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // What was typed into a filter it cannot use, shown again beside what is wrong with it.
       ...Object.fromEntries(Object.keys(problems).map((name) => [name, params.getAll(name).join(",")])),
     },
-    where: viewer.scope.kind === "location" ? viewer.scope.name : null,
-    organizationMode: viewer.scope.kind === "organization",
+    where: actor.scope.kind === "location" ? actor.scope.name : null,
+    organizationMode: actor.scope.kind === "organization",
   };
 }
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorAt, actorHere } from "~/access/door.server";
 import { can, isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, area("/locations").permission);
+  const user = await actorHere(args, area("/locations").permission);
   const location = await orOutage(locationDetail(args.context.db, user, args.params.locationId ?? ""));
   if (!location) throw data("This location was not found.", { status: 404 });
   return {
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const locationId = args.params.locationId ?? "";
   // The permission is needed at this location, whichever one the user is working at.
-  const { user } = await requirePermission(args, "WRITE_LOCATIONS", { locationId });
+  const user = await actorAt(args, "WRITE_LOCATIONS", locationId);
   const { db } = args.context;
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, LOCATION_INTENTS);

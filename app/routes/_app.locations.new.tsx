@@ -1,32 +1,23 @@
 // /locations/new: open a location. Organization-level, so organization admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
-import { isOrganizationAdmin } from "~/access/permissions";
+import { organizationAdmin } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createLocation } from "~/locations/create.server";
 import { LocationForm } from "~/locations/forms";
 import { LocationFields } from "~/locations/location-fields";
-import { FORBIDDEN } from "~/outcome";
 import { NewRecordScreen } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "New location · Clinic Inventory" }];
 
-async function requireOrganizationAdmin(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_LOCATIONS");
-  if (!isOrganizationAdmin(viewer.user)) throw data(FORBIDDEN, { status: 403 });
-  return viewer;
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  await requireOrganizationAdmin(args);
+  await organizationAdmin(args);
   return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user } = await requireOrganizationAdmin(args);
+  const user = await organizationAdmin(args);
   const parsed = LocationForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return invalid(parsed.error);
 

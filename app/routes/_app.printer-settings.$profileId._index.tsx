@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { done, type EditFailure, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
 import {
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireScopedActor(args, area("/printer-settings").permission);
+  const user = await actorHere(args, area("/printer-settings").permission);
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   return { profile, summary: describeProfile(profile), canWrite: can(user, "WRITE_SETTINGS", profile.locationId) };
@@ -44,7 +44,7 @@ export async function action(
   args: ActionFunctionArgs,
 ): FormAnswer<EditFailure<PrinterProfileIntent, ProfileFieldValues>> {
   // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
-  const user = await requireScopedActor(args, "WRITE_SETTINGS");
+  const user = await actorHere(args, "WRITE_SETTINGS");
   const { db } = args.context;
   const profileId = args.params.profileId ?? "";
   const here = `/printer-settings/${profileId}`;

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
 import { describeProfile } from "~/labels/options";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireScopedActor(args, area("/printer-settings").permission);
+  const user = await actorHere(args, area("/printer-settings").permission);
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   return {

@@ -6,8 +6,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CHOOSE_A_LOCATION } from "~/access/actor";
+import { actorAtOneLocation, actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { locationInScope, requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf, refused } from "~/http/outcome.server";
 import { BUILT_IN_PROFILE, describeProfile, LABEL_OUTPUT_LABELS } from "~/labels/options";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Printer Settings · Clinic In
 export async function loader(args: LoaderFunctionArgs) {
   const picked = new URL(args.request.url).searchParams.get("location");
   const permission = area("/printer-settings").permission;
-  const { user, actor, organizationMode, locationId } = await locationInScope(args, permission, picked);
+  const { actor, organizationMode, locationId } = await actorAtOneLocation(args, permission, picked);
   const settings = await orOutage(printerSettings(args.context.db, actor, locationId));
   const location = settings.locations.find((l) => l.id === locationId) ?? null;
   const profiles = location ? settings.profiles : [];
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     location,
     profiles: profiles.map((p) => ({ ...p, summary: describeProfile(p) })),
     builtIn: describeProfile(BUILT_IN_PROFILE),
-    canWrite: location !== null && can(user, "WRITE_SETTINGS", location.id),
+    canWrite: location !== null && can(actor, "WRITE_SETTINGS", location.id),
   };
 }
 
@@ -42,7 +42,7 @@ const STATUS_INTENTS: readonly StatusIntent[] = ["make_default", "archive", "res
 
 export async function action(args: ActionFunctionArgs) {
   // Every intent changes a profile: WRITE_SETTINGS where the viewer stands, before reading the form.
-  const user = await requireScopedActor(args, "WRITE_SETTINGS");
+  const user = await actorHere(args, "WRITE_SETTINGS");
   const form = await args.request.formData();
   const intent = intentOf(form, STATUS_INTENTS);
   const profileId = form.get("profileId");

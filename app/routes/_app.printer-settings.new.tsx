@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { locationInScope, requireLocationInScope } from "~/access/scope.server";
+import { actorAtOneLocation, actorAtPickedLocation } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createPrinterProfile } from "~/printers/create.server";
@@ -18,13 +18,13 @@ export const meta: MetaFunction = () => [{ title: "New printer profile · Clinic
 const pickedOf = (request: Request) => new URL(request.url).searchParams.get("location");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { organizationMode, locationId } = await locationInScope(args, "WRITE_SETTINGS", pickedOf(args.request));
+  const { organizationMode, locationId } = await actorAtOneLocation(args, "WRITE_SETTINGS", pickedOf(args.request));
   if (!locationId) throw redirect("/printer-settings");
   return { back: `/printer-settings${locationQuery(organizationMode, locationId)}` };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { actor, locationId } = await requireLocationInScope(args, "WRITE_SETTINGS", pickedOf(args.request));
+  const { actor, locationId } = await actorAtPickedLocation(args, "WRITE_SETTINGS", pickedOf(args.request));
   const form = await args.request.formData();
   const values = typedValues(form);
   const parsed = PrinterProfileForm.safeParse(profileFormValues(form));

@@ -5,16 +5,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ScopedActor } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
+import { canChangeSafetyFields } from "~/access/may-change";
 import { can } from "~/access/permissions";
-import { reachesAt, requireScopedActor } from "~/access/scope.server";
+import { reachesAt } from "~/access/scope.server";
 import { centsInput, formatBeyondUse, formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { canChangeSafetyFields } from "~/products/actor";
 import { describeChange } from "~/products/changes";
-import { PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
+import { FIELD_LABELS, PRODUCT_INTENTS, STORAGE_LABELS, TRACKING_LABELS } from "~/products/constants";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { productDetail } from "~/products/detail.server";
 import { PRODUCT_INTENT_HANDLERS } from "~/products/intents.server";
@@ -32,10 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/products/{id}").permission);
-  const { user, scope } = viewer;
-  const actor: ScopedActor = { ...user, locationId: scope.locationId };
-  const found = await orOutage(productDetail(args.context.db, viewer, args.params.productId ?? ""));
+  const actor = await actorHere(args, area("/products/{id}").permission);
+  const found = await orOutage(productDetail(args.context.db, actor, args.params.productId ?? ""));
   if (!found) throw data("This product was not found.", { status: 404 });
   const vendorNames = new Map(found.vendors.map((v) => [v.id, v.name]));
   return {
@@ -52,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     categories: found.categories,
     vendors: found.vendors,
-    canWrite: can(user, "WRITE_PRODUCTS", scope.locationId),
+    canWrite: can(actor, "WRITE_PRODUCTS", actor.locationId),
     canChangeSafety: canChangeSafetyFields(actor),
   };
 }
@@ -63,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, PRODUCT_INTENTS);
   // Every intent needs WRITE_PRODUCTS where the viewer stands; a par row is also reached only there.
-  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const productId = args.params.productId ?? "";
   return PRODUCT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, productId, form });
 }
@@ -87,22 +84,6 @@ function formValues(product: ReturnType<typeof useLoaderData<typeof loader>>["pr
   };
 }
 
-const FORM_LABELS: Record<string, string> = {
-  name: "Name",
-  sku: "SKU",
-  category: "Category",
-  manufacturer: "Manufacturer",
-  defaultVendorId: "Default vendor",
-  tracking: "Tracking",
-  baseUnit: "Base unit",
-  unitScale: "Scale",
-  beyondUseHours: "Beyond-use (hours)",
-  storage: "Storage",
-  controlled: "Controlled substance",
-  cost: "Cost",
-  price: "Price",
-};
-
 export default function ProductScreen() {
   const { product, variations, changes, categories, vendors, canWrite, canChangeSafety } =
     useLoaderData<typeof loader>();
@@ -117,13 +98,13 @@ export default function ProductScreen() {
   const vendorName = (id: string) => (id ? (vendors.find((v) => v.id === id)?.name ?? "another vendor") : "none");
   const unsaved =
     productFailure?.conflict && productFailure.typed
-      ? Object.keys(FORM_LABELS)
+      ? Object.keys(current)
           .filter((k) => (productFailure.typed?.[k] ?? "").trim() !== current[k])
           .map((k) => {
             const yours = productFailure.typed?.[k] ?? "";
             const shown =
               k === "defaultVendorId" ? vendorName(yours) : k === "controlled" ? (yours ? "yes" : "no") : yours;
-            return `${FORM_LABELS[k]}: ${shown || "(empty)"}`;
+            return `${FIELD_LABELS[k] ?? k}: ${shown || "(empty)"}`;
           })
       : [];
 

@@ -3,7 +3,7 @@
 
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { PRODUCTS_PAGE_SIZE, TRACKING_SHORT } from "~/products/constants";
@@ -18,12 +18,12 @@ import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Products · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/products").permission);
+  const actor = await actorHere(args, area("/products").permission);
   const query = {
     ...ProductListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams)),
     pageSize: PRODUCTS_PAGE_SIZE,
   };
-  const list = await orOutage(listProducts(args.context.db, viewer.user, query));
+  const list = await orOutage(listProducts(args.context.db, actor, query));
   return {
     ...list,
     query: {
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
       tracking: query.tracking,
       status: query.status,
     },
-    canWrite: can(viewer.user, "WRITE_PRODUCTS", viewer.scope.locationId),
+    canWrite: can(actor, "WRITE_PRODUCTS", actor.locationId),
   };
 }
 

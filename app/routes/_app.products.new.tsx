@@ -1,7 +1,7 @@
 // /products/new: add a product to the catalogue (WRITE_PRODUCTS at the location in scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createProduct } from "~/products/create.server";
@@ -13,16 +13,15 @@ import { NewRecordScreen } from "~/ui/form";
 export const meta: MetaFunction = () => [{ title: "New product · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requirePermission(args, "WRITE_PRODUCTS");
-  return orOutage(productFormChoices(args.context.db, user));
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
+  return orOutage(productFormChoices(args.context.db, actor));
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const parsed = ProductForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return invalid(parsed.error);
 
-  const actor = { ...viewer.user, locationId: viewer.scope.locationId };
   const result = await orOutage(createProduct(args.context.db, actor, parsed.data));
   if (!result.ok) {
     return refused(result, {}, { fields: { sku_taken: "sku", vendor_unavailable: "defaultVendorId" } });

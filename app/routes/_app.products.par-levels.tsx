@@ -8,8 +8,8 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { CHOOSE_A_LOCATION } from "~/access/actor";
+import { actorAtOneLocation, actorAtPickedLocation } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { locationInScope, requireLocationInScope } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, refused } from "~/http/outcome.server";
 import {
@@ -34,8 +34,12 @@ export const meta: MetaFunction = () => [{ title: "Par levels · Clinic Inventor
 
 export async function loader(args: LoaderFunctionArgs) {
   const query = ParSheetQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const { user, organizationMode, locationId: asked } = await locationInScope(args, "READ_PRODUCTS", query.location);
-  const sheet = await orOutage(parLevelSheet(args.context.db, user, { ...query, locationId: asked }));
+  const {
+    actor,
+    organizationMode,
+    locationId: asked,
+  } = await actorAtOneLocation(args, "READ_PRODUCTS", query.location);
+  const sheet = await orOutage(parLevelSheet(args.context.db, actor, { ...query, locationId: asked }));
   const location = sheet.locations.find((l) => l.id === asked) ?? null;
 
   const groups: {
@@ -79,7 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
     pageCount: pageCount(total, PAR_SHEET_PAGE_SIZE),
     q: query.q,
     category: query.category,
-    canWrite: location !== null && can(user, "WRITE_PRODUCTS", location.id),
+    canWrite: location !== null && can(actor, "WRITE_PRODUCTS", location.id),
   };
 }
 
@@ -98,19 +102,19 @@ export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   const chosen = form.get("locationId");
   // The permission is needed at the location being edited (in organization mode, the one picked).
   const picked = typeof chosen === "string" ? chosen : null;
-  const { user, locationId } = await requireLocationInScope(args, "WRITE_PRODUCTS", picked);
+  const { actor, locationId } = await actorAtPickedLocation(args, "WRITE_PRODUCTS", picked);
 
   const sheet = parseParSheet(form, locationId);
   if (!sheet.ok) {
     const formError = sheet.formError ?? invalidRowsMessage(Object.keys(sheet.rowErrors).length);
     return data<Failure>({ formError, rowErrors: sheet.rowErrors, values: sheet.values }, { status: 400 });
   }
-  const result = await orOutage(saveParLevels(args.context.db, user, { locationId, changes: sheet.changes }));
+  const result = await orOutage(saveParLevels(args.context.db, actor, { locationId, changes: sheet.changes }));
   // Whatever else refused it (a variation or the location gone), the page is out of date: read it again.
   if (!result.ok) return refused(result, { rowErrors: {}, values: sheet.values, conflict: true });
 
   const url = new URL(args.request.url);
-  const where = user.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
+  const where = actor.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
   const changed = result.set + result.cleared;
   const toast =
     changed === 0

@@ -10,11 +10,11 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { timeZoneHere } from "~/access/actor";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
+import { canWriteCatalog } from "~/access/may-change";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
-import { canWriteCatalog } from "~/products/actor";
 import { RECALL_LOT_MAX, RECALL_NOTE_MAX } from "~/recalls/constants";
 import { LiftForm, LotLookupQuery, MarkRecallForm } from "~/recalls/forms";
 import { heldText, reviewRecall } from "~/recalls/held.server";
@@ -56,7 +56,7 @@ function shownRecall(r: Recall, zone: string, now: Date) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const actor = await requireScopedActor(args, area("/recalls").permission);
+  const actor = await actorHere(args, area("/recalls").permission);
   const lookup = LotLookupQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   const screen = await orOutage(recallsScreen(args.context.db, actor, lookup.lot ? lookup : null));
   const now = new Date();
@@ -79,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, INTENTS);
   const db = args.context.db;

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { timeZoneHere } from "~/access/actor";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { RECALL_LOT_MAX } from "~/recalls/constants";
 import { LotLookupQuery } from "~/recalls/forms";
@@ -26,7 +26,7 @@ import { CELL, DataRow, DataTable } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Recall Report · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const actor = await requireScopedActor(args, area("/recalls/report").permission);
+  const actor = await actorHere(args, area("/recalls/report").permission);
   const params = new URL(args.request.url).searchParams;
   const asked = reportQueryOf(params);
   if (!asked) {

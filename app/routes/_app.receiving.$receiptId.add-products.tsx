@@ -7,10 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ScopedActor } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { requireScopedActor } from "~/access/scope.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity } from "~/catalog/format";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -33,14 +31,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/receiving/{receiptId}/add-products").permission);
-  const { user, scope } = viewer;
-  const actor: ScopedActor = { ...user, locationId: scope.locationId };
+  const actor = await actorHere(args, area("/receiving/{receiptId}/add-products").permission);
   const found = await orOutage(receiptDetail(args.context.db, actor, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   const { receipt, lines, items, choices } = found;
   // Reached only at its own location, so this is the permission there (never just the selected one).
-  if (!can(user, "READ_INVENTORY", receipt.locationId)) throw data(FORBIDDEN, { status: 403 });
+  if (!can(actor, "READ_INVENTORY", receipt.locationId)) throw data(FORBIDDEN, { status: 403 });
   return {
     receipt: {
       id: receipt.id,
@@ -71,8 +67,8 @@ export async function loader(args: LoaderFunctionArgs) {
     choices: choices.map(({ gtin: _gtin, ...c }) => c),
     // Unknown GTINs may be attached to variations that have none (WRITE_PRODUCTS where the viewer stands).
     attachChoices: choices.filter((c) => c.gtin === null).map(({ gtin: _gtin, ...c }) => c),
-    canWrite: receipt.status === "open" && can(user, "WRITE_INVENTORY", receipt.locationId),
-    canAttach: can(user, "WRITE_PRODUCTS", scope.locationId),
+    canWrite: receipt.status === "open" && can(actor, "WRITE_INVENTORY", receipt.locationId),
+    canAttach: can(actor, "WRITE_PRODUCTS", actor.locationId),
     /** The "Add line" form's idempotency key: fresh with every page, so a double submit adds one line. */
     lineKey: newIdempotencyKey(),
   };
@@ -86,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = intentOf(form, RECEIPT_INTENTS);
   // Attaching a GTIN changes the catalogue; everything else is stock at the receipt's location,
   // which the verbs only reach at the location in scope.
-  const actor = await requireScopedActor(args, intent === "attach-gtin" ? "WRITE_PRODUCTS" : "WRITE_INVENTORY");
+  const actor = await actorHere(args, intent === "attach-gtin" ? "WRITE_PRODUCTS" : "WRITE_INVENTORY");
   const receiptId = args.params.receiptId ?? "";
   return RECEIPT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, receiptId, form });
 }

@@ -6,8 +6,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
-import { requireScopedActor } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { LabelSheet } from "~/labels/label-sheet";
 import { BUILT_IN_PROFILE, describeProfile } from "~/labels/options";
@@ -24,7 +24,7 @@ import { CELL, DataRow, DataTable } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Print Labels · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireScopedActor(args, area("/receiving/{receiptId}/print-labels").permission);
+  const user = await actorHere(args, area("/receiving/{receiptId}/print-labels").permission);
   const found = await orOutage(receiptLabels(args.context.db, user, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   const { receipt, lines, items, profile } = found;

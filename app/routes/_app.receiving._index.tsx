@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { reachesAt } from "~/access/scope.server";
 import { orOutage } from "~/http/outage.server";
 import { done, refused } from "~/http/outcome.server";
@@ -30,10 +30,9 @@ import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Receiving · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/receiving").permission);
-  const { user, scope } = viewer;
+  const actor = await actorHere(args, area("/receiving").permission);
+  const { scope } = actor;
   const query = ReceiptListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const actor = { ...user, locationId: scope.locationId };
   const list = await orOutage(listReceipts(args.context.db, actor, query));
   return {
     receipts: list.receipts.map((r) => ({
@@ -56,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
     organizationMode: list.organizationMode,
     here: scope.kind === "location" ? scope.name : null,
     // Where a new receipt may be opened: the location in scope, or (organization mode) any of them.
-    receivingAt: user.locationRoles
+    receivingAt: actor.locationRoles
       .filter((r) => reachesAt(actor, "WRITE_INVENTORY", r.locationId))
       .map((r) => ({ id: r.locationId, name: `${r.location.name} (${r.location.code})` })),
   };
@@ -69,7 +68,7 @@ interface Failure {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_INVENTORY");
+  const actor = await actorHere(args, "WRITE_INVENTORY");
   const form = Object.fromEntries(await args.request.formData());
   const typed = Object.fromEntries(
     ["locationId", "vendorId", "reference", "notes"].map((k) => [k, typeof form[k] === "string" ? form[k] : ""]),
@@ -80,10 +79,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   // At a location, the receipt is for it; organization mode names one.
   const locationId =
-    viewer.scope.kind === "organization"
+    actor.scope.kind === "organization"
       ? parsed.data.locationId
-      : viewer.scope.kind === "location"
-        ? viewer.scope.locationId
+      : actor.scope.kind === "location"
+        ? actor.scope.locationId
         : null;
   if (!locationId) {
     return data<Failure>(
@@ -91,7 +90,6 @@ export async function action(args: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const actor = { ...viewer.user, locationId: viewer.scope.locationId };
   const result = await orOutage(openReceipt(args.context.db, actor, { ...parsed.data, locationId }));
   if (!result.ok) {
     // A vendor gone is said under the vendor; any other refusal is about the location.

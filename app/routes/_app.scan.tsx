@@ -14,8 +14,7 @@ import {
 } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useSyncExternalStore } from "react";
-import { requirePermission } from "~/access/guard.server";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -34,10 +33,9 @@ import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
 export const meta: MetaFunction = () => [{ title: "Scan · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/scan").permission);
+  const actor = await actorHere(args, area("/scan").permission);
   const code = new URL(args.request.url).searchParams.get("code");
   const now = new Date();
-  const actor = { ...viewer.user, locationId: viewer.locationId };
   return {
     code,
     now: now.toISOString(),
@@ -51,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const intent = intentOf(form, VIAL_INTENTS);
   // Every action needs WRITE_INVENTORY where the user stands; the verb reaches the vial only there.
-  const actor = await requireScopedActor(args, "WRITE_INVENTORY");
+  const actor = await actorHere(args, "WRITE_INVENTORY");
   const code = new URL(args.request.url).searchParams.get("code") ?? "";
   const itemId = typeof form.itemId === "string" ? form.itemId : "";
   return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId, form, back: scanPath(code) });

@@ -6,13 +6,12 @@ import { data } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import type { ScopedActor } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
+import { canWriteCatalog } from "~/access/may-change";
 import { formatDuration } from "~/catalog/amounts";
 import { formatMoney, formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, intentOf, invalid as invalidForm, refused as refusedForm } from "~/http/outcome.server";
-import { canWriteCatalog } from "~/products/actor";
 import { archiveService, restoreService } from "~/services/archive.server";
 import { SERVICE_INTENTS, type ServiceIntent } from "~/services/constants";
 import {
@@ -45,10 +44,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, locationId } = await requirePermission(args, area("/services").permission);
-  const canWrite = canWriteCatalog({ ...user, locationId });
+  const actor = await actorHere(args, area("/services").permission);
+  const canWrite = canWriteCatalog(actor);
   const found = await orOutage(
-    serviceDetail(args.context.db, user, args.params.serviceId ?? "", { choices: canWrite }),
+    serviceDetail(args.context.db, actor, args.params.serviceId ?? "", { choices: canWrite }),
   );
   if (!found) throw data("This service was not found.", { status: 404 });
   return { ...found, canWrite };
@@ -102,8 +101,7 @@ function lineSummary(result: Extract<RecipeOutcome, { ok: true }>, variationId: 
 
 export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   const serviceId = args.params.serviceId ?? "";
-  const viewer = await requirePermission(args, "WRITE_PRODUCTS");
-  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const { db } = args.context;
   const here = `/services/${serviceId}`;
   const formData = await args.request.formData();

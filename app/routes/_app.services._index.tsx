@@ -2,11 +2,11 @@
 // code or category, with price, duration and recipe size. Editors add services from here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
+import { canWriteCatalog } from "~/access/may-change";
 import { formatDuration } from "~/catalog/amounts";
 import { formatMoney } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
-import { canWriteCatalog } from "~/products/actor";
 import { ServiceListQuery } from "~/services/forms";
 import { listServices } from "~/services/list.server";
 import { area } from "~/shell/areas";
@@ -16,10 +16,10 @@ import { CELL, DataRow, DataTable, NameCell, Pagination } from "~/ui/table";
 export const meta: MetaFunction = () => [{ title: "Services · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, locationId } = await requirePermission(args, area("/services").permission);
+  const actor = await actorHere(args, area("/services").permission);
   const query = ServiceListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const list = await orOutage(listServices(args.context.db, user, query));
-  return { ...list, q: query.q, status: query.status, canWrite: canWriteCatalog({ ...user, locationId }) };
+  const list = await orOutage(listServices(args.context.db, actor, query));
+  return { ...list, q: query.q, status: query.status, canWrite: canWriteCatalog(actor) };
 }
 
 export default function ServicesScreen() {

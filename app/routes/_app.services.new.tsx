@@ -2,7 +2,7 @@
 // scope); its recipe is built on the service's page next.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { createService } from "~/services/create.server";
@@ -13,18 +13,18 @@ import { NewRecordScreen } from "~/ui/form";
 export const meta: MetaFunction = () => [{ title: "New service · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requirePermission(args, "WRITE_PRODUCTS");
+  await actorHere(args, "WRITE_PRODUCTS");
   return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user, locationId } = await requirePermission(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const form = Object.fromEntries(await args.request.formData());
   const submitted = submittedService(form);
   const parsed = ServiceForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { submitted });
 
-  const result = await orOutage(createService(args.context.db, { ...user, locationId }, parsed.data));
+  const result = await orOutage(createService(args.context.db, actor, parsed.data));
   if (!result.ok) return refused(result, { submitted }, { fields: { code_taken: "code" } });
   return done(`/services/${result.serviceId}`, {
     title: "Service created",

@@ -7,9 +7,9 @@
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { type ScopedActor, timeZoneHere } from "~/access/actor";
-import { requirePermission } from "~/access/guard.server";
-import { locationsFor, reachesAt, requireLocationInScope } from "~/access/scope.server";
+import { timeZoneHere } from "~/access/actor";
+import { actorAtPickedLocation, actorHere } from "~/access/door.server";
+import { locationsFor, reachesAt } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import { hasProblems } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -38,12 +38,11 @@ import { CELL, cursorLinks, DataRow, DataTable, LocationCell, NameCell, Paginati
 export const meta: MetaFunction = () => [{ title: "Stock Levels · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/stock-levels").permission);
+  const actor = await actorHere(args, area("/stock-levels").permission);
   const searchParams = new URL(args.request.url).searchParams;
   const read = readStockLevelQuery(searchParams);
   const { problems } = read;
   const query = { ...read.query, pageSize: STOCK_LEVELS_PAGE_SIZE };
-  const actor: ScopedActor = { ...viewer.user, locationId: viewer.locationId };
   const { ids: locationIds } = locationsFor(actor, "READ_INVENTORY");
   // Judged once, so the expired split and the badges agree and the page hydrates as rendered.
   const now = new Date();
@@ -110,8 +109,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // What was sent for a filter it cannot use, shown again beside what is wrong with it.
       ...Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""])),
     },
-    where: viewer.scope.kind === "location" ? viewer.scope.name : null,
-    organizationMode: viewer.scope.kind === "organization",
+    where: actor.scope.kind === "location" ? actor.scope.name : null,
+    organizationMode: actor.scope.kind === "organization",
   };
 }
 
@@ -127,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   intentOf(form, ["adjust"] as const);
   // The location in scope, or in organization mode the row's: WRITE_INVENTORY there (else 403).
-  const { actor } = await requireLocationInScope(args, "WRITE_INVENTORY", String(form.locationId ?? ""));
+  const { actor } = await actorAtPickedLocation(args, "WRITE_INVENTORY", String(form.locationId ?? ""));
   const typed = typedValues(form);
   const parsed = AdjustForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { typed });

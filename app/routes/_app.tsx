@@ -4,10 +4,10 @@ import { data } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { requireViewer } from "~/access/guard.server";
+import { currentUserOf } from "~/access/current-user";
+import { signedIn } from "~/access/door.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { saveUser } from "~/access/saved-user";
-import { currentUserOf } from "~/access/viewer";
 import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
@@ -19,7 +19,8 @@ import { takeFlashToast } from "~/ui/flash.server";
 import { ToastProvider } from "~/ui/toast";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, scope } = await requireViewer(args);
+  const user = await signedIn(args);
+  const { scope } = user;
   // No location and no organization role: no screen here is theirs yet. Every URL answers the one
   // screen saying so (403), drawn by this route's boundary, rather than links that each refuse.
   if (scope.kind === "none" && !isOrganizationAdmin(user)) {

@@ -6,7 +6,7 @@
 // as a streamed CSV. The same rows as GET /api/usage, read through app/usage in one batch.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { hasProblems } from "~/http/filters.server";
 import { orOutage } from "~/http/outage.server";
 import { recallReportPath } from "~/recalls/links";
@@ -21,7 +21,7 @@ import { USAGE_PAGE_SIZE, usageFilterParams } from "~/usage/query";
 export const meta: MetaFunction = () => [{ title: "Usage Log · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const actor = await requireScopedActor(args, area("/usage-log").permission);
+  const actor = await actorHere(args, area("/usage-log").permission);
   const searchParams = new URL(args.request.url).searchParams;
   const { query, problems } = readUsageQuery(searchParams);
   const read = await orOutage(usageScreen(args.context.db, actor, query));

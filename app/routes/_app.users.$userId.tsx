@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
+import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/access/may-change";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
@@ -12,7 +13,6 @@ import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, OrganizationAdminBadge, SelectField } from "~/ui/form";
 import { RecordHeader } from "~/ui/record-screen";
 import { RoleBadge } from "~/ui/role-badge";
-import { canManageAccount, canManageRolesAt, userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES, USER_INTENTS, type UserIntent } from "~/users/constants";
 import { USER_INTENT_HANDLERS } from "~/users/intents.server";
 import { userDetail } from "~/users/list.server";
@@ -22,11 +22,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/users").permission);
-  const found = await orOutage(userDetail(args.context.db, viewer, args.params.userId ?? ""));
+  const actor = await actorHere(args, area("/users").permission);
+  const found = await orOutage(
+    userDetail(args.context.db, { user: actor, scope: actor.scope }, args.params.userId ?? ""),
+  );
   if (!found) throw data("This user was not found here.", { status: 404 });
   const { user, timezone } = found;
-  const actor = viewer.user;
   const self = user.id === actor.id;
   const held = new Set(user.roles.map((r) => r.locationId));
   return {
@@ -42,10 +43,10 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const form = Object.fromEntries(await args.request.formData());
-  const viewer = await requirePermission(args, "WRITE_USERS");
+  const actor = await actorHere(args, "WRITE_USERS");
   const intent = intentOf(form, USER_INTENTS);
   const userId = args.params.userId ?? "";
-  return USER_INTENT_HANDLERS[intent]({ db: args.context.db, viewer, userId, form });
+  return USER_INTENT_HANDLERS[intent]({ db: args.context.db, actor, userId, form });
 }
 
 export default function UserScreen() {

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
@@ -20,30 +20,30 @@ import { grantRole } from "~/users/roles.server";
 export const meta: MetaFunction = () => [{ title: "Users · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/users").permission);
+  const actor = await actorHere(args, area("/users").permission);
   const query = UserListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const list = await orOutage(listUsers(args.context.db, viewer, query));
+  const list = await orOutage(listUsers(args.context.db, { user: actor, scope: actor.scope }, query));
   return {
     ...list,
     q: query.q,
     users: list.users.map((u) => ({ ...u, lastLoginAt: showInstant(u.lastLoginAt, list.timezone) })),
-    scope: viewer.scope,
-    canWrite: can(viewer.user, "WRITE_USERS", viewer.scope.locationId),
+    scope: actor.scope,
+    canWrite: can(actor, "WRITE_USERS", actor.locationId),
   };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_USERS");
+  const actor = await actorHere(args, "WRITE_USERS");
   const form = Object.fromEntries(await args.request.formData());
   intentOf(form, ["grant-role"]);
-  if (viewer.scope.kind !== "location") {
+  if (actor.scope.kind !== "location") {
     throw data("Choose a location first: this list grants roles at the location you are working at.", { status: 400 });
   }
-  const parsed = GrantRoleForm.safeParse({ ...form, locationId: viewer.scope.locationId });
+  const parsed = GrantRoleForm.safeParse({ ...form, locationId: actor.scope.locationId });
   if (!parsed.success) return invalid(parsed.error);
 
   const { email, locationId, role } = parsed.data;
-  const result = await orOutage(grantRole(args.context.db, viewer.user, { user: { email }, locationId, role }));
+  const result = await orOutage(grantRole(args.context.db, actor, { user: { email }, locationId, role }));
   // Granting by email: no such person (or one who already has a role here) is said under the email.
   if (!result.ok) return refused(result, {}, { fields: { not_found: "email", has_role: "email" } });
   return done(`/users/${result.userId}`, {

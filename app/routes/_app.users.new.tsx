@@ -2,12 +2,12 @@
 // choose among the locations they administer; organization admins among all, or none yet.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
+import { userAdminLocationIds } from "~/access/may-change";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { Field, NewRecordScreen, SelectField } from "~/ui/form";
-import { userAdminLocationIds } from "~/users/actor";
 import { PASSWORD_MIN_LENGTH, ROLE_CHOICES } from "~/users/constants";
 import { createUser } from "~/users/create.server";
 import { CreateUserForm } from "~/users/forms";
@@ -15,7 +15,8 @@ import { CreateUserForm } from "~/users/forms";
 export const meta: MetaFunction = () => [{ title: "New user · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user, scope } = await requirePermission(args, "WRITE_USERS");
+  const user = await actorHere(args, "WRITE_USERS");
+  const { scope } = user;
   // The session already lists the active locations where the user may manage people.
   const administered = new Set(userAdminLocationIds(user));
   const locations = user.locationRoles
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { user } = await requirePermission(args, "WRITE_USERS");
+  const user = await actorHere(args, "WRITE_USERS");
   const parsed = CreateUserForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return invalid(parsed.error);
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, type EditFailure, type FormAnswer, intentOf, invalid, refusedEdit } from "~/http/outcome.server";
@@ -24,18 +24,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/vendors").permission);
-  const found = await orOutage(vendorDetail(args.context.db, viewer.user, args.params.vendorId ?? ""));
+  const actor = await actorHere(args, area("/vendors").permission);
+  const found = await orOutage(vendorDetail(args.context.db, actor, args.params.vendorId ?? ""));
   if (!found) throw data("This vendor was not found.", { status: 404 });
-  return { ...found, canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId) };
+  return { ...found, canWrite: can(actor, "WRITE_VENDORS", actor.locationId) };
 }
 
 export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 export async function action(args: ActionFunctionArgs): FormAnswer<EditFailure<VendorIntent, VendorFieldValues>> {
-  const viewer = await requirePermission(args, "WRITE_VENDORS");
+  const actor = await actorHere(args, "WRITE_VENDORS");
   const { db } = args.context;
-  const actor = { ...viewer.user, locationId: viewer.locationId };
   const vendorId = args.params.vendorId ?? "";
   const here = `/vendors/${vendorId}`;
   const form = Object.fromEntries(await args.request.formData());
@@ -157,7 +156,7 @@ export default function VendorScreen() {
   );
 }
 
-export const ErrorBoundary = recordErrorBoundary({
+export const _ErrorBoundary = recordErrorBoundary({
   title: "Vendor not found",
   text: "This vendor does not exist in your organization.",
   back: { to: "/vendors", label: "Back to Vendors" },

@@ -2,7 +2,7 @@
 // READ_VENDORS at the location in scope sees them; WRITE_VENDORS adds and edits them.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";
@@ -15,14 +15,14 @@ import { listVendors } from "~/vendors/list.server";
 export const meta: MetaFunction = () => [{ title: "Vendors · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const viewer = await requirePermission(args, area("/vendors").permission);
+  const actor = await actorHere(args, area("/vendors").permission);
   const query = VendorListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const list = await orOutage(listVendors(args.context.db, viewer.user, query));
+  const list = await orOutage(listVendors(args.context.db, actor, query));
   return {
     ...list,
     q: query.q,
     status: query.status,
-    canWrite: can(viewer.user, "WRITE_VENDORS", viewer.scope.locationId),
+    canWrite: can(actor, "WRITE_VENDORS", actor.locationId),
   };
 }
 

@@ -1,7 +1,7 @@
 // /vendors/new: add a vendor (WRITE_VENDORS at the location in scope).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { requirePermission } from "~/access/guard.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { done, invalid, refused } from "~/http/outcome.server";
 import { NewRecordScreen } from "~/ui/form";
@@ -12,17 +12,16 @@ import { typedValues, VendorFields } from "~/vendors/vendor-fields";
 export const meta: MetaFunction = () => [{ title: "New vendor · Clinic Inventory" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requirePermission(args, "WRITE_VENDORS");
+  await actorHere(args, "WRITE_VENDORS");
   return null;
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requirePermission(args, "WRITE_VENDORS");
+  const actor = await actorHere(args, "WRITE_VENDORS");
   const form = Object.fromEntries(await args.request.formData());
   const values = typedValues(form);
   const parsed = VendorForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { values });
-  const actor = { ...viewer.user, locationId: viewer.locationId };
   const result = await orOutage(createVendor(args.context.db, actor, parsed.data));
   if (!result.ok) return refused(result, { values }, { fields: { name_taken: "name" } });
   return done(`/vendors/${result.vendorId}`, {

@@ -4,13 +4,13 @@
 // `"kind": "variation"` with the variation and product. 400 with the spec's barcode messages
 // (section 5), 404 if nothing the reader may see has it.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
-import { requireCatalogReader } from "~/products/api.server";
 import { lookUpCode, scanAnswer } from "~/scan/lookup.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor } = await requireCatalogReader(args);
+  const { actor } = await apiActor(args, "READ_PRODUCTS");
   const { status, body } = scanAnswer(await orOutage(lookUpCode(args.context.db, actor, args.params.code ?? "")));
   return Response.json(body, { status, headers: API_HEADERS });
 }

@@ -2,11 +2,11 @@
 // [{locationId, role, location: {name, code}}]. Organization admins administer every location.
 
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
-import { requireViewer } from "~/access/guard.server";
+import { signedIn } from "~/access/door.server";
+import { API_HEADERS } from "~/http/json.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireViewer(args);
+  const user = await signedIn(args);
   return Response.json(user.locationRoles, { headers: API_HEADERS });
 }
 

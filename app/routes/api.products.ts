@@ -1,15 +1,15 @@
 // GET /api/products?q=&category=&vendor=&tracking=&status=&page=&pageSize=&locationId= (spec
 // section 7): a page of the catalogue, {items, page, pageSize, total}; same search as /products.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
-import { requireCatalogReader } from "~/products/api.server";
 import { ProductListQuery } from "~/products/forms";
 import { productPageQueries } from "~/products/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor, params } = await requireCatalogReader(args);
-  const query = ProductListQuery.parse(params);
+  const { actor, searchParams } = await apiActor(args, "READ_PRODUCTS");
+  const query = ProductListQuery.parse(Object.fromEntries(searchParams));
   const { db } = args.context;
   const [items, totals] = await orOutage(db.batch(productPageQueries(db, actor, query)));
   return Response.json(

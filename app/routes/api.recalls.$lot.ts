@@ -2,8 +2,8 @@
 // not (a trace): every use and where its unused vials are, at the locations the caller reaches
 // (the locationId asked for, else the one in scope, every location in organization mode).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
-import { jsonError } from "~/http/json.server";
+import { apiActor } from "~/access/door.server";
+import { API_HEADERS, jsonError } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { readRecallReport } from "~/recalls/report.server";
 
@@ -13,7 +13,7 @@ const REPORT_MESSAGES = {
 } as const;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor, searchParams } = await requireApiReader(args, "READ_INVENTORY");
+  const { actor, searchParams } = await apiActor(args, "READ_INVENTORY");
   const variationId = searchParams.get("variationId")?.trim() ?? "";
   const lot = (args.params.lot ?? "").trim();
   if (!variationId || variationId.length > 100) throw jsonError(400, REPORT_MESSAGES.variation, API_HEADERS);

@@ -5,22 +5,22 @@
 // again with "confirmNoMatch": true. GET /api/recalls: the organization's recalls in force and
 // the latest lifted ones (READ_INVENTORY).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere, apiActor } from "~/access/door.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { RecallForm } from "~/recalls/forms";
 import { recallsScreen } from "~/recalls/list.server";
 import { markRecall } from "~/recalls/mark.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor } = await requireApiReader(args, "READ_INVENTORY");
+  const { actor } = await apiActor(args, "READ_INVENTORY");
   const { inForce, lifted } = await orOutage(recallsScreen(args.context.db, actor));
   return Response.json({ inForce, lifted }, { headers: API_HEADERS });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const actor = await requireScopedActor(args, "WRITE_PRODUCTS");
+  const actor = await actorHere(args, "WRITE_PRODUCTS");
   const idempotencyKey = idempotencyKeyOf(args.request);
   const input = await readJsonBody(args.request, RecallForm);
   const outcome = await orOutage(markRecall(args.context.db, actor, { ...input, idempotencyKey }));

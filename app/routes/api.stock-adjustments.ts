@@ -4,8 +4,7 @@
 // in base units as GET /api/stock-levels counts them. WRITE_INVENTORY at `locationId` (else 403);
 // an unknown variation or location 404; too little on hand, or a serialized product, 409.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireViewer } from "~/access/guard.server";
-import { requirePermissionAt } from "~/access/scope.server";
+import { apiActor, signedIn } from "~/access/door.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
 import { orOutage } from "~/http/outage.server";
 import { adjustStock } from "~/stock/adjust.server";
@@ -13,11 +12,10 @@ import { AdjustBody } from "~/stock/adjust-form";
 
 export async function action(args: ActionFunctionArgs) {
   // Signed in first (401), then the body (4xx), then the permission at the location it names (403).
-  await requireViewer(args);
+  await signedIn(args);
   const idempotencyKey = idempotencyKeyOf(args.request);
   const input = await readJsonBody(args.request, AdjustBody);
-  const { user } = await requirePermissionAt(args, "WRITE_INVENTORY", input.locationId);
-  const actor = { ...user, locationId: input.locationId };
+  const { actor } = await apiActor(args, "WRITE_INVENTORY", input.locationId);
   const outcome = await orOutage(adjustStock(args.context.db, actor, { ...input, idempotencyKey }));
   return answerOutcome(outcome, { status: 201 });
 }

@@ -4,14 +4,16 @@
 // previous}: keyset pages (a cursor it did not make is a 400), a count capped at 1,000 (ADR 0018).
 // A filter it cannot use (text over 100 characters, an unknown status) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
+import { locationsFor } from "~/access/scope.server";
 import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
-import { requireInventoryReader } from "~/stock/api.server";
 import { levelKeyset, readStockLevelQuery, readStockLevels } from "~/stock/levels.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor, locationIds, searchParams } = await requireInventoryReader(args);
+  const { actor, searchParams } = await apiActor(args, "READ_INVENTORY");
+  const locationIds = locationsFor(actor, "READ_INVENTORY").ids;
   const { query, problems } = readStockLevelQuery(searchParams);
   if (hasProblems(problems)) throw invalidFilter(problems);
   const keyset = levelKeyset(query);

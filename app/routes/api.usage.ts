@@ -4,13 +4,14 @@
 // {items, next, previous, pageSize, total, totalExact}; follow `next` as `after`, `previous` as `before`.
 // A filter it cannot use (a date not YYYY-MM-DD, text over its length) is a 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS, requireApiReader } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
 import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { readUsage, readUsageQuery } from "~/usage/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor, searchParams } = await requireApiReader(args, "READ_INVENTORY");
+  const { actor, searchParams } = await apiActor(args, "READ_INVENTORY");
   const { query, problems } = readUsageQuery(searchParams);
   if (hasProblems(problems)) throw invalidFilter(problems);
   const page = await orOutage(readUsage(args.context.db, actor, query));

@@ -6,14 +6,16 @@
 // `recalled=false` none of them. A filter it cannot use (a lot over 100 characters, days not a
 // whole number from 0 to 3650, an unknown state) is a 400 `invalid_filter` naming it.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
+import { locationsFor } from "~/access/scope.server";
 import { hasProblems, invalidCursor, invalidFilter } from "~/http/filters.server";
+import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
-import { requireInventoryReader } from "~/stock/api.server";
 import { readVialQuery, readVials, vialKeyset } from "~/stock/vials.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { actor, locationIds, searchParams } = await requireInventoryReader(args);
+  const { actor, searchParams } = await apiActor(args, "READ_INVENTORY");
+  const locationIds = locationsFor(actor, "READ_INVENTORY").ids;
   const { query, problems } = readVialQuery(searchParams);
   if (hasProblems(problems)) throw invalidFilter(problems);
   const keyset = vialKeyset(query);

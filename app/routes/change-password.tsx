@@ -1,6 +1,6 @@
 // /change-password: a standalone page like the login screen. Every page sends a user here while
 // they still have an initial password; anyone signed in may also come here to change theirs.
-// It reads the session itself: requireViewer would send a user who must change back here forever.
+// It reads the session itself: the door (signedIn) would send a user who must change back here forever.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireViewer } from "~/access/guard.server";
+import { signedIn } from "~/access/door.server";
 import { saveLocationChoice } from "~/access/location-choice.server";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { FORBIDDEN } from "~/outcome";
@@ -16,19 +16,19 @@ const Switch = z.union([
 ]);
 
 export async function action(args: ActionFunctionArgs) {
-  const viewer = await requireViewer(args);
+  const user = await signedIn(args);
   const parsed = Switch.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) throw new Response("Choose a location or the organization view.", { status: 400 });
 
   let choice: { selectedLocationId: string | null; isOrganizationMode: boolean };
   let toast: { title: string; description: string };
   if ("organization" in parsed.data) {
-    if (!isOrganizationAdmin(viewer.user)) throw new Response(FORBIDDEN, { status: 403 });
+    if (!isOrganizationAdmin(user)) throw new Response(FORBIDDEN, { status: 403 });
     choice = { selectedLocationId: null, isOrganizationMode: true };
     toast = { title: "Organization Mode", description: "Switched to organization-wide view" };
   } else {
     const { locationId } = parsed.data;
-    const target = viewer.user.locationRoles.find((r) => r.locationId === locationId);
+    const target = user.locationRoles.find((r) => r.locationId === locationId);
     if (!target) throw new Response(FORBIDDEN, { status: 403 });
     choice = { selectedLocationId: locationId, isOrganizationMode: false };
     toast = { title: "Location Changed", description: `Switched to ${target.location.name}` };

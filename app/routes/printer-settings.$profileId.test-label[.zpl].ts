@@ -2,7 +2,7 @@
 // for "Send to Zebra printer". READ_SETTINGS at the location in scope, as the screen; no app shell (a file).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { zplResponse } from "~/labels/download.server";
 import { labelLines, sampleLabelItem } from "~/labels/texts";
@@ -10,7 +10,7 @@ import { zplDocument } from "~/labels/zpl.server";
 import { printerProfileDetail } from "~/printers/list.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireScopedActor(args, "READ_SETTINGS");
+  const user = await actorHere(args, "READ_SETTINGS");
   const profile = await orOutage(printerProfileDetail(args.context.db, user, args.params.profileId ?? ""));
   if (!profile) throw data("This printer profile was not found.", { status: 404 });
   const sample = sampleLabelItem(new Date());

@@ -3,9 +3,8 @@
 // a missing or unknown variation is answered in the one error shape {error, code}, saying what is
 // wrong (a thrown `data` reached the 500 handler's "Unexpected Server Error" here).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { API_HEADERS } from "~/access/api-reader.server";
-import { requireScopedActor } from "~/access/scope.server";
-import { jsonError } from "~/http/json.server";
+import { actorHere } from "~/access/door.server";
+import { API_HEADERS, jsonError } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { readRecallReport, reportQueryOf } from "~/recalls/report.server";
 import { recallReportCsv } from "~/recalls/report-csv.server";
@@ -17,7 +16,7 @@ export const REPORT_CSV_MESSAGES = {
 } as const;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const actor = await requireScopedActor(args, area("/recalls/report").permission);
+  const actor = await actorHere(args, area("/recalls/report").permission);
   const asked = reportQueryOf(new URL(args.request.url).searchParams);
   if (!asked) throw jsonError(400, REPORT_CSV_MESSAGES.asked, API_HEADERS);
   const report = await orOutage(readRecallReport(args.context.db, actor, asked));

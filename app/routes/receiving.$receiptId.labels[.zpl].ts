@@ -4,7 +4,7 @@
 // found. No app shell (a file).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { requireScopedActor } from "~/access/scope.server";
+import { actorHere } from "~/access/door.server";
 import { orOutage } from "~/http/outage.server";
 import { zplResponse } from "~/labels/download.server";
 import { BUILT_IN_PROFILE } from "~/labels/options";
@@ -13,7 +13,7 @@ import { labelLines } from "~/labels/texts";
 import { zplDocument } from "~/labels/zpl.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireScopedActor(args, "READ_INVENTORY");
+  const user = await actorHere(args, "READ_INVENTORY");
   const found = await orOutage(receiptLabels(args.context.db, user, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   if (found.receipt.status !== "completed") {

@@ -2,11 +2,11 @@
 // archived service leaves the active list; its recipe is kept for when it is restored.
 import { and, eq, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import { type Outcome, refuse } from "./outcome";
 
 const s = schema.services;

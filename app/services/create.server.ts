@@ -2,11 +2,11 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import type { ServiceInput } from "./forms";
 import { codeTakenMessage, type Outcome, refuse } from "./outcome";
 

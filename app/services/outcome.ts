@@ -1,5 +1,5 @@
 // The services verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
-// Services are catalogue objects: WRITE_PRODUCTS at the location in scope changes them (app/products/actor.ts).
+// Services are catalogue objects: WRITE_PRODUCTS at the location in scope changes them (app/access/may-change.ts).
 import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
 
 export const { messages: SERVICE_REFUSALS, refuse } = refusalsOf({

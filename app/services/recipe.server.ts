@@ -8,13 +8,13 @@
 // which is what makes the lines, the version bump and the activity row all or nothing.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { logActivityWhere } from "~/activity/log.server";
 import { quantityStep, type TypedQuantity } from "~/catalog/amounts";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import { type RecipeLineRow, recipeOf } from "./list.server";
 import { refuse, type ServiceRefused } from "./outcome";
 

@@ -2,11 +2,11 @@
 // was loaded at, and the UPDATE only matches that version (a stale form changes nothing).
 import { and, eq, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteCatalog } from "~/access/may-change";
 import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteCatalog } from "~/products/actor";
 import { isServiceCodeClash, serviceColumns } from "./create.server";
 import type { ServiceInput } from "./forms";
 import { codeTakenMessage, type Outcome, refuse } from "./outcome";

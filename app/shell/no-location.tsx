@@ -4,7 +4,7 @@
 // of a menu whose every link is refused.
 import { Link } from "@remix-run/react";
 import type { Scope } from "~/access/location-choice.server";
-import type { CurrentUser } from "~/access/viewer";
+import type { CurrentUser } from "~/auth/user";
 import { Card, LINK_BUTTON } from "~/ui/form";
 import { SignOutForm } from "./sidebar";
 

@@ -3,10 +3,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Scope } from "~/access/location-choice.server";
+import { userAdminLocationIds } from "~/access/may-change";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import { organizationOf, valueList } from "~/db/sql.server";
-import { userAdminLocationIds } from "./actor";
 
 const NOTHING = sql`0`;
 

@@ -3,6 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Actor } from "~/access/actor";
+import { canManageRolesAt } from "~/access/may-change";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { logActivity } from "~/activity/log.server";
 import { hashPassword } from "~/auth/password.server";
@@ -10,7 +11,6 @@ import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { constraintFailed, organizationOf } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
-import { canManageRolesAt } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 export interface NewUser {

@@ -1,7 +1,7 @@
 // The user page's actions (/users/:userId), one small handler per intent: parse its form, call one
 // users verb, answer with the shared glue (app/http/outcome.server.ts). The route only reads the
 // intent, checks WRITE_USERS and looks the handler up in USER_INTENT_HANDLERS.
-import type { Viewer } from "~/access/guard.server";
+import type { ActorHere } from "~/access/door.server";
 import type { Database } from "~/db/client.server";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, type FormProblem, invalid, refused } from "~/http/outcome.server";
@@ -14,7 +14,7 @@ import { updateUserNames } from "./update.server";
 
 export interface IntentArgs {
   db: Database;
-  viewer: Viewer;
+  actor: ActorHere;
   userId: string;
   form: Record<string, FormDataEntryValue>;
 }
@@ -24,11 +24,11 @@ export type UserFailure = FormProblem & { intent: UserIntent; locationId?: strin
 
 const pageOf = (userId: string) => `/users/${userId}`;
 
-async function updateNames({ db, viewer, userId, form }: IntentArgs) {
+async function updateNames({ db, actor, userId, form }: IntentArgs) {
   const intent = "update-names";
   const parsed = NamesForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { intent });
-  const result = await orOutage(updateUserNames(db, viewer.user, { userId, ...parsed.data }));
+  const result = await orOutage(updateUserNames(db, actor, { userId, ...parsed.data }));
   if (!result.ok) return refused(result, { intent });
   const { firstName, lastName } = parsed.data;
   return done(pageOf(userId), "Changes saved", `${firstName} ${lastName}'s name is up to date.`);
@@ -36,14 +36,14 @@ async function updateNames({ db, viewer, userId, form }: IntentArgs) {
 
 /** Give a role at a location they have none at, or change the one they have there. */
 function setRole(intent: "grant-role" | "change-role") {
-  return async ({ db, viewer, userId, form }: IntentArgs) => {
+  return async ({ db, actor, userId, form }: IntentArgs) => {
     const locationId = typeof form.locationId === "string" ? form.locationId : undefined;
     const parsed = RoleForm.safeParse(form);
     if (!parsed.success) return invalid(parsed.error, { intent, locationId });
     const result = await orOutage(
       intent === "grant-role"
-        ? grantRole(db, viewer.user, { user: { id: userId }, ...parsed.data })
-        : changeRole(db, viewer.user, { userId, ...parsed.data }),
+        ? grantRole(db, actor, { user: { id: userId }, ...parsed.data })
+        : changeRole(db, actor, { userId, ...parsed.data }),
     );
     if (!result.ok) return refused(result, { intent, locationId });
     return done(
@@ -54,15 +54,15 @@ function setRole(intent: "grant-role" | "change-role") {
   };
 }
 
-async function revoke({ db, viewer, userId, form }: IntentArgs) {
+async function revoke({ db, actor, userId, form }: IntentArgs) {
   const intent = "revoke-role";
   const parsed = RevokeRoleForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { intent });
   const { locationId } = parsed.data;
-  const result = await orOutage(revokeRole(db, viewer.user, { userId, locationId }));
+  const result = await orOutage(revokeRole(db, actor, { userId, locationId }));
   if (!result.ok) return refused(result, { intent, locationId });
   // Without a role at the location in scope, they are no longer listed here: back to the list.
-  const gone = viewer.scope.kind === "location" && viewer.scope.locationId === locationId;
+  const gone = actor.scope.kind === "location" && actor.scope.locationId === locationId;
   return done(
     gone ? "/users" : pageOf(userId),
     "Role removed",
@@ -70,8 +70,8 @@ async function revoke({ db, viewer, userId, form }: IntentArgs) {
   );
 }
 
-async function deactivate({ db, viewer, userId }: IntentArgs) {
-  const result = await orOutage(deactivateUser(db, viewer.user, userId));
+async function deactivate({ db, actor, userId }: IntentArgs) {
+  const result = await orOutage(deactivateUser(db, actor, userId));
   if (!result.ok) return refused(result, { intent: "deactivate" });
   return done(
     pageOf(userId),
@@ -80,17 +80,17 @@ async function deactivate({ db, viewer, userId }: IntentArgs) {
   );
 }
 
-async function reactivate({ db, viewer, userId }: IntentArgs) {
-  const result = await orOutage(reactivateUser(db, viewer.user, userId));
+async function reactivate({ db, actor, userId }: IntentArgs) {
+  const result = await orOutage(reactivateUser(db, actor, userId));
   if (!result.ok) return refused(result, { intent: "reactivate" });
   return done(pageOf(userId), "User reactivated", `${result.name} can sign in again.`);
 }
 
-async function reset({ db, viewer, userId, form }: IntentArgs) {
+async function reset({ db, actor, userId, form }: IntentArgs) {
   const intent = "reset-password";
   const parsed = ResetPasswordForm.safeParse(form);
   if (!parsed.success) return invalid(parsed.error, { intent });
-  const result = await orOutage(resetPassword(db, viewer.user, { userId, password: parsed.data.password }));
+  const result = await orOutage(resetPassword(db, actor, { userId, password: parsed.data.password }));
   if (!result.ok) return refused(result, { intent });
   return done(
     pageOf(userId),

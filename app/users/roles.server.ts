@@ -3,11 +3,11 @@
 // for explaining a refusal, the activity row and the change, both under the same SQL condition.
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
+import { canManageRolesAt } from "~/access/may-change";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import type { LocationRole } from "../../db/schema";
-import { canManageRolesAt } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 export interface RoleChange {

@@ -2,12 +2,12 @@
 // it). An archived vendor is no longer offered as a product's default vendor; products keep it.
 import { and, eq, sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteVendors } from "~/access/may-change";
 import { activeChange, changeWithActivity } from "~/activity/change.server";
 import type { ActivityAction } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors } from "./actor";
 import { type Outcome, refuse } from "./outcome";
 
 async function setActive(

@@ -2,11 +2,11 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteVendors } from "~/access/may-change";
 import { recordedFields } from "~/activity/change.server";
 import { logActivityWhere } from "~/activity/log.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors } from "./actor";
 import { VENDOR_FIELDS } from "./constants";
 import type { VendorInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";

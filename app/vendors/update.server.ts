@@ -3,10 +3,10 @@
 // changes nothing and is refused, so one person's edit never silently overwrites another's.
 import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
+import { canWriteVendors } from "~/access/may-change";
 import { changedFields, changeWithActivity } from "~/activity/change.server";
 import { type Database, schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { canWriteVendors } from "./actor";
 import { VENDOR_FIELDS } from "./constants";
 import { nameClash } from "./create.server";
 import type { VendorEditInput } from "./forms";

@@ -4,7 +4,7 @@
 // write glue: `{vial}` (and `usage` for a draw) as GET /api/vials shows it, or `{error, code}`.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { requireApiReader } from "~/access/api-reader.server";
+import { apiActor } from "~/access/door.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
 import { orOutage } from "~/http/outage.server";
 import type { VialRefusal } from "./outcome";
@@ -26,7 +26,7 @@ const STATUSES: Partial<Record<VialRefusal, number>> = {
  */
 export function vialAction<S extends z.ZodType<object>>(verb: VialVerb<S, VialAddress, object>) {
   return async (args: ActionFunctionArgs) => {
-    const { actor } = await requireApiReader(args, "WRITE_INVENTORY");
+    const { actor } = await apiActor(args, "WRITE_INVENTORY");
     const body = await readJsonBody(args.request, verb.schema);
     const idempotencyKey = idempotencyKeyOf(args.request);
     const outcome = await orOutage(

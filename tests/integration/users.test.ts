@@ -4,6 +4,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canManageAccount } from "../../app/access/may-change";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app/auth/session.server";
 import { signIn } from "../../app/auth/sign-in.server";
@@ -11,7 +12,6 @@ import { THROTTLE } from "../../app/auth/throttle.server";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import * as changePasswordScreen from "../../app/routes/change-password";
-import { canManageAccount } from "../../app/users/actor";
 import { createUser } from "../../app/users/create.server";
 import { deactivateUser, reactivateUser } from "../../app/users/deactivate.server";
 import { ChangePasswordForm, CreateUserForm } from "../../app/users/forms";

@@ -1,19 +1,9 @@
-// The current user as the browser sees it (spec section 3), made on the server from the session.
+// The current user as the browser sees it (spec section 3, the shape in app/auth/user.ts), made on
+// the server from the session: organization admins show as one ADMIN role at "all".
 import { highestRole } from "~/auth/roles";
 import type { SessionUser } from "~/auth/session.server";
-import type { LocationRole } from "../../db/schema/people/user-location-roles";
+import type { CurrentUser } from "~/auth/user";
 import { isOrganizationAdmin, ORGANIZATION } from "./permissions";
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: LocationRole | null;
-  organizationRole: "ORGANIZATION_ADMIN" | null;
-  /** Organization admins: one entry {locationId: 'all', role: 'ADMIN'}; others: their location roles. */
-  locationRoles: { locationId: string; role: LocationRole }[];
-}
 
 export function currentUserOf(user: SessionUser): CurrentUser {
   const admin = isOrganizationAdmin(user);
