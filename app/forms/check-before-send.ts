@@ -8,7 +8,7 @@
 // (a product's unit scale, a serial already received), and a forged post.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { fieldErrorsOf } from "~/ui/field-errors";
+import { fieldErrorsOf } from "./field-errors";
 
 /**
  * The problems a person can fix on a form: each field's first message, by field name, when every

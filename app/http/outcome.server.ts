@@ -3,8 +3,8 @@
 // to the field it is about, else above the form) and a success (a redirect with a toast).
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { FORBIDDEN, type Refused } from "~/outcome";
-import { fieldErrorsOf } from "~/ui/field-errors";
 import { type FlashToast, flashToast } from "~/ui/flash.server";
 
 /** What a refused or invalid form gets back, beside what its route adds (intent, values typed…). */

@@ -5,6 +5,7 @@ import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
 import {
   done,
@@ -13,7 +14,6 @@ import {
   invalid as invalidForm,
   refused as refusedForm,
 } from "~/http/outcome.server";
-import { fieldErrorsOf } from "~/ui/field-errors";
 import { archiveProduct, restoreProduct } from "./archive.server";
 import { addBarcode, removeBarcode } from "./barcodes.server";
 import type { ProductIntent } from "./constants";

@@ -6,10 +6,10 @@
 import { data } from "@remix-run/cloudflare";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, refused as refusedForm } from "~/http/outcome.server";
 import { formatDate } from "~/ui/dates";
-import { fieldErrorsOf } from "~/ui/field-errors";
 import { addReceiptLine } from "./add-line.server";
 import { attachGtin } from "./attach-gtin.server";
 import { cancelReceipt } from "./cancel.server";

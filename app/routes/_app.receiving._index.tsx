@@ -6,6 +6,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
 import { reachesAt } from "~/access/scope.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
 import { done, refused } from "~/http/outcome.server";
 import {
@@ -23,7 +24,6 @@ import { openReceipt } from "~/receiving/open.server";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
-import { fieldErrorsOf } from "~/ui/field-errors";
 import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 

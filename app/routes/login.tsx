@@ -4,8 +4,8 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { LoginForm, safeRedirect } from "~/auth/login-form";
 import { commitSessionCookie, getSessionUser } from "~/auth/session.server";
 import { signIn } from "~/auth/sign-in.server";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
-import { fieldErrorsOf } from "~/ui/field-errors";
 import { Field, FormAlert } from "~/ui/form";
 import { LoadingScreen } from "~/ui/loading-screen";
 import { StandalonePage } from "~/ui/standalone-page";
