@@ -17,7 +17,7 @@ import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { createDatabase, type Database, schema } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
-import { fieldErrorsOf } from "../app/forms/field-errors";
+import { fieldErrorsOf } from "~/forms/field-errors";
 import { accountStatements } from "~/users/create.server";
 import { CreateUserForm } from "~/users/forms";
 
