@@ -28,9 +28,16 @@ import { lotRecalled } from "~/stock/quarantine.server";
 import { type Vial, vialOf, vialQuery } from "~/stock/vials.server";
 import type { MovementType } from "../../db/schema/stock/constants";
 import { type Outcome, refuse, type VialRefused } from "./outcome";
-import type { VialAddress } from "./verb.server";
 
 /** The vial's location reach for a write: the location in scope (every one in organization mode). */
+
+/** What every verb is told beside its schema's fields: the vial (the path's, the scan's) and the request's key. */
+export interface VialAddress {
+  itemId: string;
+  /** From the form's field or the API's header, each checked by its glue. */
+  idempotencyKey?: string | null;
+}
+
 export type Reach = (column: SQL | SQLiteColumn) => SQL;
 
 /** What one verb changes, given the vial as read (`vial`) and the moment of the change (`now`). */

@@ -8,15 +8,10 @@
 import type { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import type { Changed, ChangeOptions } from "./change.server";
+import type { Changed, ChangeOptions, VialAddress } from "./change.server";
 import { refuse } from "./outcome";
 
-/** What every verb is told beside its schema's fields: the vial (the path's, the scan's) and the request's key. */
-export interface VialAddress {
-  itemId: string;
-  /** From the form's field or the API's header, each checked by its glue. */
-  idempotencyKey?: string | null;
-}
+export type { VialAddress };
 
 type Body<I, X, T extends object> = (
   db: Database,
