@@ -1,13 +1,11 @@
 // The catalogue end to end. The e2e database is shared by every spec file: each test makes its own
 // products (unique names, GTINs and barcodes) and does not rely on a seeded catalogue.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { createClient } from "@libsql/client";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
+import { gtinCheckDigit } from "../../app/catalog/gtin";
 import { CHANGED_MEANWHILE } from "../../app/db/outage";
 import { SAFETY_FIELDS_ADMIN_ONLY, TRACKING_LOCKED_HINT } from "../../app/products/constants";
-import { attachScreenshot, signIn, test } from "./support";
+import { attachScreenshot, onDatabase, signIn, test } from "./support";
 
 const STALE =
   "Someone else changed this product while you were editing. Your changes were not saved: review the current values and save again.";
@@ -22,21 +20,7 @@ function unique() {
 function uniqueGtin() {
   serial += 1;
   const body = `2${String(Date.now()).slice(-9)}${String(serial % 100).padStart(2, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-/** One statement on the e2e database, for a state no screen makes quickly (stock on hand). */
-async function onDatabase(sql: string, args: (string | number)[]) {
-  const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
-  const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
-  const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
-  try {
-    await client.execute({ sql, args });
-  } finally {
-    client.close();
-  }
+  return `${body}${gtinCheckDigit(body)}`;
 }
 
 async function signedIn(browser: Browser, email: string) {

@@ -6,12 +6,9 @@
 // the same screen at 1280 px, a catalogue code listing the variation's vials, and unknown codes.
 // The e2e database is shared: the vials are Westside's Xeomin lot XM4390, which no other spec
 // uses, and the controlled flag set on Xeomin for one step is taken off again.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { createClient } from "@libsql/client";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../scripts/seed/demo";
-import { attachScreenshot, expect, signIn, test } from "./support";
+import { attachScreenshot, expect, onDatabase, signIn, test } from "./support";
 import { wedgeType } from "./wedge";
 
 const LOT = "XM4390";
@@ -30,18 +27,6 @@ async function sealedVials(page: Page): Promise<ListedVial[]> {
   const response = await page.request.get(`/api/vials?lot=${LOT}&state=sealed`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { items: ListedVial[] }).items;
-}
-
-/** A statement on the e2e database, as the test support of the other layers would run it. */
-async function onDatabase(sql: string, args: (string | number)[]) {
-  const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
-  const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
-  const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
-  try {
-    await client.execute({ sql, args });
-  } finally {
-    client.close();
-  }
 }
 
 /** Types `code` as a wedge scanner does: every key at once and Enter, with nothing focused. */

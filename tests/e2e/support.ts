@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
 import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../scripts/seed/demo";
 
@@ -133,4 +136,16 @@ export async function sealedVial(page: Page): Promise<ListedVial> {
   const vial = usable.at(-1);
   if (!vial) throw new Error("no usable sealed vial at Downtown");
   return vial;
+}
+
+/** One statement on the e2e database, for a state no screen makes quickly (stock on hand, a lot past its date). */
+export async function onDatabase(sql: string, args: (string | number)[]) {
+  const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
+  const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
+  const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
+  try {
+    await client.execute({ sql, args });
+  } finally {
+    client.close();
+  }
 }

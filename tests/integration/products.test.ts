@@ -13,7 +13,7 @@ import { commitSessionCookie, getSessionUser, type SessionUser } from "../../app
 import { signIn } from "../../app/auth/sign-in.server";
 import { BARCODE_MESSAGES } from "../../app/catalog/barcode";
 import { formatBeyondUse, formatMoney, parseScaled } from "../../app/catalog/format";
-import { GTIN_MESSAGES, gtinCandidates, gtinProblem } from "../../app/catalog/gtin";
+import { GTIN_MESSAGES, gtinCandidates, gtinCheckDigit, gtinProblem } from "../../app/catalog/gtin";
 import { schema } from "../../app/db/client.server";
 import type { Env } from "../../app/env.server";
 import { archiveProduct, restoreProduct } from "../../app/products/archive.server";
@@ -169,9 +169,7 @@ let gtinSerial = 100_000;
 /** A fresh valid GTIN-13 for each call. */
 function freshGtin() {
   const body = `400${String(gtinSerial++).padStart(9, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${gtinCheckDigit(body)}`;
 }
 
 describe("the product form", () => {
