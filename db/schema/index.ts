@@ -1,4 +1,6 @@
 export * from "./activity/activity-log";
+export * from "./backups/backups";
+export * from "./backups/constants";
 export * from "./catalog/barcodes";
 export * from "./catalog/constants";
 export * from "./catalog/par-levels";
