@@ -1,5 +1,5 @@
 // Writing one par level row. Every write, from the bulk page (app/par-levels) or the product page
-// (app/products), is parLevelWrite: its par_level_set / par_level_clear activity row (only when the
+// (app/products), is parLevelWrite: its set_par_level / clear_par_level activity row (only when the
 // row really changes) and then the upsert or delete, guarded in SQL, for the caller's one batch.
 // Both screens write it, so it lives with the catalogue the par_levels table belongs to.
 import { sql } from "drizzle-orm";
@@ -44,7 +44,7 @@ export function parLevelWrite(db: Database, actor: { id: string }, place: ParPla
         db,
         {
           ...activity,
-          action: "par_level_clear",
+          action: "clear_par_level",
           summary: sql`${row}, 'before', json_object('par', pl.par, 'reorderPoint', pl.reorder_point, 'max', pl.max),
             'after', NULL)`,
         },
@@ -65,7 +65,7 @@ export function parLevelWrite(db: Database, actor: { id: string }, place: ParPla
       db,
       {
         ...activity,
-        action: "par_level_set",
+        action: "set_par_level",
         summary: sql`${row}, 'before', json(${before}), 'after', json(${JSON.stringify({ par, reorderPoint, max })}))`,
       },
       sql`${FROM} WHERE ${where.both} AND NOT ${unchanged}`,

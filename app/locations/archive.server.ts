@@ -19,7 +19,7 @@ async function setActive(
   if (!isOrganizationAdmin(actor)) return refuse("forbidden");
   const l = schema.locations;
   const guard = and(eq(l.id, locationId), sql`${l.organizationId} = ${organizationOf(actor)}`, eq(l.active, !active));
-  const action: ActivityAction = active ? "location_restore" : "location_archive";
+  const action: ActivityAction = active ? "restore_location" : "archive_location";
   const { updated, current } = await changeWithActivity(db, {
     from: l,
     guard,

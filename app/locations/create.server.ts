@@ -28,7 +28,7 @@ export async function createLocation(
       logActivity(db, {
         userId: actor.id,
         locationId,
-        action: "location_create",
+        action: "create_location",
         entity: "location",
         entityId: locationId,
         summary: { ...input },

@@ -29,7 +29,7 @@ export async function updateLocation(
       activity: {
         userId: actor.id,
         locationId,
-        action: "location_update",
+        action: "update_location",
         entity: "location",
         entityId: locationId,
         summary: sql`json_object(

@@ -23,7 +23,7 @@ async function setActive(
   const guard = sql`${visible} AND ${writable} AND printer_profiles.active = ${!active}`;
   const noDefault = sql`NOT EXISTS (SELECT 1 FROM printer_profiles AS other
     WHERE other.location_id = printer_profiles.location_id AND other.is_default = 1)`;
-  const action: ActivityAction = active ? "printer_profile_restore" : "printer_profile_archive";
+  const action: ActivityAction = active ? "restore_printer_profile" : "archive_printer_profile";
   try {
     const { before, updated, current } = await changeWithActivity(db, {
       from: schema.printerProfiles,

@@ -40,7 +40,7 @@ export async function createPrinterProfile(
         {
           userId: actor.id,
           locationId,
-          action: "printer_profile_create",
+          action: "create_printer_profile",
           entity: "printer_profile",
           entityId: profileId,
           summary: sql`json_set(${recordedFields(schema.printerProfiles, PROFILE_FIELDS)}, '$.isDefault', json(CASE WHEN is_default THEN 'true' ELSE 'false' END))`,

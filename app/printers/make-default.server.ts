@@ -36,7 +36,7 @@ export async function makeDefaultPrinterProfile(
       activity: {
         userId: actor.id,
         locationId: sql`location_id`,
-        action: "printer_profile_update",
+        action: "update_printer_profile",
         entity: "printer_profile",
         entityId: profileId,
         summary: sql`json_object('name', name, 'before', json_object('isDefault', json('false')),

@@ -31,7 +31,7 @@ export async function updatePrinterProfile(
       activity: {
         userId: actor.id,
         locationId: sql`location_id`,
-        action: "printer_profile_update",
+        action: "update_printer_profile",
         entity: "printer_profile",
         entityId: profileId,
         summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,

@@ -18,7 +18,7 @@ async function setProductActive(
   if (!canWriteCatalog(actor)) return refuse("forbidden");
   const found = sql`id = ${productId} AND organization_id = ${organizationOf(actor)}`;
   const guard = sql`${found} AND active = ${active ? 0 : 1}`;
-  const action: ActivityAction = active ? "product_restore" : "product_archive";
+  const action: ActivityAction = active ? "restore_product" : "archive_product";
   const { updated, current } = await changeWithActivity(db, {
     from: schema.products,
     guard,

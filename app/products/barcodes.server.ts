@@ -49,7 +49,7 @@ export async function addBarcode(
         {
           userId: actor.id,
           locationId: activityLocation(actor),
-          action: "barcode_add",
+          action: "add_barcode",
           entity: "variation",
           entityId: input.variationId,
           summary: sql`json_object('productId', p.id, 'product', p.name, 'variation', v.name, 'code', b.code)`,
@@ -82,7 +82,7 @@ export async function removeBarcode(
       {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "barcode_remove",
+        action: "remove_barcode",
         entity: "variation",
         entityId: sql`v.id`,
         summary: sql`json_object('productId', p.id, 'product', p.name, 'variation', v.name, 'code', b.code)`,

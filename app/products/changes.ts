@@ -1,6 +1,7 @@
 // The recent-changes list of the product page: an activity row in the clinic's words, e.g.
 // "Product edited" · "Price: $10.00 → $12.50".
 
+import { currentAction } from "~/activity/actions";
 import { formatBeyondUse, formatMoney, formatQuantity, isUnitScale, type UnitScale } from "~/catalog/format";
 import { ADJUST_REASON_LABELS } from "~/stock/adjust-labels";
 import type { AdjustReason } from "../../db/schema/stock/constants";
@@ -37,17 +38,19 @@ export function describeChange(
   vendorNames: ReadonlyMap<string, string> = new Map(),
 ): ChangeLine {
   const s = row.summary ?? {};
-  const base = ACTION_LABELS[row.action] ?? row.action;
+  // A row written before ADR 0027 carries its old name (product_archive): read it by today's.
+  const action = currentAction(row.action) ?? row.action;
+  const base = ACTION_LABELS[action] ?? action;
   const variation = typeof s.variation === "string" ? s.variation : null;
   const where = typeof s.location === "string" ? ` at ${s.location}` : "";
   const details: string[] = [];
   const before = asObject(s.before);
   const after = asObject(s.after);
 
-  if (row.action === "barcode_add" || row.action === "barcode_remove") {
+  if (action === "add_barcode" || action === "remove_barcode") {
     return { title: `${base}: ${String(s.code)}`, details: variation ? [`Variation ${variation}`] : [] };
   }
-  if (row.action === "par_level_set" || row.action === "par_level_clear") {
+  if (action === "set_par_level" || action === "clear_par_level") {
     const levels = (o: Record<string, unknown> | null) =>
       o
         ? `par ${shown("par", o.par, vendorNames)}, reorder at ${shown("reorderPoint", o.reorderPoint, vendorNames)}, max ${shown("max", o.max, vendorNames)}`
@@ -55,7 +58,7 @@ export function describeChange(
     details.push(`${levels(before)} → ${levels(after)}`);
     return { title: `${base}${where}${variation ? ` · ${variation}` : ""}`, details };
   }
-  if (row.action === "stock_adjust") {
+  if (action === "adjust_stock") {
     // Who made it is the row's user; the summary names the change, its reason and the level after.
     const scale = (isUnitScale(s.unitScale) ? s.unitScale : 1) as UnitScale;
     const unit = String(s.baseUnit ?? "");
@@ -72,6 +75,6 @@ export function describeChange(
       details.push(`${label(key)}: ${shown(key, before[key], vendorNames)} → ${shown(key, after[key], vendorNames)}`);
     }
   }
-  const name = row.action.startsWith("variation") || row.action === "update_variation" ? s.name : null;
+  const name = action.endsWith("_variation") ? s.name : null;
   return { title: `${base}${typeof name === "string" ? `: ${name}` : ""}`, details };
 }

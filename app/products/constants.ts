@@ -59,19 +59,19 @@ export type ProductIntent = (typeof PRODUCT_INTENTS)[number];
 
 /** How the recent-changes list names each catalogue action. */
 export const ACTION_LABELS: Record<string, string> = {
-  product_create: "Product created",
+  create_product: "Product created",
   update_product: "Product edited",
-  product_archive: "Product archived",
-  product_restore: "Product restored",
-  variation_create: "Variation added",
+  archive_product: "Product archived",
+  restore_product: "Product restored",
+  create_variation: "Variation added",
   update_variation: "Variation edited",
-  variation_archive: "Variation archived",
-  variation_restore: "Variation restored",
-  barcode_add: "Barcode added",
-  barcode_remove: "Barcode removed",
-  par_level_set: "Par level set",
-  par_level_clear: "Par level cleared",
-  stock_adjust: "Stock adjusted",
+  archive_variation: "Variation archived",
+  restore_variation: "Variation restored",
+  add_barcode: "Barcode added",
+  remove_barcode: "Barcode removed",
+  set_par_level: "Par level set",
+  clear_par_level: "Par level cleared",
+  adjust_stock: "Stock adjusted",
 };
 
 /**

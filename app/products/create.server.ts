@@ -69,7 +69,7 @@ export async function createProduct(
         {
           userId: actor.id,
           locationId: activityLocation(actor),
-          action: "product_create",
+          action: "create_product",
           entity: "product",
           entityId: productId,
           summary: sql`json(${JSON.stringify(p)})`,

@@ -82,7 +82,7 @@ export async function createVariation(
         {
           userId: actor.id,
           locationId: activityLocation(actor),
-          action: "variation_create",
+          action: "create_variation",
           entity: "variation",
           entityId: variationId,
           summary: sql`json_patch(json_object('productId', p.id, 'product', p.name), json(${JSON.stringify(values)}))`,
@@ -169,7 +169,7 @@ async function setVariationActive(
   if (!canWriteCatalog(actor)) return refuse("forbidden");
   const found = variationOf(actor, input.productId, input.variationId);
   const guard = sql`${found} AND ${V}.active = ${active ? 0 : 1}`;
-  const action: ActivityAction = active ? "variation_restore" : "variation_archive";
+  const action: ActivityAction = active ? "restore_variation" : "archive_variation";
   const { updated, current } = await changeWithActivity(db, {
     from: schema.productVariations,
     guard,

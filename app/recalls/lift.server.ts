@@ -38,7 +38,7 @@ export async function liftRecall(
       activity: {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "lot_recall_lift",
+        action: "lift_recall",
         entity: "lot_recall",
         entityId: recallId,
         summary: sql`json_object('variationId', v.id, 'product', p.name, 'variation', v.name, 'lot', r.lot,

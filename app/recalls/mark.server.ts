@@ -94,7 +94,7 @@ export async function markRecall(
         {
           userId: actor.id,
           locationId: activityLocation(actor),
-          action: "lot_recall",
+          action: "recall_lot",
           entity: "lot_recall",
           entityId: recallId,
           summary: sql`json_object('variationId', v.id, 'product', p.name, 'variation', v.name, 'lot', r.lot,

@@ -105,7 +105,7 @@ export async function addReceiptLine(
         {
           userId: actor.id,
           locationId: sql`r.location_id`,
-          action: "receipt_line_add",
+          action: "add_receipt_line",
           entity: "receipt",
           entityId: input.receiptId,
           summary: sql`json_object('lineId', l.id, 'variationId', v.id, 'product', p.name, 'variation', v.name,

@@ -22,7 +22,7 @@ export async function cancelReceipt(
     activity: {
       userId: actor.id,
       locationId: sql`receipts.location_id`,
-      action: "receipt_cancel",
+      action: "cancel_receipt",
       entity: "receipt",
       entityId: input.receiptId,
       summary: sql`json_object('lines', ${lines}, 'reference', receipts.reference)`,

@@ -35,7 +35,7 @@ export async function openReceipt(
       {
         userId: actor.id,
         locationId: input.locationId,
-        action: "receipt_open",
+        action: "open_receipt",
         entity: "receipt",
         entityId: receiptId,
         summary: sql`json_object('vendorId', r.vendor_id, 'vendor', (SELECT name FROM vendors WHERE id = r.vendor_id),

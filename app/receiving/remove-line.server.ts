@@ -27,7 +27,7 @@ export async function removeReceiptLine(
         {
           userId: actor.id,
           locationId: sql`r.location_id`,
-          action: "receipt_line_remove",
+          action: "remove_receipt_line",
           entity: "receipt",
           entityId: input.receiptId,
           summary: sql`json_object('lineId', l.id, 'variationId', l.variation_id,

@@ -26,7 +26,7 @@ async function setActive(
     activity: {
       userId: actor.id,
       locationId: activityLocation(actor),
-      action: active ? "service_restore" : "service_archive",
+      action: active ? "restore_service" : "archive_service",
       entity: "service",
       entityId: serviceId,
       summary: sql`json_object('code', code, 'version', version + 1, ${activeChange(active)})`,

@@ -40,7 +40,7 @@ export async function createService(
       logActivity(db, {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "service_create",
+        action: "create_service",
         entity: "service",
         entityId: serviceId,
         summary: { ...columns, version: 1 },

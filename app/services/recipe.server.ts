@@ -1,5 +1,5 @@
 // A service's recipe: which variations one service consumes, in base units. Each change (add,
-// change or remove a line, or save the whole recipe) is one batch holding its recipe_update row.
+// change or remove a line, or save the whole recipe) is one batch holding its update_recipe row.
 //
 // Quantities arrive as typed (e.g. "0.5 mL" = 5/10) and become base units in SQL with the product's
 // scale, so the scale read and the write are the same statement. The batch logs first, under the
@@ -140,7 +140,7 @@ async function changeRecipe(
     AND NOT EXISTS (SELECT 1 FROM ${resolved} AS r WHERE NOT ${VALID}) AND ${differs}`;
   // True only after this batch's activity row (the one for the next version) was written.
   const logged = sql`EXISTS (SELECT 1 FROM activity_log AS mark WHERE mark.at >= ${startedAt}
-    AND mark.action = 'recipe_update' AND mark.entity_id = ${serviceId}
+    AND mark.action = 'update_recipe' AND mark.entity_id = ${serviceId}
     AND json_extract(mark.summary, '$.version') = (SELECT version + 1 FROM services WHERE id = ${serviceId}))`;
 
   const s = schema.services;
@@ -150,7 +150,7 @@ async function changeRecipe(
       {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "recipe_update",
+        action: "update_recipe",
         entity: "service",
         entityId: serviceId,
         summary: sql`json_object('code', code, 'change', ${change.kind}, 'version', version + 1,

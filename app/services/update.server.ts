@@ -33,7 +33,7 @@ export async function updateService(
       activity: {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "service_update",
+        action: "update_service",
         entity: "service",
         entityId: serviceId,
         summary: sql`json_object('version', version + 1,

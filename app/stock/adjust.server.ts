@@ -1,6 +1,6 @@
 // A manual correction of a bulk product's on-hand stock at one location (domain.md "Stock"; spec
 // section 6 gives WRITE_INVENTORY, so staff too): one ADJUST movement with its reason code (and a
-// note, which "other" needs), its level and a stock_adjust activity row naming the reason and who,
+// note, which "other" needs), its level and an adjust_stock activity row naming the reason and who,
 // in one batch, or nothing at all. The change is typed in the product's unit ("-2.5" mL) and turned
 // into base units with the product's scale inside the batch, exactly. A serialized product is never
 // corrected by a bare number: each vial is discarded on its own page.
@@ -139,7 +139,7 @@ export async function adjustStock(
         {
           userId: actor.id,
           locationId,
-          action: "stock_adjust",
+          action: "adjust_stock",
           entity: "variation",
           entityId: variationId,
           summary: sql`json_object('movementId', m.id, 'location', l.name, 'product', p.name, 'variation', v.name,

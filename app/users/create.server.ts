@@ -61,7 +61,7 @@ export async function accountStatements(
     logActivity(db, {
       userId: activity.userId,
       locationId: activity.locationId,
-      action: "user_create",
+      action: "create_user",
       entity: "user",
       entityId: userId,
       summary: { email, firstName, lastName, ...activity.summary },

@@ -43,7 +43,7 @@ export async function deactivateUser(
       db,
       {
         userId: actor.id,
-        action: "user_deactivate",
+        action: "deactivate_user",
         entity: "user",
         entityId: userId,
         summary: sql`json_object('email', email, 'before', json_object('active', json('true')),
@@ -83,7 +83,7 @@ export async function reactivateUser(db: Database, actor: Actor, userId: string)
       db,
       {
         userId: actor.id,
-        action: "user_reactivate",
+        action: "reactivate_user",
         entity: "user",
         entityId: userId,
         summary: sql`json_object('email', email, 'before', json_object('active', json('false')),

@@ -32,7 +32,7 @@ export async function resetPassword(
       db,
       {
         userId: actor.id,
-        action: "password_reset",
+        action: "reset_password",
         entity: "user",
         entityId: input.userId,
         summary: sql`json_object('email', email, 'mustChangePassword', json('true'))`,
@@ -80,7 +80,7 @@ export async function changeOwnPassword(
 ): Promise<Outcome<{ sessionsRevoked: number }, UserRefusal | "too_many_attempts">> {
   const keys = throttleKeys(user.email, clientIp);
   // Guesses are recorded as a sign-in's are: a stolen session guessing shows in the activity log.
-  const guess = (action: "password_change_failed" | "password_change_refused", email: string) =>
+  const guess = (action: "change_password_failed" | "change_password_refused", email: string) =>
     logActivity(db, { userId: user.id, action, entity: "user", entityId: user.id, summary: { email } });
   const check = await checkPasswordThrottled(db, keys, {
     password: input.currentPassword,
@@ -94,13 +94,13 @@ export async function changeOwnPassword(
     hashOf: ([found]) => found[0]?.passwordHash ?? null,
     // Signed in, yet no active account: it was deactivated meanwhile, not guessed at.
     nobody: "gone",
-    onWrong: ([found]) => [guess("password_change_failed", found[0]?.email ?? user.email)],
+    onWrong: ([found]) => [guess("change_password_failed", found[0]?.email ?? user.email)],
     sleep,
   });
   const account = check.found[0][0];
   if (!account) return refuse("not_found");
   if (check.password === "locked") {
-    await guess("password_change_refused", account.email);
+    await guess("change_password_refused", account.email);
     return { ok: false, refusal: "too_many_attempts", message: lockedMessage(check.lockedForMs) };
   }
   if (check.password !== "right") return refuse("wrong_password");
@@ -118,7 +118,7 @@ export async function changeOwnPassword(
       db,
       {
         userId: user.id,
-        action: "password_change",
+        action: "change_password",
         entity: "user",
         entityId: user.id,
         summary: sql`json_object('email', email, 'forced', json(CASE must_change_password WHEN 1 THEN 'true' ELSE 'false' END))`,

@@ -62,7 +62,7 @@ export async function grantRole(
       {
         userId: actor.id,
         locationId: input.locationId,
-        action: "role_grant",
+        action: "grant_role",
         entity: "user",
         entityId: sql`u.id`,
         summary: sql`json_object('email', u.email, 'location', l.code, 'after', ${input.role})`,
@@ -102,7 +102,7 @@ export async function changeRole(
       {
         userId: actor.id,
         locationId: input.locationId,
-        action: "role_change",
+        action: "change_role",
         entity: "user",
         entityId: input.userId,
         summary: sql`json_object('email', u.email, 'location', l.code, 'before', r.role, 'after', ${input.role})`,
@@ -140,7 +140,7 @@ export async function revokeRole(
       {
         userId: actor.id,
         locationId: input.locationId,
-        action: "role_revoke",
+        action: "revoke_role",
         entity: "user",
         entityId: input.userId,
         summary: sql`json_object('email', u.email, 'location', l.code, 'before', r.role)`,

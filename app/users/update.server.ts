@@ -21,7 +21,7 @@ export async function updateUserNames(
     guard: and(guard, differs),
     activity: {
       userId: actor.id,
-      action: "user_update",
+      action: "update_user",
       entity: "user",
       entityId: userId,
       summary: sql`json_object(

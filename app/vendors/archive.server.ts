@@ -20,7 +20,7 @@ async function setActive(
   const v = schema.vendors;
   const here = and(eq(v.id, vendorId), sql`${v.organizationId} = ${organizationOf(actor)}`);
   const guard = and(here, eq(v.active, !active));
-  const action: ActivityAction = active ? "vendor_restore" : "vendor_archive";
+  const action: ActivityAction = active ? "restore_vendor" : "archive_vendor";
   const { updated, current } = await changeWithActivity(db, {
     from: v,
     guard,

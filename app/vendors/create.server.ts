@@ -33,7 +33,7 @@ export async function createVendor(
         {
           userId: actor.id,
           locationId: activityLocation(actor),
-          action: "vendor_create",
+          action: "create_vendor",
           entity: "vendor",
           entityId: vendorId,
           summary: recordedFields(schema.vendors, VENDOR_FIELDS),

@@ -32,7 +32,7 @@ export async function updateVendor(
       activity: {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "vendor_update",
+        action: "update_vendor",
         entity: "vendor",
         entityId: vendorId,
         summary: sql`json_object('name', ${values.name}, 'before', ${before}, 'after', ${after})`,

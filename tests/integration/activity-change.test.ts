@@ -45,7 +45,7 @@ function edit(id: string, version: number, values: { fields: LabelField[]; copie
     activity: {
       userId: null,
       locationId: downtown,
-      action: "printer_profile_update",
+      action: "update_printer_profile",
       entity: "printer_profile",
       entityId: id,
       summary: sql`json_object('name', name, 'before', ${before}, 'after', ${after})`,
@@ -111,7 +111,7 @@ describe("changeWithActivity", () => {
         guard: undefined,
         activity: {
           userId: null,
-          action: "printer_profile_update",
+          action: "update_printer_profile",
           entity: "printer_profile",
           entityId: id,
           summary: sql`'{}'`,

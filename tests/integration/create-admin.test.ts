@@ -80,7 +80,7 @@ describe("into an empty database", () => {
     const [activity] = await empty.db.select().from(schema.activityLog);
     expect(activity).toMatchObject({
       userId: null,
-      action: "user_create",
+      action: "create_user",
       entity: "user",
       entityId: outcome.userId,
       summary: expect.objectContaining({ organizationRole: "ORGANIZATION_ADMIN", organizationCreated: true }),

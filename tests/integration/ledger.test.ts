@@ -349,7 +349,7 @@ describe("adjustStock", () => {
     ]);
   });
 
-  it("appends one ADJUST movement in the product's unit, moves the level and logs stock_adjust with its reason, note and who, in one round trip", async () => {
+  it("appends one ADJUST movement in the product's unit, moves the level and logs adjust_stock with its reason, note and who, in one round trip", async () => {
     const locationId = loc.NTH;
     t.resetRoundTrips();
     const outcome = await adjustStock(t.db, at("owner", locationId), {
@@ -401,12 +401,12 @@ describe("adjustStock", () => {
       .select()
       .from(schema.activityLog)
       .where(
-        sql`${schema.activityLog.action} = 'stock_adjust' AND json_extract(summary, '$.movementId') = ${outcome.movementId}`,
+        sql`${schema.activityLog.action} = 'adjust_stock' AND json_extract(summary, '$.movementId') = ${outcome.movementId}`,
       );
     expect(activity).toMatchObject({
       userId: actors.owner.id,
       locationId,
-      action: "stock_adjust",
+      action: "adjust_stock",
       entity: "variation",
       entityId: gel,
       summary: {
@@ -424,7 +424,7 @@ describe("adjustStock", () => {
     });
 
     // The product page's recent changes say it in the clinic's words.
-    expect(describeChange({ action: "stock_adjust", summary: activity?.summary ?? null })).toEqual({
+    expect(describeChange({ action: "adjust_stock", summary: activity?.summary ?? null })).toEqual({
       title: "Stock adjusted at North · 250 mL bottle",
       details: ["+2.5 mL (Donated), 2.5 mL on hand after", "Note: From the Westside opening"],
     });

@@ -96,7 +96,7 @@ describe("createLocation", () => {
       active: true,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "location_create",
+      action: "create_location",
       userId: owner.id,
       locationId: result.locationId,
       entity: "location",
@@ -134,7 +134,7 @@ describe("updateLocation", () => {
     expect(result).toEqual({ ok: true, changed: true });
     expect(await location(loc.DTN)).toMatchObject({ name: "Downtown Clinic", code: "DTN" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "location_update",
+      action: "update_location",
       userId: admin.id,
       locationId: loc.DTN,
       summary: {
@@ -176,7 +176,7 @@ describe("archiveLocation and restoreLocation", () => {
     expect(await archiveLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: true, code: "NTH" });
     expect(t.roundTrips()).toBe(1);
     expect(await t.lastActivity()).toMatchObject({
-      action: "location_archive",
+      action: "archive_location",
       locationId: loc.NTH,
       summary: { code: "NTH", before: { active: true }, after: { active: false } },
     });
@@ -186,7 +186,7 @@ describe("archiveLocation and restoreLocation", () => {
     expect(await archiveLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: false, refusal: "already_archived" });
 
     expect(await restoreLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: true });
-    expect(await t.lastActivity()).toMatchObject({ action: "location_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "restore_location", summary: { after: { active: true } } });
     expect((await multi.current()).locationRoles.map((r) => r.location.code)).toEqual(["DTN", "NTH"]);
     expect(await restoreLocation(t.db, owner.user, loc.NTH)).toMatchObject({ ok: false, refusal: "already_active" });
   });

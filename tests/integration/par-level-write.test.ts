@@ -88,9 +88,9 @@ describe("one par level write for both pages", () => {
       refusal: "no_par_level",
     });
     expect((await logged(variationId)).map((a) => a.action)).toEqual([
-      "par_level_set",
-      "par_level_set",
-      "par_level_clear",
+      "set_par_level",
+      "set_par_level",
+      "clear_par_level",
     ]);
   });
 

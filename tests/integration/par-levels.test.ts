@@ -164,7 +164,7 @@ describe("saveParLevels", () => {
     const logged = await activitiesFor(ids);
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatchObject({
-      action: "par_level_set",
+      action: "set_par_level",
       userId: manager.id,
       locationId: loc.WST,
       entity: "variation",
@@ -178,7 +178,7 @@ describe("saveParLevels", () => {
         after: { par: 10, reorderPoint: 4, max: 20 },
       },
     });
-    expect(logged[1]).toMatchObject({ action: "par_level_set", entityId: five, summary: { after: { max: null } } });
+    expect(logged[1]).toMatchObject({ action: "set_par_level", entityId: five, summary: { after: { max: null } } });
     // One round trip held both writes and both activity rows; no other location was touched.
     expect(await levelsAt(loc.DTN, ids)).toEqual({});
 
@@ -195,8 +195,8 @@ describe("saveParLevels", () => {
     expect(await levelsAt(loc.WST, ids)).toEqual({ [ten]: [12, 4, 20] });
     const more = (await activitiesFor(ids)).slice(2);
     expect(more.map((a) => [a.action, a.entityId])).toEqual([
-      ["par_level_set", ten],
-      ["par_level_clear", five],
+      ["set_par_level", ten],
+      ["clear_par_level", five],
     ]);
     expect(more[0]?.summary).toMatchObject({ before: { par: 10, reorderPoint: 4, max: 20 }, after: { par: 12 } });
     expect(more[1]?.summary).toMatchObject({ before: { par: 6, reorderPoint: 2, max: null }, after: null });
@@ -485,8 +485,8 @@ describe("the /products/par-levels screen", () => {
     expect(await levelsAt(loc.WST, ids)).toEqual({ [quart]: [4, 2, 6], [twoGallon]: [3, 1, null] });
     expect(await levelsAt(loc.DTN, ids)).toEqual({});
     expect((await activitiesFor(ids)).map((a) => [a.action, a.locationId])).toEqual([
-      ["par_level_set", loc.WST],
-      ["par_level_set", loc.WST],
+      ["set_par_level", loc.WST],
+      ["set_par_level", loc.WST],
     ]);
 
     // Round trip: the page now shows what was saved, ready to be submitted again unchanged.

@@ -161,7 +161,7 @@ describe("creating a printer profile", () => {
       version: 1,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "printer_profile_create",
+      action: "create_printer_profile",
       entity: "printer_profile",
       entityId: made.profileId,
       locationId: loc.DTN,
@@ -211,7 +211,7 @@ describe("editing a printer profile", () => {
     const saved = await edit(1, { name: current?.name ?? "", copies: "3", size: "2x1" });
     expect(saved).toEqual({ ok: true, changed: true, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "printer_profile_update",
+      action: "update_printer_profile",
       locationId: loc.DTN,
       summary: {
         name: current?.name,
@@ -266,7 +266,7 @@ describe("the default profile", () => {
     expect(await defaultsAt("NTH")).toEqual([first]);
     expect(await profile(before[0] ?? "")).toMatchObject({ isDefault: false, version: (previous?.version ?? 0) + 1 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "printer_profile_update",
+      action: "update_printer_profile",
       entityId: first,
       locationId: loc.NTH,
       summary: { before: { isDefault: false }, after: { isDefault: true }, replacedDefault: previous?.name },
@@ -294,7 +294,7 @@ describe("the default profile", () => {
     expect(await defaultsAt("DTN")).toEqual([]);
     expect(await profile(current ?? "")).toMatchObject({ active: false, isDefault: false });
     expect(await t.lastActivity()).toMatchObject({
-      action: "printer_profile_archive",
+      action: "archive_printer_profile",
       summary: { before: { active: true, isDefault: true }, after: { active: false, isDefault: false } },
     });
 
@@ -318,7 +318,7 @@ describe("the default profile", () => {
     expect(await restorePrinterProfile(t.db, owner, current ?? "")).toMatchObject({ ok: true, isDefault: true });
     expect(await defaultsAt("DTN")).toEqual([current]);
     expect(await t.lastActivity()).toMatchObject({
-      action: "printer_profile_restore",
+      action: "restore_printer_profile",
       summary: { after: { active: true, isDefault: true } },
     });
   });

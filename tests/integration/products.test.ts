@@ -254,7 +254,7 @@ describe("GTINs", () => {
 });
 
 describe("createProduct", () => {
-  it("adds a product and its product_create row in one round trip", async () => {
+  it("adds a product and its create_product row in one round trip", async () => {
     const manager = as("manager");
     const result = await expectOneBatch(() =>
       createProduct(t.db, manager, productForm({ name: "Dysport", sku: `DYS-300-${RUN}`, defaultVendorId: vendorId })),
@@ -274,7 +274,7 @@ describe("createProduct", () => {
       version: 1,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "product_create",
+      action: "create_product",
       userId: manager.id,
       locationId: loc.WST,
       entity: "product",
@@ -419,7 +419,7 @@ describe("the controlled flag", () => {
     const manager = as("manager");
     const id = await newProduct({ name: `Midazolam ${RUN}`, controlled: "on" });
     expect(await product(id)).toMatchObject({ controlled: true });
-    expect(await t.lastActivity()).toMatchObject({ action: "product_create", summary: { controlled: true } });
+    expect(await t.lastActivity()).toMatchObject({ action: "create_product", summary: { controlled: true } });
 
     // Unticked on the edit form (an organization admin's: only they change it): a box left empty
     // is sent as nothing, and that clears the flag.
@@ -645,7 +645,7 @@ describe("archiving products", () => {
     expect(archived).toEqual({ ok: true, name: "Kybella" });
     expect(await product(id)).toMatchObject({ active: false, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "product_archive",
+      action: "archive_product",
       entityId: id,
       summary: { name: "Kybella", before: { active: true }, after: { active: false } },
     });
@@ -681,7 +681,7 @@ describe("variations", () => {
       version: 1,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "variation_create",
+      action: "create_variation",
       entity: "variation",
       entityId: vid,
       summary: { productId: id, product: "Belotero", name: "1 mL syringe", gtin, unitsPerPackage: 100 },
@@ -721,9 +721,9 @@ describe("variations", () => {
 
     await expectOneBatch(() => archiveVariation(t.db, as("manager"), { productId: id, variationId: vid }));
     expect(await variation(vid)).toMatchObject({ active: false });
-    expect(await t.lastActivity()).toMatchObject({ action: "variation_archive", entityId: vid });
+    expect(await t.lastActivity()).toMatchObject({ action: "archive_variation", entityId: vid });
     await expectOneBatch(() => restoreVariation(t.db, as("manager"), { productId: id, variationId: vid }));
-    expect(await t.lastActivity()).toMatchObject({ action: "variation_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "restore_variation", summary: { after: { active: true } } });
   });
 
   it("refuses a GTIN another variation has (naming it), a duplicate name, a changed scale and staff", async () => {
@@ -860,7 +860,7 @@ describe("barcodes", () => {
     );
     expect(added).toEqual({ ok: true, code: "BTX-100_U", variation: "100 U vial" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "barcode_add",
+      action: "add_barcode",
       entity: "variation",
       entityId: vid,
       summary: { product: "Botox Cosmetic", variation: "100 U vial", code: "BTX-100_U" },
@@ -893,7 +893,7 @@ describe("barcodes", () => {
     );
     expect(removed).toEqual({ ok: true, code: "BTX-100_U" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "barcode_remove",
+      action: "remove_barcode",
       entityId: vid,
       summary: { code: "BTX-100_U" },
     });
@@ -950,7 +950,7 @@ describe("par levels", () => {
     );
     expect(set).toEqual({ ok: true, changed: true, location: "Westside", variation: "Box of 100" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "par_level_set",
+      action: "set_par_level",
       locationId: loc.WST,
       entity: "variation",
       entityId: vid,
@@ -995,7 +995,7 @@ describe("par levels", () => {
     );
     expect(cleared).toEqual({ ok: true, location: "Westside", variation: "Box of 100" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "par_level_clear",
+      action: "clear_par_level",
       locationId: loc.WST,
       summary: { before: { par: 12, reorderPoint: 4, max: null }, after: null },
     });

@@ -197,7 +197,7 @@ async function variationWithoutGtin(product = "Botox Cosmetic") {
 }
 
 describe("openReceipt", () => {
-  it("opens a receipt at the location with a vendor and reference, logging receipt_open, in one round trip", async () => {
+  it("opens a receipt at the location with a vendor and reference, logging open_receipt, in one round trip", async () => {
     const [vendor] = await t.db.select().from(schema.vendors).where(eq(schema.vendors.name, "Allergan Aesthetics"));
     const staff = as("staff", "DTN");
     t.resetRoundTrips();
@@ -221,7 +221,7 @@ describe("openReceipt", () => {
       completedAt: null,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "receipt_open",
+      action: "open_receipt",
       entity: "receipt",
       entityId: result.receiptId,
       userId: staff.id,
@@ -292,7 +292,7 @@ describe("addReceiptLine and removeReceiptLine", () => {
     expect(lines[0]?.unitCostCents).toBe(BOTOX_100.costCents);
     expect((await receiptRow(receiptId))?.version).toBe(3);
     expect(await t.lastActivity()).toMatchObject({
-      action: "receipt_line_add",
+      action: "add_receipt_line",
       entity: "receipt",
       entityId: receiptId,
       locationId: loc.DTN,
@@ -306,7 +306,7 @@ describe("addReceiptLine and removeReceiptLine", () => {
     });
     expect(t.roundTrips()).toBe(1);
     expect(await t.lastActivity()).toMatchObject({
-      action: "receipt_line_remove",
+      action: "remove_receipt_line",
       entityId: receiptId,
       summary: { lineId: first.lineId, quantity: 3, lot: "C1234" },
     });
@@ -487,7 +487,7 @@ describe("addReceiptLine and removeReceiptLine", () => {
 });
 
 describe("cancelReceipt", () => {
-  it("cancels an open receipt with or without lines, logging receipt_cancel; nothing is received", async () => {
+  it("cancels an open receipt with or without lines, logging cancel_receipt; nothing is received", async () => {
     const empty = await newReceipt("WST", "manager");
     const manager = as("manager", "WST");
     t.resetRoundTrips();
@@ -495,7 +495,7 @@ describe("cancelReceipt", () => {
     expect(t.roundTrips()).toBe(1);
     expect(await receiptRow(empty)).toMatchObject({ status: "cancelled", completedAt: null, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "receipt_cancel",
+      action: "cancel_receipt",
       entityId: empty,
       locationId: loc.WST,
       userId: manager.id,
@@ -922,7 +922,7 @@ describe("receipt line integrity (issue 9)", () => {
       expiryReason: "Received for return to vendor",
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "receipt_line_add",
+      action: "add_receipt_line",
       summary: { lineId: expired.lineId, expiryReason: "Received for return to vendor" },
     });
     // The database refuses such a line without a reason, whoever writes it.

@@ -224,7 +224,7 @@ describe("createService", () => {
       version: 1,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "service_create",
+      action: "create_service",
       userId: manager.id,
       locationId: loc.WST,
       entity: "service",
@@ -245,7 +245,7 @@ describe("createService", () => {
     const result = await createService(t.db, owner, form({ name: "Owner's service", code: "OWN-1", price: "" }));
     if (!result.ok) throw new Error(result.message);
     expect(await service(result.serviceId)).toMatchObject({ priceCents: null });
-    expect(await t.lastActivity()).toMatchObject({ action: "service_create", locationId: null });
+    expect(await t.lastActivity()).toMatchObject({ action: "create_service", locationId: null });
   });
 
   it("refuses a code the organization already uses, whatever case it was typed in", async () => {
@@ -397,7 +397,7 @@ describe("updateService", () => {
       version: 2,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "service_update",
+      action: "update_service",
       entityId: serviceId,
       locationId: loc.WST,
       summary: {
@@ -487,7 +487,7 @@ describe("archiveService and restoreService", () => {
     expect(archived).toMatchObject({ ok: true, code: expect.stringMatching(/^TST-/) });
     expect(await service(serviceId)).toMatchObject({ active: false, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "service_archive",
+      action: "archive_service",
       entityId: serviceId,
       summary: { version: 2, before: { active: true }, after: { active: false } },
     });
@@ -503,7 +503,7 @@ describe("archiveService and restoreService", () => {
 
     await inOneBatch(() => restoreService(t.db, manager, serviceId));
     expect(await service(serviceId)).toMatchObject({ active: true, version: 3 });
-    expect(await t.lastActivity()).toMatchObject({ action: "service_restore", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "restore_service", summary: { after: { active: true } } });
     expect(await expectNoActivity(() => restoreService(t.db, manager, serviceId))).toEqual({
       ok: false,
       refusal: "already_active",
@@ -536,7 +536,7 @@ describe("recipes, line by line", () => {
       { variationId: variation(KYSSE), quantity: 50, baseUnit: "mL", unitScale: 100 },
     ]);
     expect(await t.lastActivity()).toMatchObject({
-      action: "recipe_update",
+      action: "update_recipe",
       entity: "service",
       entityId: serviceId,
       locationId: loc.WST,
@@ -727,7 +727,7 @@ describe("saveRecipe: the whole recipe at once", () => {
     expect(result).toMatchObject({ changed: true, version: 4 });
     expect(await recipe(serviceId)).toEqual({ [BOTOX_100]: 24, [PADS]: 3 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "recipe_update",
+      action: "update_recipe",
       summary: {
         change: "replace",
         version: 4,
@@ -824,7 +824,7 @@ describe("saveRecipe: the whole recipe at once", () => {
     const logged = await t.db
       .select({ n: count() })
       .from(schema.activityLog)
-      .where(and(eq(schema.activityLog.entityId, serviceId), eq(schema.activityLog.action, "recipe_update")));
+      .where(and(eq(schema.activityLog.entityId, serviceId), eq(schema.activityLog.action, "update_recipe")));
     expect(logged[0]?.n).toBe(1);
   });
 });

@@ -490,7 +490,7 @@ describe("lot recalls", () => {
         vials: Number(u.vials),
       })),
     });
-    expect(await t.lastActivity()).toMatchObject({ action: "lot_recall", entity: "lot_recall", entityId: recallId });
+    expect(await t.lastActivity()).toMatchObject({ action: "recall_lot", entity: "lot_recall", entityId: recallId });
 
     // The same key again answers the same recall and writes nothing.
     const again = await markRecall(t.db, at("manager", loc.WST), input);
@@ -594,7 +594,7 @@ describe("lot recalls", () => {
     });
     const lifted = await liftRecall(t.db, at("owner", "all"), { recallId, note: "Notice withdrawn" });
     expect(lifted).toMatchObject({ ok: true, recall: { inForce: false, liftNote: "Notice withdrawn" } });
-    expect(await t.lastActivity()).toMatchObject({ action: "lot_recall_lift", entityId: recallId });
+    expect(await t.lastActivity()).toMatchObject({ action: "lift_recall", entityId: recallId });
     for (const code of ["DTN", "WST"] as const) {
       expect((await recalledAt(loc[code])).every((r) => r.recalled === 0)).toBe(true);
     }

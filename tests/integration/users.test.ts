@@ -113,7 +113,7 @@ describe("createUser", () => {
     expect(await rolesOf(result.userId)).toEqual([{ locationId: loc.DTN, role: "STAFF" }]);
     const activity = await t.lastActivity();
     expect(activity).toMatchObject({
-      action: "user_create",
+      action: "create_user",
       userId: owner.id,
       locationId: loc.DTN,
       entity: "user",
@@ -226,7 +226,7 @@ describe("updateUserNames", () => {
     expect(result).toEqual({ ok: true, changed: true });
     expect(await account(id)).toMatchObject({ firstName: "Renamed", lastName: "Person" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "user_update",
+      action: "update_user",
       userId: admin.id,
       entityId: id,
       summary: {
@@ -264,7 +264,7 @@ describe("roles", () => {
     expect(granted).toMatchObject({ ok: true, userId: id, location: { code: "DTN" } });
     expect(await rolesOf(id)).toEqual([{ locationId: loc.DTN, role: "STAFF" }]);
     expect(await t.lastActivity()).toMatchObject({
-      action: "role_grant",
+      action: "grant_role",
       userId: admin.id,
       locationId: loc.DTN,
       entityId: id,
@@ -278,7 +278,7 @@ describe("roles", () => {
     });
     expect(t.roundTrips()).toBe(1);
     expect(await t.lastActivity()).toMatchObject({
-      action: "role_change",
+      action: "change_role",
       summary: { location: "DTN", before: "STAFF", after: "MANAGER" },
     });
     const same = await expectNoActivity(() =>
@@ -291,7 +291,7 @@ describe("roles", () => {
     expect(t.roundTrips()).toBe(1);
     expect(await rolesOf(id)).toEqual([]);
     expect(await t.lastActivity()).toMatchObject({
-      action: "role_revoke",
+      action: "revoke_role",
       summary: { location: "DTN", before: "MANAGER" },
     });
   });
@@ -358,7 +358,7 @@ describe("deactivateUser and reactivateUser", () => {
     expect(await phone.stillSignedIn()).toBe(false);
     expect(await account(person.id)).toMatchObject({ active: false });
     expect(await t.lastActivity()).toMatchObject({
-      action: "user_deactivate",
+      action: "deactivate_user",
       userId: admin.id,
       entityId: person.id,
       summary: { email: person.email, before: { active: true }, after: { active: false } },
@@ -374,7 +374,7 @@ describe("deactivateUser and reactivateUser", () => {
     t.resetRoundTrips();
     expect(await reactivateUser(t.db, admin, person.id)).toMatchObject({ ok: true });
     expect(t.roundTrips()).toBe(1);
-    expect(await t.lastActivity()).toMatchObject({ action: "user_reactivate", summary: { after: { active: true } } });
+    expect(await t.lastActivity()).toMatchObject({ action: "reactivate_user", summary: { after: { active: true } } });
     expect(await laptop.stillSignedIn()).toBe(false); // ended sessions stay ended
     expect((await signIn(t.db, { email: person.email, password: person.password, userAgent: null })).ok).toBe(true);
     expect(await expectNoActivity(() => reactivateUser(t.db, admin, person.id))).toMatchObject({
@@ -459,7 +459,7 @@ describe("resetPassword", () => {
     expect(await account(person.id)).toMatchObject({ mustChangePassword: true });
 
     const activity = await t.lastActivity();
-    expect(activity).toMatchObject({ action: "password_reset", entityId: person.id, userId: admin.id });
+    expect(activity).toMatchObject({ action: "reset_password", entityId: person.id, userId: admin.id });
     const stored = (await account(person.id))?.passwordHash ?? "";
     expect(JSON.stringify(activity)).not.toContain("brand-new-initial-1");
     expect(JSON.stringify(activity)).not.toContain(stored.split("$")[3]);
@@ -504,7 +504,7 @@ describe("changeOwnPassword", () => {
     });
     expect(wrong).toMatchObject({ ok: false, refusal: "wrong_password" });
     expect(await t.activityCount()).toBe(before + 1);
-    expect(await t.lastActivity()).toMatchObject({ action: "password_change_failed", userId: person.id });
+    expect(await t.lastActivity()).toMatchObject({ action: "change_password_failed", userId: person.id });
     expect(JSON.stringify(await t.lastActivity())).not.toContain("not-my-password");
     const same = await expectNoActivity(() =>
       changeOwnPassword(t.db, here.user, { currentPassword: person.password, newPassword: person.password }),
@@ -522,7 +522,7 @@ describe("changeOwnPassword", () => {
     expect(await elsewhere.stillSignedIn()).toBe(false);
     expect(await account(person.id)).toMatchObject({ mustChangePassword: false });
     const activity = await t.lastActivity();
-    expect(activity).toMatchObject({ action: "password_change", userId: person.id, summary: { forced: true } });
+    expect(activity).toMatchObject({ action: "change_password", userId: person.id, summary: { forced: true } });
     expect(JSON.stringify(activity)).not.toContain(NEW_PASSWORD);
     expect(await signIn(t.db, { email: person.email, password: NEW_PASSWORD, userAgent: null })).toMatchObject({
       ok: true,
@@ -542,7 +542,7 @@ describe("changeOwnPassword", () => {
     const changes = await t.db
       .select({ n: count() })
       .from(schema.activityLog)
-      .where(and(eq(schema.activityLog.action, "password_change"), eq(schema.activityLog.userId, person.id)));
+      .where(and(eq(schema.activityLog.action, "change_password"), eq(schema.activityLog.userId, person.id)));
     expect(changes[0]?.n).toBe(1);
   });
 
@@ -567,7 +567,7 @@ describe("changeOwnPassword", () => {
         // Each guess is in the activity log, as a failed sign-in is.
         expect(await t.lastActivity()).toMatchObject({
           userId: person.id,
-          action: "password_change_failed",
+          action: "change_password_failed",
           entity: "user",
           entityId: person.id,
         });
@@ -584,7 +584,7 @@ describe("changeOwnPassword", () => {
         refusal: "too_many_attempts",
         message: expect.stringMatching(LOCKED),
       });
-      expect(await t.lastActivity()).toMatchObject({ userId: person.id, action: "password_change_refused" });
+      expect(await t.lastActivity()).toMatchObject({ userId: person.id, action: "change_password_refused" });
       expect(await account(person.id)).toMatchObject({ mustChangePassword: true });
       // The same budget as signing in: /login from that address is locked too.
       expect(

@@ -163,7 +163,7 @@ describe("createVendor", () => {
       version: 1,
     });
     expect(await t.lastActivity()).toMatchObject({
-      action: "vendor_create",
+      action: "create_vendor",
       userId: admin.id,
       locationId: loc.DTN,
       entity: "vendor",
@@ -184,7 +184,7 @@ describe("createVendor", () => {
     const owner = await as("owner", ORGANIZATION);
     const result = await createVendor(t.db, owner, fields({ name: "Organization Mode Supply" }));
     expect(result).toMatchObject({ ok: true });
-    expect(await t.lastActivity()).toMatchObject({ action: "vendor_create", userId: owner.id, locationId: null });
+    expect(await t.lastActivity()).toMatchObject({ action: "create_vendor", userId: owner.id, locationId: null });
   });
 
   it("refuses a name the organization already uses, whatever its case, with a clear message", async () => {
@@ -230,7 +230,7 @@ describe("updateVendor", () => {
     expect(result).toEqual({ ok: true, changed: true, version: 2 });
     expect(await vendor(vendorId)).toMatchObject({ name: "Medline Industries", leadTimeDays: 7, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "vendor_update",
+      action: "update_vendor",
       userId: admin.id,
       locationId: loc.DTN,
       entity: "vendor",
@@ -337,7 +337,7 @@ describe("archiveVendor and restoreVendor", () => {
     expect(t.roundTrips()).toBe(1);
     expect(await vendor(vendorId)).toMatchObject({ active: false, version: 2 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "vendor_archive",
+      action: "archive_vendor",
       userId: admin.id,
       locationId: loc.DTN,
       entity: "vendor",
@@ -363,7 +363,7 @@ describe("archiveVendor and restoreVendor", () => {
 
     expect(await restoreVendor(t.db, admin, vendorId)).toEqual({ ok: true, name: "Archive Test Supply" });
     expect(await t.lastActivity()).toMatchObject({
-      action: "vendor_restore",
+      action: "restore_vendor",
       summary: { before: { active: false }, after: { active: true } },
     });
     expect(await vendor(vendorId)).toMatchObject({ active: true, version: 3 });

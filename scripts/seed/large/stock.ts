@@ -453,8 +453,8 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
       liftNote,
     );
     const summary = { variationId: variation.id, product: variation.product, variation: variation.name, lot };
-    log(at, ownerId, null, "lot_recall", "lot_recall", id, { ...summary, note });
-    if (liftedAt) log(liftedAt, ownerId, null, "lot_recall_lift", "lot_recall", id, { ...summary, note: liftNote });
+    log(at, ownerId, null, "recall_lot", "lot_recall", id, { ...summary, note });
+    if (liftedAt) log(liftedAt, ownerId, null, "lift_recall", "lot_recall", id, { ...summary, note: liftNote });
     counts.recalls++;
   }
 
@@ -477,7 +477,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
     const vendor = random.pick(catalog.vendors);
     const reference = `INV-${String(counts.receipts + 1).padStart(7, "0")}`;
     insertReceipt(id, location.id, vendor.id, reference, "open", 1, user, openedAt);
-    log(openedAt, user, location.id, "receipt_open", "receipt", id, {
+    log(openedAt, user, location.id, "open_receipt", "receipt", id, {
       vendorId: vendor.id,
       vendor: vendor.name,
       reference,
@@ -498,7 +498,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
         v.costCents,
         openedAt + (n + 1) * MINUTE,
       );
-      log(openedAt + (n + 1) * MINUTE, user, location.id, "receipt_line_add", "receipt", id, {
+      log(openedAt + (n + 1) * MINUTE, user, location.id, "add_receipt_line", "receipt", id, {
         lineId,
         variationId: v.id,
         product: v.product,
@@ -706,7 +706,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
   }
 
   // Bulk stock used up by hand adjustments between deliveries, walked in time order per shelf so
-  // each stock_adjust row names the balance right after it (the movements left in the budget).
+  // each adjust_stock row names the balance right after it (the movements left in the budget).
   const shelves = new Map<string, typeof bulkReceived>();
   for (const received of bulkReceived) {
     const key = `${received.location.id}|${received.variation.id}`;
@@ -736,7 +736,7 @@ export function writeStock(w: Writer, random: Random, sizes: Sizes, catalog: Cat
         const movementId = random.uuid(at);
         const user = someone(location);
         record(at, location, variation, quantity, "ADJUST", { id: movementId, reason, note, userId: user });
-        log(at, user, location.id, "stock_adjust", "variation", variation.id, {
+        log(at, user, location.id, "adjust_stock", "variation", variation.id, {
           movementId,
           location: location.name,
           product: variation.product,
