@@ -45,7 +45,7 @@ export const AREAS = {
   },
   "/receiving/{receiptId}/print-labels": { title: "Print Labels", permission: "READ_INVENTORY", comingIn: null },
   "/printer-settings": { title: "Printer Settings", permission: "READ_SETTINGS", comingIn: null },
-  "/activity-log": { title: "Activity Log", permission: "READ_ACTIVITY", comingIn: "Activity and reports" },
+  "/activity-log": { title: "Activity Log", permission: "READ_ACTIVITY", comingIn: null },
   "/backup-restore": { title: "Backup & Restore", permission: "READ_BACKUPS", comingIn: "Backups" },
   "/admin/audits": { title: "Audit Review", permission: "READ_AUDITS", comingIn: "Audits" },
   "/admin/audits/{id}": { title: "Audit Detail", permission: "READ_AUDITS", comingIn: "Audits" },

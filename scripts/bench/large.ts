@@ -71,6 +71,15 @@ const PAGES: LargePage[] = [
   { name: "users", path: "/users", as: "owner" },
   { name: "dashboard", path: "/", as: "staff" },
   { name: "dashboard organization", path: "/", as: "owner" },
+  { name: "activity log", path: "/activity-log", as: "manager" },
+  { name: "activity log organization", path: "/activity-log", as: "owner" },
+  { name: "activity log by user", path: "/activity-log?userId={activeUser}", as: "manager" },
+  { name: "activity log user search", path: "/activity-log?user={activeUserEmail}", as: "owner" },
+  { name: "activity log by action", path: "/activity-log?action=adjust_stock", as: "manager" },
+  { name: "activity log by rare action", path: "/activity-log?action=lift_recall", as: "owner" },
+  { name: "activity log by entity", path: "/activity-log?entity=receipt", as: "manager" },
+  { name: "activity log 30 days", path: "/activity-log?from={from}&to={to}", as: "manager" },
+  { name: "activity log csv one day", path: "/activity-log.csv?from={to}&to={to}", as: "manager" },
 ];
 
 export interface PageFigures {
@@ -113,6 +122,8 @@ interface LargeOptions {
   runs: number;
   out: string;
   compare?: string;
+  /** Measure only the pages whose name contains this (e.g. --only "activity log"). */
+  only?: string;
 }
 
 export function largeOptionsOf(argv: string[]): LargeOptions {
@@ -127,6 +138,7 @@ export function largeOptionsOf(argv: string[]): LargeOptions {
     runs,
     out: path.resolve(value("--out") ?? path.join(".bench", `large-${stamp}.json`)),
     compare: value("--compare"),
+    only: value("--only"),
   };
 }
 
@@ -152,7 +164,7 @@ export async function runLargeBench(argv: string[]): Promise<void> {
   const pages: PageFigures[] = [];
   try {
     const cookies = await signInAll(product);
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !options.only || p.name.includes(options.only))) {
       const pagePath = page.path.replace(/\{(\w+)\}/g, (_, name: string) => {
         const value = targets[name];
         if (value === undefined) throw new Error(`bench: no target {${name}}`);
@@ -326,6 +338,14 @@ function targetsOf(dbPath: string): Record<string, string> {
       [LARGE_TARGETS.inUseLot],
       `vial in use of lot ${LARGE_TARGETS.inUseLot}`,
     );
+    // Who did the newest thing at the manager's location: a busy user, for the activity log's user filters.
+    const [activeUser = "", activeUserEmail = ""] = one(
+      `SELECT u.id, u.email FROM activity_log a INDEXED BY activity_log_location_at_idx JOIN users u ON u.id = a.user_id
+       WHERE a.location_id = (SELECT location_id FROM user_location_roles r JOIN users m ON m.id = r.user_id
+         WHERE m.email = ? LIMIT 1) ORDER BY a.at DESC LIMIT 1`,
+      [LARGE_USERS.manager.email],
+      "activity at the manager's location",
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     return {
       variation,
@@ -333,6 +353,8 @@ function targetsOf(dbPath: string): Record<string, string> {
       label,
       lot500: LARGE_TARGETS.lotWith500Uses,
       search: LARGE_TARGETS.productSearch,
+      activeUser,
+      activeUserEmail,
       from: day(-29),
       to: day(0),
     };

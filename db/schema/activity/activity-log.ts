@@ -1,5 +1,32 @@
+import { type SQL, sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, instant } from "../columns";
+import { LEGACY_ACTIONS } from "./actions";
+
+/**
+ * A row's action by today's name, as SQL over its `action` column: old names mapped (ADR 0027),
+ * others as written. The action index is built on this very expression, and SQLite uses it for a
+ * query only when the query's expression is the same, literals included (no bound parameters), so
+ * the index and the activity log's action filter both take it from here. A new legacy name means
+ * a new index (a migration that drops and builds it again).
+ */
+export function activityActionSql(action: SQL | ReturnType<typeof text>): SQL {
+  const cases = Object.entries(LEGACY_ACTIONS).map(([old, now]) => sql.raw(` WHEN '${old}' THEN '${now}'`));
+  return sql`(CASE ${action}${sql.join(cases, sql``)} ELSE ${action} END)`;
+}
+
+/**
+ * The indexes the activity log's pages are read by (app/activity/list.server.ts names the one a
+ * page uses): each leads with a filter and ends with the log's order (at, id), so a page stops at its
+ * last row and a capped count at its cap, whatever the filter's size.
+ */
+export const ACTIVITY_INDEX = {
+  location: "activity_log_location_at_idx",
+  at: "activity_log_at_idx",
+  user: "activity_log_user_at_idx",
+  action: "activity_log_action_at_idx",
+  entity: "activity_log_entity_at_idx",
+} as const;
 
 /**
  * Append-only record of who did what where. No foreign keys: it must outlive anything it names.
@@ -21,10 +48,20 @@ export const activityLog = sqliteTable(
     summary: text("summary", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [
-    // Serves the activity log screen and recent-activity per location, newest first.
-    index("activity_log_location_at_idx").on(t.locationId, t.at),
-    index("activity_log_at_idx").on(t.at),
+    // The activity log at a location (and its rows with no location: location_id IS NULL), newest
+    // first, by dates; recent activity per location. Ending with id, the log's whole order (at, id),
+    // so a page stops at its last row with no sort of the rows of one instant.
+    index(ACTIVITY_INDEX.location).on(t.locationId, t.at, t.id),
+    // The activity log in organization mode, newest first, by dates; recent activity there.
+    index(ACTIVITY_INDEX.at).on(t.at, t.id),
     // Serves "recent changes" of one record (e.g. a product and its variations), newest first.
     index("activity_log_entity_idx").on(t.entity, t.entityId, t.at),
+    // The activity log filtered by who did it (?userId=, or the users a name search finds).
+    index(ACTIVITY_INDEX.user).on(t.userId, t.at, t.id),
+    // The activity log filtered by action (?action=update_vendor): by today's name, so one seek
+    // reads old rows (vendor_update) and new ones in the log's order.
+    index(ACTIVITY_INDEX.action).on(activityActionSql(sql`${t.action}`), t.at, t.id),
+    // The activity log filtered by what it is about (?entity=vendor).
+    index(ACTIVITY_INDEX.entity).on(t.entity, t.at, t.id),
   ],
 );

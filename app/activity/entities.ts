@@ -1,0 +1,37 @@
+// What the activity log's rows are about, in words, and its location filter's organization-wide
+// choice: browser-safe, for the screen's filters.
+
+/** What each entity is called in the filter: the things the activity log's rows are about. */
+export const ENTITY_LABELS = {
+  item: "Vials",
+  receipt: "Receipts",
+  product: "Products",
+  variation: "Variations",
+  vendor: "Vendors",
+  service: "Services",
+  lot_recall: "Lot recalls",
+  location: "Locations",
+  user: "Users",
+  session: "Sign-ins and sign-outs",
+  printer_profile: "Printer profiles",
+  backup: "Backups",
+} as const;
+export type ActivityEntity = keyof typeof ENTITY_LABELS;
+
+/** Rows with no location a location's admin or manager sees: the catalogue every location uses (ADR 0027). */
+export const CATALOGUE_ENTITIES: readonly ActivityEntity[] = [
+  "product",
+  "variation",
+  "vendor",
+  "service",
+  "lot_recall",
+];
+
+/** The location filter's choice for rows filed at no location (organization mode only). */
+export const NO_LOCATION = "none";
+
+/**
+ * What is always filed at a location (a vial, a receipt, a printer profile, a location itself):
+ * a filter on one of these, or on an action on one, never matches a row filed at no location.
+ */
+export const LOCATED_ENTITIES: readonly ActivityEntity[] = ["item", "receipt", "printer_profile", "location"];
