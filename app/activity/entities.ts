@@ -35,3 +35,6 @@ export const NO_LOCATION = "none";
  * a filter on one of these, or on an action on one, never matches a row filed at no location.
  */
 export const LOCATED_ENTITIES: readonly ActivityEntity[] = ["item", "receipt", "printer_profile", "location"];
+
+/** How many users a name search offers to choose from; past it, the search is to be narrowed. */
+export const USER_CHOICES = 20;

@@ -34,7 +34,7 @@ import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { startOfDayIn } from "~/ui/dates";
 import { ACTIVITY_INDEX, activityActionSql } from "../../db/schema/activity/activity-log";
 import type { ActivityAction } from "./actions";
-import { CATALOGUE_ENTITIES, LOCATED_ENTITIES, NO_LOCATION } from "./entities";
+import { CATALOGUE_ENTITIES, LOCATED_ENTITIES, NO_LOCATION, USER_CHOICES } from "./entities";
 import { ActivityQuery, type ActivityQueryInput } from "./query";
 
 /** The log's query of a request's search parameters, and what is wrong with any filter it cannot use. */
@@ -122,10 +122,21 @@ interface Part {
   where: SQL;
 }
 
-/** The users of the reader's organization whose name or email contains `q`. */
+/** The users of the reader's organization whose name or email contains `q`, as `FROM … WHERE …`. */
 function usersMatching(actor: ScopedActor, q: string): SQL {
-  return sql`(SELECT id FROM users WHERE organization_id = ${organizationOf(actor)}
-    AND ${anyContains(q, [sql`first_name || ' ' || last_name`, sql`email`])})`;
+  return sql`FROM users WHERE organization_id = ${organizationOf(actor)}
+    AND ${anyContains(q, [sql`first_name || ' ' || last_name`, sql`email`])}`;
+}
+
+/**
+ * A name search lists the rows of the one user it finds: one seek of the user index. When it
+ * finds several, nothing is listed and the screen offers them to choose (one user's rows can be
+ * read in the log's order; several users' rows would have to be sorted, all of them). The count
+ * is a constant of the statement, so SQLite checks it once, before reading any row.
+ */
+function oneUserMatching(actor: ScopedActor, q: string): SQL {
+  const matching = usersMatching(actor, q);
+  return sql`a.user_id = (SELECT id ${matching} LIMIT 1) AND (SELECT count(*) FROM (SELECT 1 ${matching} LIMIT 2)) = 1`;
 }
 
 /** The filters other than where: dates (whole days in the zone of the location in scope), who, what, about what. */
@@ -142,7 +153,8 @@ function filterTerms(actor: ScopedActor, query: ActivityQueryInput): SQL[] {
     ...(from === null ? [] : [sql`a.at >= ${from}`]),
     ...(toEnd === null ? [] : [sql`a.at < ${toEnd}`]),
     ...(query.userId ? [sql`a.user_id = ${query.userId}`] : []),
-    ...(query.user ? [sql`a.user_id IN ${usersMatching(actor, query.user)}`] : []),
+    // A chosen user wins over the search that offered them.
+    ...(query.user && !query.userId ? [oneUserMatching(actor, query.user)] : []),
     // Today's name of the row's action, as the action index holds it: old and new rows in one seek.
     ...(query.action ? [sql`${activityActionSql(sql`a.action`)} = ${sql.raw(`'${query.action}'`)}`] : []),
     ...(query.entity ? [sql`a.entity = ${query.entity}`] : []),
@@ -310,7 +322,7 @@ export async function activityScreen(db: Database, actor: ScopedActor, query: Ac
   const keyset = firstPage(PAGES.keyset(query), query.pageSize);
   const parts = partsOf(actor, query);
   const organization = organizationOf(actor);
-  const [rows, totals, locations, chosen] = await db.batch([
+  const [rows, totals, locations, chosen, matched] = await db.batch([
     pageStatement(db, parts, keyset),
     countStatement(db, parts),
     db.all<{ id: string; name: string; code: string }>(
@@ -320,9 +332,23 @@ export async function activityScreen(db: Database, actor: ScopedActor, query: Ac
     ),
     db.all<{ id: string; label: string }>(sql`SELECT id, first_name || ' ' || last_name || ' (' || email || ')' AS label
       FROM users WHERE id = ${query.userId || ""} AND organization_id = ${organization}`),
+    // The users a name search finds, to choose from when it finds more than one.
+    db.all<{ id: string; label: string }>(
+      query.user && !query.userId
+        ? sql`SELECT id, first_name || ' ' || last_name || ' (' || email || ')' AS label ${usersMatching(actor, query.user)}
+            ORDER BY lower(first_name), lower(last_name), id LIMIT ${USER_CHOICES + 1}`
+        : sql`SELECT NULL AS id, NULL AS label WHERE 0`,
+    ),
   ]);
   const page = PAGES.page(rows, totals[0]?.total, keyset, entryOf);
-  return { ...page, locations, chosenUser: chosen[0] ?? null, timeZone: timeZoneHere(actor) };
+  return {
+    ...page,
+    locations,
+    chosenUser: chosen[0] ?? null,
+    // More than one user found: the list is empty until one is chosen.
+    userChoices: matched.length > 1 ? matched : [],
+    timeZone: timeZoneHere(actor),
+  };
 }
 
 /** Rows a CSV page reads: large enough to be few round trips, small enough for a Worker's memory. */

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { ENTITY_LABELS, NO_LOCATION } from "~/activity/entities";
+import { ENTITY_LABELS, NO_LOCATION, USER_CHOICES } from "~/activity/entities";
 import { activityScreen, readActivityQuery } from "~/activity/list.server";
 import { ACTIVITY_PAGE_SIZE, activityFilterParams } from "~/activity/query";
 import { actionChoices, describeActivity } from "~/activity/words";
@@ -68,6 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ),
     locations: screen.locations,
     chosenUser: screen.chosenUser,
+    userChoices: screen.userChoices,
     timeZone: screen.timeZone,
     organizationMode,
     query: { ...filterValues, ...typed } as Partial<Record<string, string>>,
@@ -90,6 +91,7 @@ export default function ActivityLogScreen() {
     next,
     locations,
     chosenUser,
+    userChoices,
     timeZone,
     organizationMode,
     query,
@@ -154,6 +156,20 @@ export default function ActivityLogScreen() {
                 ]
           }
         />
+        {userChoices.length > 1 && (
+          <FilterSelect
+            name="userId"
+            label="Which user?"
+            value=""
+            options={[
+              {
+                value: "",
+                label: `${userChoices.length > USER_CHOICES ? `More than ${USER_CHOICES}` : userChoices.length} users match: choose one`,
+              },
+              ...userChoices.slice(0, USER_CHOICES).map((u) => ({ value: u.id, label: u.label })),
+            ]}
+          />
+        )}
         {chosenUser && (
           <FilterSelect
             name="userId"
@@ -203,9 +219,11 @@ export default function ActivityLogScreen() {
         empty={
           unusable
             ? "Nothing listed: a filter above cannot be used. Correct it, or clear the filters."
-            : filtered
-              ? "No activity matches these filters. Clear them to see everything."
-              : "Nothing has been recorded here yet. Receiving, starting vials and every change are listed here."
+            : userChoices.length > 1
+              ? `More than one user matches "${query.user}": choose one under "Which user?", or search by more of the name or the email.`
+              : filtered
+                ? "No activity matches these filters. Clear them to see everything."
+                : "Nothing has been recorded here yet. Receiving, starting vials and every change are listed here."
         }
       >
         {rows.map((r) => (

@@ -79,7 +79,8 @@ const PAGES: LargePage[] = [
   { name: "activity log by rare action", path: "/activity-log?action=lift_recall", as: "owner" },
   { name: "activity log by entity", path: "/activity-log?entity=receipt", as: "manager" },
   { name: "activity log 30 days", path: "/activity-log?from={from}&to={to}", as: "manager" },
-  { name: "activity log csv one day", path: "/activity-log.csv?from={to}&to={to}", as: "manager" },
+  { name: "activity log user search many", path: "/activity-log?user=large.clinic", as: "owner" },
+  { name: "activity log csv one day", path: "/activity-log.csv?from={yesterday}&to={yesterday}", as: "manager" },
 ];
 
 export interface PageFigures {
@@ -355,6 +356,7 @@ function targetsOf(dbPath: string): Record<string, string> {
       search: LARGE_TARGETS.productSearch,
       activeUser,
       activeUserEmail,
+      yesterday: day(-1),
       from: day(-29),
       to: day(0),
     };

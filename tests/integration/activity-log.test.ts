@@ -212,7 +212,13 @@ describe("filters", () => {
     const staffRows = ["draw6", "draw5", "draw4", "draw3", "draw2", "draw1", "staffFailedSignIn", "newAdjust"];
     expect(await seen(owner, { userId: staffId })).toEqual(staffRows);
     expect(await seen(owner, { user: "Sam Sta" })).toEqual(staffRows);
-    expect(await seen(owner, { user: "STAFF@demo" })).toEqual(await seen(owner, { userId: staffId }));
+    expect(await seen(owner, { user: "STAFF@demo" })).toEqual(staffRows);
+    // A search finding several users lists nothing and offers them to choose; the choice wins over it.
+    const several = await activityScreen(t.db, owner, query({ user: "@demo.clinic" }));
+    expect(several.items).toEqual([]);
+    expect(several.userChoices.map((u) => u.label)).toContain("Sam Staff (staff@demo.clinic)");
+    expect(await seen(owner, { user: "@demo.clinic", userId: staffId })).toEqual(staffRows);
+    expect((await activityScreen(t.db, owner, query({ user: "Sam Sta" }))).userChoices).toEqual([]);
     expect(await seen(owner, { entity: "vendor" })).toEqual(["newVendor", "oldVendor"]);
     expect(await seen(at("manager", loc.WST), { entity: "session" })).toEqual(["managerSignIn"]);
     expect(await seen(at("admin", loc.DTN), { entity: "item", userId: staffId })).toEqual(DOWNTOWN.slice(0, 6));

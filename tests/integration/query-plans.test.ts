@@ -15,6 +15,7 @@ import { ORGANIZATION } from "../../app/access/permissions";
 import { type Database as AppDatabase, createDatabase } from "../../app/db/client.server";
 import * as shell from "../../app/routes/_app";
 import * as dashboard from "../../app/routes/_app._index";
+import * as activityLog from "../../app/routes/_app.activity-log";
 import * as inventory from "../../app/routes/_app.inventory._index";
 import * as vialPage from "../../app/routes/_app.inventory.$itemId";
 import * as products from "../../app/routes/_app.products._index";
@@ -25,6 +26,7 @@ import * as scan from "../../app/routes/_app.scan";
 import * as stockLevels from "../../app/routes/_app.stock-levels";
 import * as usageLog from "../../app/routes/_app.usage-log";
 import * as users from "../../app/routes/_app.users._index";
+import * as activityCsv from "../../app/routes/activity-log[.csv]";
 import * as barcodeApi from "../../app/routes/api.barcodes.$code";
 import * as productsApi from "../../app/routes/api.products";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
@@ -38,7 +40,7 @@ import { LARGE_TARGETS, LARGE_USERS, seedLarge } from "../../scripts/seed/large/
 import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>;
-type Who = "staff" | "owner";
+type Who = "staff" | "manager" | "owner";
 
 interface Page {
   path: string;
@@ -55,7 +57,7 @@ let server: Awaited<ReturnType<typeof startLocalServer>>;
 let db: AppDatabase;
 const cookies = new Map<Who, string>();
 /** Ids and codes of the named things the pages below open. */
-const target = { itemId: "", label: "", variationId: "", productId: "", l01: "" };
+const target = { itemId: "", label: "", variationId: "", productId: "", l01: "", userId: "" };
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "clinic-plans-"));
@@ -78,7 +80,13 @@ beforeAll(async () => {
       "SELECT variation_id AS variationId FROM usage_entries WHERE lot = ? LIMIT 1",
       LARGE_TARGETS.lotWith500Uses,
     );
+    // Who did the newest thing at L01: a busy user, for the activity log's user filter.
+    const busy = one<{ userId: string }>(
+      "SELECT user_id AS userId FROM activity_log WHERE location_id = ? AND user_id IS NOT NULL ORDER BY at DESC LIMIT 1",
+      vial.locationId,
+    );
     Object.assign(target, {
+      userId: busy.userId,
       itemId: vial.id,
       label: vial.label,
       productId: vial.productId,
@@ -90,6 +98,8 @@ beforeAll(async () => {
   }
   const staff = await signedIn(db, LARGE_USERS.staff.email);
   cookies.set("staff", await withLocationChoice(staff.cookie, target.l01));
+  const manager = await signedIn(db, LARGE_USERS.manager.email);
+  cookies.set("manager", await withLocationChoice(manager.cookie, target.l01));
   const owner = await signedIn(db, LARGE_USERS.owner.email);
   cookies.set("owner", await withLocationChoice(owner.cookie, ORGANIZATION));
 }, 120_000);
@@ -105,7 +115,8 @@ async function explainPage(page: Page, who: Who): Promise<{ explained: Explained
     .replace("{item}", target.itemId)
     .replace("{label}", encodeURIComponent(target.label))
     .replace("{variation}", target.variationId)
-    .replace("{product}", target.productId);
+    .replace("{product}", target.productId)
+    .replace("{user}", target.userId);
   const cookie = cookies.get(who) ?? "";
   server.resetStatements();
   for (const loader of page.screen ? [shell.loader as Loader, page.loader] : [page.loader]) {
@@ -160,7 +171,28 @@ const PAGES: Record<Who, Page[]> = {
       params: () => ({ lot: LARGE_TARGETS.lotWith500Uses }),
     },
   ],
+  // The activity log (READ_ACTIVITY: a manager at a location, the owner in organization mode), by
+  // each filter's index; a location reader's page is two keyset reads merged.
+  manager: [
+    { path: "/activity-log", loader: activityLog.loader, screen: true },
+    { path: `/activity-log?from=${monthAgo}&to=${today}`, loader: activityLog.loader, screen: true },
+    { path: "/activity-log?userId={user}", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?action=adjust_stock", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?action=update_product", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?entity=receipt", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?entity=lot_recall", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
+    { path: `/activity-log.csv?from=${today}&to=${today}`, loader: activityCsv.loader },
+  ],
   owner: [
+    { path: "/activity-log", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?userId={user}", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?user=large.clinic", loader: activityLog.loader, screen: true },
+    { path: `/activity-log?user=${LARGE_USERS.manager.email}`, loader: activityLog.loader, screen: true },
+    { path: "/activity-log?action=lift_recall", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?entity=item", loader: activityLog.loader, screen: true },
+    { path: `/activity-log?from=${monthAgo}&to=${today}`, loader: activityLog.loader, screen: true },
     { path: "/inventory", loader: inventory.loader, screen: true },
     { path: "/inventory?state=in_use", loader: inventory.loader, screen: true },
     { path: "/stock-levels", loader: stockLevels.loader, screen: true },
@@ -179,7 +211,7 @@ const PAGES: Record<Who, Page[]> = {
   ],
 };
 
-describe.each(["staff", "owner"] as const)("query plans as %s", (who) => {
+describe.each(["staff", "manager", "owner"] as const)("query plans as %s", (who) => {
   it.each(PAGES[who].map((page) => [page.path, page] as const))("%s reads no large table whole", async (_, page) => {
     const { explained, captured } = await explainPage(page, who);
     // PLANS=1 prints every statement with its plan, to see what a page does.
