@@ -150,9 +150,9 @@ export default function ActivityLogScreen() {
                   ...locations.map((l) => ({ value: l.id, label: `${l.name} (${l.code})` })),
                 ]
               : [
-                  { value: "", label: here ? `${here.name} and the catalogue` : "This location" },
-                  ...(here ? [{ value: here.id, label: `${here.name} only` }] : []),
-                  { value: NO_LOCATION, label: "Catalogue and your sign-ins" },
+                  { value: "", label: "Everything I see" },
+                  ...(here ? [{ value: here.id, label: `${here.code} only` }] : []),
+                  { value: NO_LOCATION, label: "Organization-wide" },
                 ]
           }
         />
