@@ -44,6 +44,7 @@ const FLOORS = {
     "receiving",
     "recalls",
     "vials",
+    "activity-log",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell"],

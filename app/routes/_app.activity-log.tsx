@@ -7,10 +7,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { ENTITY_LABELS, NO_LOCATION, USER_CHOICES } from "~/activity/entities";
-import { activityScreen, readActivityQuery } from "~/activity/list.server";
-import { ACTIVITY_PAGE_SIZE, activityFilterParams } from "~/activity/query";
 import { actionChoices, describeActivity } from "~/activity/words";
+import { ENTITY_LABELS, NO_LOCATION, USER_CHOICES } from "~/activity-log/entities";
+import { activityScreen, readActivityQuery } from "~/activity-log/list.server";
+import { ACTIVITY_PAGE_SIZE, activityFilterParams } from "~/activity-log/query";
 import { hasProblems } from "~/http/filters.server";
 import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";

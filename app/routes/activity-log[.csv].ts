@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { timeZoneHere } from "~/access/actor";
 import { actorHere } from "~/access/door.server";
-import { activityCsv } from "~/activity/csv.server";
-import { readActivityQuery } from "~/activity/list.server";
+import { activityCsv } from "~/activity-log/csv.server";
+import { readActivityQuery } from "~/activity-log/list.server";
 import { hasProblems, invalidFilter } from "~/http/filters.server";
 import { area } from "~/shell/areas";
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
-import { activityCsv } from "../../app/activity/csv.server";
-import { activityPages, activityScreen, readActivityQuery } from "../../app/activity/list.server";
-import { ActivityQuery } from "../../app/activity/query";
+import { activityCsv } from "../../app/activity-log/csv.server";
+import { activityPages, activityScreen, readActivityQuery } from "../../app/activity-log/list.server";
+import { ActivityQuery } from "../../app/activity-log/query";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
 import * as screenRoute from "../../app/routes/_app.activity-log";

@@ -3,10 +3,10 @@
 // today's names (ADR 0027; an old name in a link is read as today's), the entity one of the things
 // the log records; a value it cannot use is refused with its message, never dropped.
 import { z } from "zod";
+import { type ActivityAction, currentAction } from "~/activity/actions";
 import { CursorParams } from "~/db/keyset.server";
 import { filterText } from "~/forms/text";
 import { calendarDateParts } from "~/ui/dates";
-import { type ActivityAction, currentAction } from "./actions";
 import { type ActivityEntity, ENTITY_LABELS } from "./entities";
 
 export const ACTIVITY_PAGE_SIZE = 25;

@@ -1,4 +1,6 @@
-// What the activity log screen and its CSV read: every recorded action the reader may see, newest
+// The activity log as a screen reads it (its own folder, on the domain floor: reading the log needs
+// the reader's scope, app/access, which records sign-ins in app/activity below it). What the
+// activity log screen and its CSV read: every recorded action the reader may see, newest
 // first, filtered by location, user, action, entity and dates, by keyset pages with a capped count
 // (ADR 0018): a page and its count are one batch, and the CSV walks the same keyset.
 //
@@ -19,6 +21,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
+import type { ActivityAction } from "~/activity/actions";
 import type { Database } from "~/db/client.server";
 import {
   type CursorPage,
@@ -33,7 +36,6 @@ import { anyContains, organizationOf, valueList } from "~/db/sql.server";
 import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { startOfDayIn } from "~/ui/dates";
 import { ACTIVITY_INDEX, activityActionSql } from "../../db/schema/activity/activity-log";
-import type { ActivityAction } from "./actions";
 import { CATALOGUE_ENTITIES, LOCATED_ENTITIES, NO_LOCATION, USER_CHOICES } from "./entities";
 import { ActivityQuery, type ActivityQueryInput } from "./query";
 

@@ -1,12 +1,12 @@
 // The activity log as a CSV download: the filtered rows the reader may see, streamed page by page
 // (activityPages), each with its words, the link's address and the raw action code as stored.
 import type { ScopedActor } from "~/access/actor";
+import { describeActivity } from "~/activity/words";
 import type { Database } from "~/db/client.server";
 import { csvResponse } from "~/http/csv.server";
 import { showInstant } from "~/ui/dates";
 import { activityPages } from "./list.server";
 import type { ActivityQueryInput } from "./query";
-import { describeActivity } from "./words";
 
 export const ACTIVITY_CSV_HEADER = [
   "At (UTC)",
