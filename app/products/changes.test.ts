@@ -22,4 +22,25 @@ describe("describeChange", () => {
       details: ["odd: 1 → 2"],
     });
   });
+
+  it("reads a row written under an old name (ADR 0027) as today's", () => {
+    for (const [old, now] of [
+      ["product_archive", "archive_product"],
+      ["barcode_add", "add_barcode"],
+      ["variation_create", "create_variation"],
+    ] as const) {
+      const summary = {
+        name: "100 U",
+        code: "0123",
+        variation: "100 U",
+        before: { active: true },
+        after: { active: false },
+      };
+      expect(describeChange({ action: old, summary })).toEqual(describeChange({ action: now, summary }));
+    }
+    expect(describeChange({ action: "barcode_add", summary: { code: "0123" } }).title).toBe("Barcode added: 0123");
+    expect(describeChange({ action: "variation_create", summary: { name: "100 U" } }).title).toBe(
+      "Variation added: 100 U",
+    );
+  });
 });
