@@ -80,6 +80,8 @@ const PAGES: LargePage[] = [
   { name: "activity log by entity", path: "/activity-log?entity=receipt", as: "manager" },
   { name: "activity log 30 days", path: "/activity-log?from={from}&to={to}", as: "manager" },
   { name: "activity log user search many", path: "/activity-log?user=large.clinic", as: "owner" },
+  // A CSV is a whole download, a page of 500 rows per query: one page (222 rows), then a day at L01 (7 pages).
+  { name: "activity log csv one page", path: "/activity-log.csv?action=lift_recall", as: "owner" },
   { name: "activity log csv one day", path: "/activity-log.csv?from={yesterday}&to={yesterday}", as: "manager" },
 ];
 
