@@ -19,7 +19,7 @@
 // rows), each by its own index in the log's order and each stopped at the page's size, merged.
 import { type SQL, sql } from "drizzle-orm";
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
-import { ORGANIZATION } from "~/access/permissions";
+import { isOrganizationAdmin, ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { ActivityAction } from "~/activity/actions";
 import type { Database } from "~/db/client.server";
@@ -226,7 +226,9 @@ function mayBeOrganizationWide(query: ActivityQueryInput): boolean {
  */
 function partsOf(actor: ScopedActor, query: ActivityQueryInput): Part[] {
   const reach = locationsFor(actor, "READ_ACTIVITY");
-  if (reach.ids.length === 0 && actor.locationId !== ORGANIZATION) return [];
+  // Organization mode is the organization admins' only (whatever a cookie says).
+  const organizationMode = actor.locationId === ORGANIZATION && isOrganizationAdmin(actor);
+  if (reach.ids.length === 0 && !organizationMode) return [];
   const terms = filterTerms(actor, query);
   const part = (scope: SQL, index = indexOf(query, true)): Part => ({
     index,
@@ -238,7 +240,7 @@ function partsOf(actor: ScopedActor, query: ActivityQueryInput): Part[] {
   const organizationWide = (rows: SQL) =>
     mayBeOrganizationWide(query) ? [part(sql`a.location_id IS NULL AND ${rows}`, ACTIVITY_INDEX.location)] : [];
 
-  if (actor.locationId === ORGANIZATION) {
+  if (organizationMode) {
     if (query.locationId === NO_LOCATION) return organizationWide(organizationRow(actor));
     if (query.locationId)
       return [part(sql`a.location_id = ${query.locationId} AND ${reach.where(sql`a.location_id`)}`)];
@@ -328,7 +330,7 @@ export async function activityScreen(db: Database, actor: ScopedActor, query: Ac
     pageStatement(db, parts, keyset),
     countStatement(db, parts),
     db.all<{ id: string; name: string; code: string }>(
-      actor.locationId === ORGANIZATION
+      actor.locationId === ORGANIZATION && isOrganizationAdmin(actor)
         ? sql`SELECT id, name, code FROM locations WHERE organization_id = ${organization} ORDER BY active DESC, code, id`
         : sql`SELECT id, name, code FROM locations WHERE id = ${actor.locationId ?? ""}`,
     ),

@@ -179,6 +179,9 @@ describe("who sees which rows", () => {
 
   it("shows a manager their location's rows, the catalogue's and their own sign-ins", async () => {
     expect(await seen(at("manager", loc.WST))).toEqual(["startAtWest", "managerSignIn", "oldAdjust", "oldVendor"]);
+    // Organization mode is not theirs, whatever the location choice says.
+    expect(await seen(at("manager", ORGANIZATION))).toEqual([]);
+    expect(await seen(at("admin", ORGANIZATION), { locationId: "none" })).toEqual([]);
   });
 
   it("shows nothing to staff, whose role has no READ_ACTIVITY, and the screen refuses them", async () => {
