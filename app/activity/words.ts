@@ -7,6 +7,7 @@
 import type { LocationRole } from "../../db/schema/people/location-roles";
 import type { AdjustReason } from "../../db/schema/stock/constants";
 import { type ActivityAction, currentAction } from "./actions";
+import { ACTION_LABELS } from "./labels";
 
 export interface ActivityRow {
   action: string;
@@ -26,9 +27,7 @@ export interface ActivityWords {
 type Summary = Record<string, unknown>;
 
 interface Verb {
-  /** The action's name in a filter: "Archived vendor" (covers its old name too). */
-  label: string;
-  /** The row in words; the label is the fallback. */
+  /** The row in words; the action's name in words (./labels) is the fallback. */
   text?: (s: Summary, row: ActivityRow) => string | null;
   href?: (s: Summary, row: ActivityRow) => string | null;
 }
@@ -168,40 +167,24 @@ function userWords(s: Summary): string | null {
 }
 
 const VERBS: Record<ActivityAction, Verb> = {
-  sign_in: { label: "Signed in" },
-  sign_out: { label: "Signed out" },
-  sign_in_failed: {
-    label: "Failed sign-in",
-    text: (s) => words("Failed sign-in as", str(s, "email")),
-    href: user,
-  },
+  sign_in: {},
+  sign_out: {},
+  sign_in_failed: { text: (s) => words("Failed sign-in as", str(s, "email")), href: user },
   sign_in_refused: {
-    label: "Refused sign-in",
     text: (s) => words("Refused sign-in as", str(s, "email"), str(s, "reason") && `(${str(s, "reason")})`),
     href: user,
   },
-  change_password_failed: {
-    label: "Failed password change",
-    text: (s) => words("Failed password change for", str(s, "email")),
-    href: user,
-  },
+  change_password_failed: { text: (s) => words("Failed password change for", str(s, "email")), href: user },
   change_password_refused: {
-    label: "Refused password change",
     text: (s) => words("Refused password change for", str(s, "email"), "(too many failed attempts)"),
     href: user,
   },
   change_password: {
-    label: "Changed password",
     text: (s) => words("Changed own password", s.forced === true && "(required at sign-in)"),
     href: user,
   },
-  reset_password: {
-    label: "Reset password",
-    text: (s) => words("Reset the password of", str(s, "email")),
-    href: user,
-  },
+  reset_password: { text: (s) => words("Reset the password of", str(s, "email")), href: user },
   receive_vials: {
-    label: "Received stock",
     text: (s) => {
       const received = Array.isArray(s.received) ? s.received.map(obj).filter((r): r is Summary => r !== null) : [];
       const first = received[0];
@@ -219,9 +202,8 @@ const VERBS: Record<ActivityAction, Verb> = {
     },
     href: receipt,
   },
-  start_vial: { label: "Started vial", text: (s) => vialWords("Started", s), href: vial },
+  start_vial: { text: (s) => vialWords("Started", s), href: vial },
   draw_units: {
-    label: "Drew from vial",
     text: (s) =>
       words(
         "Drew",
@@ -232,65 +214,36 @@ const VERBS: Record<ActivityAction, Verb> = {
       ),
     href: vial,
   },
-  empty_vial: { label: "Emptied vial", text: (s) => vialWords("Emptied", s), href: vial },
+  empty_vial: { text: (s) => vialWords("Emptied", s), href: vial },
   discard_vial: {
-    label: "Discarded vial",
     text: (s) => {
       const reason = str(s, "reason");
       return vialWords("Discarded", s, reason ? `(${VIAL_REASONS[reason] ?? reason})` : null);
     },
     href: vial,
   },
-  recall_lot: {
-    label: "Recalled lot",
-    text: (s) => words("Recalled", lot(s), item(s) && `of ${item(s)}`),
-    href: recallReport,
-  },
+  recall_lot: { text: (s) => words("Recalled", lot(s), item(s) && `of ${item(s)}`), href: recallReport },
   lift_recall: {
-    label: "Lifted recall",
     text: (s) => words("Lifted the recall of", lot(s) ?? "a lot", item(s) && `of ${item(s)}`),
     href: recallReport,
   },
-  create_product: { label: "Added product", text: (s) => words("Added product", str(s, "name")), href: product },
-  update_product: {
-    label: "Changed product",
-    text: (s) => `${words("Changed product", str(s, "name"))}${changedFields(s)}`,
-    href: product,
-  },
-  archive_product: { label: "Archived product", text: (s) => words("Archived product", str(s, "name")), href: product },
-  restore_product: { label: "Restored product", text: (s) => words("Restored product", str(s, "name")), href: product },
-  create_variation: {
-    label: "Added variation",
-    text: (s) => words("Added variation", item(s, "product", "name")),
-    href: ofProduct,
-  },
+  create_product: { text: (s) => words("Added product", str(s, "name")), href: product },
+  update_product: { text: (s) => `${words("Changed product", str(s, "name"))}${changedFields(s)}`, href: product },
+  archive_product: { text: (s) => words("Archived product", str(s, "name")), href: product },
+  restore_product: { text: (s) => words("Restored product", str(s, "name")), href: product },
+  create_variation: { text: (s) => words("Added variation", item(s, "product", "name")), href: ofProduct },
   update_variation: {
-    label: "Changed variation",
     text: (s) => `${words("Changed variation", item(s, "product", "name"))}${changedFields(s)}`,
     href: ofProduct,
   },
-  archive_variation: {
-    label: "Archived variation",
-    text: (s) => words("Archived variation", item(s, "product", "name")),
-    href: ofProduct,
-  },
-  restore_variation: {
-    label: "Restored variation",
-    text: (s) => words("Restored variation", item(s, "product", "name")),
-    href: ofProduct,
-  },
-  add_barcode: {
-    label: "Added barcode",
-    text: (s) => words("Added barcode", str(s, "code"), item(s) && `to ${item(s)}`),
-    href: ofProduct,
-  },
+  archive_variation: { text: (s) => words("Archived variation", item(s, "product", "name")), href: ofProduct },
+  restore_variation: { text: (s) => words("Restored variation", item(s, "product", "name")), href: ofProduct },
+  add_barcode: { text: (s) => words("Added barcode", str(s, "code"), item(s) && `to ${item(s)}`), href: ofProduct },
   remove_barcode: {
-    label: "Removed barcode",
     text: (s) => words("Removed barcode", str(s, "code"), item(s) && `from ${item(s)}`),
     href: ofProduct,
   },
   set_par_level: {
-    label: "Set par level",
     text: (s) => {
       const after = obj(s.after);
       const par = after ? num(after, "par") : null;
@@ -304,13 +257,11 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: ofProduct,
   },
   clear_par_level: {
-    label: "Cleared par level",
     text: (s) =>
       words("Cleared par level", item(s) && `of ${item(s)}`, str(s, "location") && `at ${str(s, "location")}`),
     href: ofProduct,
   },
   adjust_stock: {
-    label: "Adjusted stock",
     text: (s) => {
       const quantity = num(s, "quantity");
       const change =
@@ -329,28 +280,25 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: () => "/stock-levels",
   },
   import_sales: {
-    label: "Imported sales",
     text: (s) => {
       const lines = num(s, "lines") ?? num(s, "rows");
       return words("Imported sales", lines !== null && `(${plural(lines, "line")})`);
     },
     href: () => "/usage-log",
   },
-  audit_complete: { label: "Completed audit", href: by("/admin/audits") },
-  transfer_complete: { label: "Completed transfer", href: () => "/transfers" },
-  create_user: { label: "Added user", text: (s) => words("Added user", userWords(s)), href: user },
+  audit_complete: { href: by("/admin/audits") },
+  transfer_complete: { href: () => "/transfers" },
+  create_user: { text: (s) => words("Added user", userWords(s)), href: user },
   update_user: {
-    label: "Changed user",
     text: (s) => {
       const after = obj(s.after) ?? {};
       return `${words("Changed user", userWords(after))}${changedFields(s)}`;
     },
     href: user,
   },
-  deactivate_user: { label: "Deactivated user", text: (s) => words("Deactivated user", str(s, "email")), href: user },
-  reactivate_user: { label: "Reactivated user", text: (s) => words("Reactivated user", str(s, "email")), href: user },
+  deactivate_user: { text: (s) => words("Deactivated user", str(s, "email")), href: user },
+  reactivate_user: { text: (s) => words("Reactivated user", str(s, "email")), href: user },
   grant_role: {
-    label: "Gave role",
     text: (s) =>
       words(
         "Gave",
@@ -363,7 +311,6 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: user,
   },
   change_role: {
-    label: "Changed role",
     text: (s) =>
       words(
         "Changed the role of",
@@ -375,7 +322,6 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: user,
   },
   revoke_role: {
-    label: "Removed role",
     text: (s) =>
       words(
         "Removed the",
@@ -387,35 +333,23 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: user,
   },
   create_location: {
-    label: "Added location",
     text: (s) => words("Added location", str(s, "name"), str(s, "code") && `(${str(s, "code")})`),
     href: location,
   },
   update_location: {
-    label: "Changed location",
     text: (s) => {
       const after = obj(s.after) ?? {};
       return `${words("Changed location", str(after, "name"), str(after, "code") && `(${str(after, "code")})`)}${changedFields(s)}`;
     },
     href: location,
   },
-  archive_location: {
-    label: "Archived location",
-    text: (s) => words("Archived location", str(s, "code")),
-    href: location,
-  },
-  restore_location: {
-    label: "Restored location",
-    text: (s) => words("Restored location", str(s, "code")),
-    href: location,
-  },
+  archive_location: { text: (s) => words("Archived location", str(s, "code")), href: location },
+  restore_location: { text: (s) => words("Restored location", str(s, "code")), href: location },
   create_service: {
-    label: "Added service",
     text: (s) => words("Added service", str(s, "name"), str(s, "code") && `(${str(s, "code")})`),
     href: service,
   },
   update_service: {
-    label: "Changed service",
     text: (s) => {
       const named = obj(s.after) ?? {};
       const before = obj(s.before) ?? {};
@@ -423,23 +357,14 @@ const VERBS: Record<ActivityAction, Verb> = {
     },
     href: service,
   },
-  archive_service: { label: "Archived service", text: (s) => words("Archived service", str(s, "code")), href: service },
-  restore_service: { label: "Restored service", text: (s) => words("Restored service", str(s, "code")), href: service },
-  update_recipe: {
-    label: "Changed recipe",
-    text: (s) => words("Changed the recipe of service", str(s, "code")),
-    href: service,
-  },
-  create_vendor: { label: "Added vendor", text: (s) => words("Added vendor", str(s, "name")), href: vendor },
-  update_vendor: {
-    label: "Changed vendor",
-    text: (s) => `${words("Changed vendor", str(s, "name"))}${changedFields(s)}`,
-    href: vendor,
-  },
-  archive_vendor: { label: "Archived vendor", text: (s) => words("Archived vendor", str(s, "name")), href: vendor },
-  restore_vendor: { label: "Restored vendor", text: (s) => words("Restored vendor", str(s, "name")), href: vendor },
+  archive_service: { text: (s) => words("Archived service", str(s, "code")), href: service },
+  restore_service: { text: (s) => words("Restored service", str(s, "code")), href: service },
+  update_recipe: { text: (s) => words("Changed the recipe of service", str(s, "code")), href: service },
+  create_vendor: { text: (s) => words("Added vendor", str(s, "name")), href: vendor },
+  update_vendor: { text: (s) => `${words("Changed vendor", str(s, "name"))}${changedFields(s)}`, href: vendor },
+  archive_vendor: { text: (s) => words("Archived vendor", str(s, "name")), href: vendor },
+  restore_vendor: { text: (s) => words("Restored vendor", str(s, "name")), href: vendor },
   open_receipt: {
-    label: "Opened receipt",
     text: (s) =>
       words(
         "Opened a receipt",
@@ -449,67 +374,38 @@ const VERBS: Record<ActivityAction, Verb> = {
     href: receipt,
   },
   add_receipt_line: {
-    label: "Added receipt line",
     text: (s) => {
       const quantity = num(s, "quantity");
       return words("Added", quantity !== null && `${quantity} ×`, item(s) ?? "a line", lot(s), "to a receipt");
     },
     href: receipt,
   },
-  remove_receipt_line: {
-    label: "Removed receipt line",
-    text: (s) => words("Removed", item(s) ?? "a line", lot(s), "from a receipt"),
-    href: receipt,
-  },
+  remove_receipt_line: { text: (s) => words("Removed", item(s) ?? "a line", lot(s), "from a receipt"), href: receipt },
   cancel_receipt: {
-    label: "Cancelled receipt",
     text: (s) => {
       const lines = num(s, "lines");
       return words("Cancelled receipt", str(s, "reference"), lines !== null && `(${plural(lines, "line")})`);
     },
     href: receipt,
   },
-  create_printer_profile: {
-    label: "Added printer profile",
-    text: (s) => words("Added printer profile", str(s, "name")),
-    href: printer,
-  },
+  create_printer_profile: { text: (s) => words("Added printer profile", str(s, "name")), href: printer },
   update_printer_profile: {
-    label: "Changed printer profile",
     text: (s) => {
       const replaced = str(s, "replacedDefault");
       return `${words("Changed printer profile", str(s, "name"))}${changedFields(s)}${replaced ? ` (was ${replaced})` : ""}`;
     },
     href: printer,
   },
-  archive_printer_profile: {
-    label: "Archived printer profile",
-    text: (s) => words("Archived printer profile", str(s, "name")),
-    href: printer,
-  },
-  restore_printer_profile: {
-    label: "Restored printer profile",
-    text: (s) => words("Restored printer profile", str(s, "name")),
-    href: printer,
-  },
-  create_backup: { label: "Made backup", text: () => "Made a backup", href: backups },
-  upload_backup: { label: "Uploaded backup", text: () => "Uploaded a backup", href: backups },
-  restore_backup: { label: "Restored backup", text: () => "Restored the data from a backup", href: backups },
-  delete_backup: { label: "Deleted backup", text: () => "Deleted a backup", href: backups },
-  rehearse_backup: { label: "Rehearsed restore", text: () => "Rehearsed the restore of a backup", href: backups },
+  archive_printer_profile: { text: (s) => words("Archived printer profile", str(s, "name")), href: printer },
+  restore_printer_profile: { text: (s) => words("Restored printer profile", str(s, "name")), href: printer },
+  create_backup: { text: () => "Made a backup", href: backups },
+  upload_backup: { text: () => "Uploaded a backup", href: backups },
+  restore_backup: { text: () => "Restored the data from a backup", href: backups },
+  delete_backup: { text: () => "Deleted a backup", href: backups },
+  rehearse_backup: { text: () => "Rehearsed the restore of a backup", href: backups },
 };
 
-/** The action's name in words, for a filter's choice: "Archived vendor" (its old name's rows too). */
-export function actionLabel(action: ActivityAction): string {
-  return VERBS[action].label;
-}
-
-/** Today's actions in words, sorted by their words: the action filter's choices. */
-export function actionChoices(): { value: ActivityAction; label: string }[] {
-  return (Object.keys(VERBS) as ActivityAction[])
-    .map((value) => ({ value, label: VERBS[value].label }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
+export { actionChoices, actionLabel } from "./labels";
 
 /**
  * What an activity row says happened, in words, and where what it is about lives. An unknown
@@ -520,6 +416,6 @@ export function describeActivity(row: ActivityRow): ActivityWords {
   if (!action) return { text: row.action.replaceAll("_", " "), href: null };
   const verb = VERBS[action];
   const summary = obj(row.summary) ?? {};
-  const text = verb.text?.(summary, row) || verb.label;
+  const text = verb.text?.(summary, row) || ACTION_LABELS[action];
   return { text, href: verb.href?.(summary, row) ?? null };
 }

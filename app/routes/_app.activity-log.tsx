@@ -7,7 +7,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { actionChoices, describeActivity } from "~/activity/words";
+import { actionChoices } from "~/activity/labels";
+import { describeActivity } from "~/activity/words";
 import { ENTITY_LABELS, NO_LOCATION, USER_CHOICES } from "~/activity-log/entities";
 import { activityScreen, readActivityQuery } from "~/activity-log/list.server";
 import { ACTIVITY_PAGE_SIZE, activityFilterParams } from "~/activity-log/query";
