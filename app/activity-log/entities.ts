@@ -1,5 +1,6 @@
 // What the activity log's rows are about, in words, and its location filter's organization-wide
 // choice: browser-safe, for the screen's filters.
+import { CATALOGUE_ENTITIES as CATALOGUE_ENTITY_NAMES } from "../../db/schema/activity/actions";
 
 /** What each entity is called in the filter: the things the activity log's rows are about. */
 export const ENTITY_LABELS = {
@@ -19,13 +20,7 @@ export const ENTITY_LABELS = {
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
 /** Rows with no location a location's admin or manager sees: the catalogue every location uses (ADR 0027). */
-export const CATALOGUE_ENTITIES: readonly ActivityEntity[] = [
-  "product",
-  "variation",
-  "vendor",
-  "service",
-  "lot_recall",
-];
+export const CATALOGUE_ENTITIES: readonly ActivityEntity[] = CATALOGUE_ENTITY_NAMES;
 
 /** The location filter's choice for rows filed at no location (organization mode only). */
 export const NO_LOCATION = "none";

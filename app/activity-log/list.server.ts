@@ -15,8 +15,9 @@
 //   own (their sign-ins, their password change). Not other people's sign-ins, failed sign-ins or
 //   accounts: who may sign in is the organization admins' business, and a failed sign-in names the
 //   address typed.
-// A location reader's page is then two keyset reads (the location's rows and those organization
-// rows), each by its own index in the log's order and each stopped at the page's size, merged.
+// A location reader's page is then up to three keyset reads (the location's rows, the catalogue's
+// and their own at no location), each by its own index in the log's order and each stopped at the
+// page's size, merged.
 import { type SQL, sql } from "drizzle-orm";
 import { type ScopedActor, timeZoneHere } from "~/access/actor";
 import { isOrganizationAdmin, ORGANIZATION } from "~/access/permissions";
@@ -32,10 +33,10 @@ import {
   keysetPage,
   type SortKey,
 } from "~/db/keyset.server";
-import { anyContains, organizationOf, valueList } from "~/db/sql.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
 import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { startOfDayIn } from "~/ui/dates";
-import { ACTIVITY_INDEX, activityActionSql } from "../../db/schema/activity/activity-log";
+import { ACTIVITY_INDEX, activityActionSql, catalogueUnplacedSql } from "../../db/schema/activity/activity-log";
 import { CATALOGUE_ENTITIES, LOCATED_ENTITIES, NO_LOCATION, USER_CHOICES } from "./entities";
 import { ActivityQuery, type ActivityQueryInput } from "./query";
 
@@ -230,18 +231,20 @@ function partsOf(actor: ScopedActor, query: ActivityQueryInput): Part[] {
   const organizationMode = actor.locationId === ORGANIZATION && isOrganizationAdmin(actor);
   if (reach.ids.length === 0 && !organizationMode) return [];
   const terms = filterTerms(actor, query);
-  const part = (scope: SQL, index = indexOf(query, true)): Part => ({
-    index,
+  const part = (scope: SQL, index?: string): Part => ({
+    index: index ?? indexOf(query, true),
     where: sql.join([scope, ...terms], sql` AND `),
   });
-  // The rows filed at no location are few (the catalogue's organization-wide changes, sign-ins,
-  // users, backups): read by the location index at NULL, each filter checked on the way, so a
-  // filter's own index is not walked through all its located rows to find none here.
-  const organizationWide = (rows: SQL) =>
-    mayBeOrganizationWide(query) ? [part(sql`a.location_id IS NULL AND ${rows}`, ACTIVITY_INDEX.location)] : [];
+  const unplaced = sql`a.location_id IS NULL`;
+  const byUser = Boolean(query.userId || query.user);
 
   if (organizationMode) {
-    if (query.locationId === NO_LOCATION) return organizationWide(organizationRow(actor));
+    if (query.locationId === NO_LOCATION) {
+      if (!mayBeOrganizationWide(query)) return [];
+      // By user: their rows at no location (a partial index of only those); else by the filter's
+      // index, or the location index at NULL.
+      return [part(sql`${unplaced} AND ${organizationRow(actor)}`, byUser ? ACTIVITY_INDEX.userUnplaced : undefined)];
+    }
     if (query.locationId)
       return [part(sql`a.location_id = ${query.locationId} AND ${reach.where(sql`a.location_id`)}`)];
     // Every row of the organization: read in the log's order (or its filter's), each row's place
@@ -250,17 +253,29 @@ function partsOf(actor: ScopedActor, query: ActivityQueryInput): Part[] {
     return [
       part(
         sql`(+a.location_id IN (SELECT id FROM locations WHERE organization_id = ${organizationOf(actor)})
-          OR (a.location_id IS NULL AND ${organizationRow(actor)}))`,
+          OR (${unplaced} AND ${organizationRow(actor)}))`,
         indexOf(query, false),
       ),
     ];
   }
   const here = reach.ids[0] as string;
-  const catalogueAndOwn = sql`(a.entity IN (${valueList(CATALOGUE_ENTITIES)}) OR a.user_id = ${actor.id})`;
-  if (query.locationId === NO_LOCATION) return organizationWide(catalogueAndOwn);
   // Another location's rows are not there from here (switch location, ADR 0014).
-  if (query.locationId && query.locationId !== here) return [];
-  return [part(sql`a.location_id = ${here}`), ...(query.locationId ? [] : organizationWide(catalogueAndOwn))];
+  if (query.locationId && query.locationId !== here && query.locationId !== NO_LOCATION) return [];
+  const located = query.locationId === NO_LOCATION ? [] : [part(sql`a.location_id = ${here}`)];
+  if (query.locationId === here || !mayBeOrganizationWide(query)) return located;
+  // The organization-wide rows a location's reader sees, each kind by a partial index holding only
+  // it, so neither walks everyone's sign-ins: the catalogue's, and the reader's own (their
+  // catalogue changes are the first kind's).
+  const catalogue = catalogueUnplacedSql({ locationId: sql`a.location_id`, entity: sql`a.entity` });
+  const aboutCatalogue = !query.entity || CATALOGUE_ENTITIES.includes(query.entity);
+  const mine = !query.userId || query.userId === actor.id;
+  return [
+    ...located,
+    ...(aboutCatalogue ? [part(catalogue, ACTIVITY_INDEX.catalogueUnplaced)] : []),
+    ...(mine
+      ? [part(sql`${unplaced} AND a.user_id = ${actor.id} AND NOT (${catalogue})`, ACTIVITY_INDEX.userUnplaced)]
+      : []),
+  ];
 }
 
 /** The ids and sort keys of one part's rows on the page `keyset` asks for, by its index alone. */

@@ -124,3 +124,10 @@ export const LEGACY_ACTIONS = {
 } as const satisfies Record<string, ActivityAction>;
 
 export type LegacyAction = keyof typeof LEGACY_ACTIONS;
+
+/**
+ * What rows filed at no location a location's admin or manager sees besides their own (ADR 0027):
+ * the catalogue's, which every location stocks from. Its organization-wide rows have an index of
+ * their own (./activity-log, catalogueUnplacedSql).
+ */
+export const CATALOGUE_ENTITIES = ["product", "variation", "vendor", "service", "lot_recall"] as const;

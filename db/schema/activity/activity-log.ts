@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, instant } from "../columns";
-import { LEGACY_ACTIONS } from "./actions";
+import { CATALOGUE_ENTITIES, LEGACY_ACTIONS } from "./actions";
 
 /**
  * A row's action by today's name, as SQL over its `action` column: old names mapped (ADR 0027),
@@ -16,6 +16,16 @@ export function activityActionSql(action: SQL | ReturnType<typeof text>): SQL {
 }
 
 /**
+ * The catalogue's rows filed at no location (its changes made in organization mode), as SQL over
+ * the row's columns: the condition of their partial index, in literals, which a query repeats word
+ * for word so SQLite may use that index (it cannot prove a condition holding bound parameters).
+ */
+export function catalogueUnplacedSql(row: { locationId: SQL; entity: SQL }): SQL {
+  const entities = sql.raw(CATALOGUE_ENTITIES.map((e) => `'${e}'`).join(", "));
+  return sql`${row.locationId} IS NULL AND ${row.entity} IN (${entities})`;
+}
+
+/**
  * The indexes the activity log's pages are read by (app/activity/list.server.ts names the one a
  * page uses): each leads with a filter and ends with the log's order (at, id), so a page stops at its
  * last row and a capped count at its cap, whatever the filter's size.
@@ -26,6 +36,8 @@ export const ACTIVITY_INDEX = {
   user: "activity_log_user_at_idx",
   action: "activity_log_action_at_idx",
   entity: "activity_log_entity_at_idx",
+  catalogueUnplaced: "activity_log_catalogue_unplaced_idx",
+  userUnplaced: "activity_log_user_unplaced_idx",
 } as const;
 
 /**
@@ -63,5 +75,13 @@ export const activityLog = sqliteTable(
     index(ACTIVITY_INDEX.action).on(activityActionSql(sql`${t.action}`), t.at, t.id),
     // The activity log filtered by what it is about (?entity=vendor).
     index(ACTIVITY_INDEX.entity).on(t.entity, t.at, t.id),
+    // The organization-wide rows a location's reader sees: the catalogue's (this partial index
+    // holds only them, few beside the sign-ins filed at no location) ...
+    index(ACTIVITY_INDEX.catalogueUnplaced)
+      .on(t.at, t.id)
+      .where(catalogueUnplacedSql({ locationId: sql`${t.locationId}`, entity: sql`${t.entity}` })),
+    // ... and their own (sign-ins, password changes), by user: each user's few among everyone's
+    // sign-ins. Also organization mode's rows at no location filtered by user.
+    index(ACTIVITY_INDEX.userUnplaced).on(t.userId, t.at, t.id).where(sql`${t.locationId} IS NULL`),
   ],
 );
