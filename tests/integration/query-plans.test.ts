@@ -182,11 +182,13 @@ const PAGES: Record<Who, Page[]> = {
     { path: "/activity-log?entity=receipt", loader: activityLog.loader, screen: true },
     { path: "/activity-log?entity=lot_recall", loader: activityLog.loader, screen: true },
     { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?entity=session", loader: activityLog.loader, screen: true },
     { path: `/activity-log.csv?from=${today}&to=${today}`, loader: activityCsv.loader },
   ],
   owner: [
     { path: "/activity-log", loader: activityLog.loader, screen: true },
     { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
+    { path: "/activity-log?locationId=none&userId={user}", loader: activityLog.loader, screen: true },
     { path: "/activity-log?userId={user}", loader: activityLog.loader, screen: true },
     { path: "/activity-log?user=large.clinic", loader: activityLog.loader, screen: true },
     { path: `/activity-log?user=${LARGE_USERS.manager.email}`, loader: activityLog.loader, screen: true },
