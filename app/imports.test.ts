@@ -34,6 +34,7 @@ const FLOORS = {
   shared: ["auth", "access", "activity", "catalog", "stock", "usage", "labels", "scanner"],
   /** One clinic concern each: its verbs, forms, outcome and parts. */
   domain: [
+    "backups",
     "products",
     "services",
     "vendors",

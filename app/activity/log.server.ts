@@ -63,7 +63,10 @@ export type ActivityAction =
   | "printer_profile_create"
   | "printer_profile_update"
   | "printer_profile_archive"
-  | "printer_profile_restore";
+  | "printer_profile_restore"
+  | "create_backup"
+  | "upload_backup"
+  | "request_restore";
 
 export interface ActivityEntry {
   userId: string | null;
