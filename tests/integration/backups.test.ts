@@ -39,7 +39,7 @@ async function counts() {
     t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM backup_restores`),
     t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM activity_log`),
   ]);
-  return { backups: backups[0]?.n, restores: restores[0]?.n, activity: activity[0]?.n };
+  return { backups: backups[0]?.n ?? 0, restores: restores[0]?.n ?? 0, activity: activity[0]?.n ?? 0 };
 }
 
 /** Where the jobs worker would have taken the snapshot: its status (and rehearsal). */
