@@ -44,6 +44,7 @@ const FLOORS = {
     "receiving",
     "recalls",
     "vials",
+    "backups",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell"],

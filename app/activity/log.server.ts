@@ -63,7 +63,11 @@ export type ActivityAction =
   | "printer_profile_create"
   | "printer_profile_update"
   | "printer_profile_archive"
-  | "printer_profile_restore";
+  | "printer_profile_restore"
+  | "create_backup"
+  | "delete_backup"
+  | "rehearse_backup"
+  | "restore_backup";
 
 export interface ActivityEntry {
   userId: string | null;
