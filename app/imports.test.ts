@@ -34,7 +34,6 @@ const FLOORS = {
   shared: ["auth", "access", "activity", "catalog", "stock", "usage", "labels", "scanner"],
   /** One clinic concern each: its verbs, forms, outcome and parts. */
   domain: [
-    "backups",
     "products",
     "services",
     "vendors",
@@ -45,6 +44,7 @@ const FLOORS = {
     "receiving",
     "recalls",
     "vials",
+    "backups",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell"],

@@ -66,7 +66,10 @@ export type ActivityAction =
   | "printer_profile_restore"
   | "create_backup"
   | "upload_backup"
-  | "request_restore";
+  | "request_restore"
+  | "delete_backup"
+  | "rehearse_backup"
+  | "restore_backup";
 
 export interface ActivityEntry {
   userId: string | null;
