@@ -14,6 +14,7 @@ import { BACKUP_INTENT_NAMES, BACKUP_INTENTS } from "~/backups/intents.server";
 import { BACKUPS_PATH } from "~/backups/links";
 import { BackupListQuery, type BackupSummary, backupScreen, readBackup } from "~/backups/list.server";
 import { RestorePanel } from "~/backups/restore-panel";
+import { retentionRule } from "~/backups/retention.server";
 import { UploadForm } from "~/backups/upload-form";
 import { madeByText, restorable } from "~/backups/words";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -72,6 +73,7 @@ export async function loader(args: LoaderFunctionArgs) {
         : null,
     restoreUnavailable: Boolean(asked) && !(target && restorable(target)),
     keys: { backup: newIdempotencyKey(), restore: newIdempotencyKey() },
+    retentionRule,
   };
 }
 
@@ -158,6 +160,9 @@ export default function BackupRestoreScreen() {
         <h2 id="snapshots-title" className="font-semibold text-lg">
           Snapshots
         </h2>
+        <p className="text-slate-600 text-sm" data-testid="retention-rule">
+          A snapshot is made every night at 03:00 UTC. {data.retentionRule}
+        </p>
         <BackupTable backups={backups} organizationAdmin={organizationAdmin} />
         <Pagination
           total={data.total}
