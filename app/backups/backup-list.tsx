@@ -112,7 +112,7 @@ export function BackupTable({
             </td>
             <td className={CELL}>
               {live ? (
-                <div className="flex flex-col gap-1">
+                <div className="flex flex-col items-start gap-1">
                   <Badge tone={STATUS_TONE[backup.status]}>{BACKUP_STATUS_TEXT[backup.status]}</Badge>
                   <LiveProgress
                     id={backup.id}

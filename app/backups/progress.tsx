@@ -26,7 +26,7 @@ export function progressText({ status, progress }: ProgressState): string {
 export function ProgressBar({ state, label }: { state: ProgressState; label: string }) {
   const percent = state.status === "queued" ? 0 : (state.progress.percent ?? undefined);
   return (
-    <div className="flex min-w-40 flex-col gap-1">
+    <div className="flex w-full min-w-40 flex-col gap-1">
       <progress
         aria-label={label}
         max={100}

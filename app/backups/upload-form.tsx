@@ -82,8 +82,9 @@ export function UploadForm() {
     <Card title="Upload a snapshot">
       <form onSubmit={upload} className="flex flex-col gap-3" aria-describedby="upload-help">
         <p id="upload-help" className="text-slate-600 text-sm">
-          A snapshot file downloaded from this screen (of this database or another one). It is listed as an upload and
-          checked (its manifest, every checksum, its schema version) before anything is restored from it.
+          A snapshot file downloaded from this screen, e.g. one kept outside this app. It is listed as an upload and
+          checked (its manifest, every checksum, its schema version, that it is this organization's) before anything is
+          restored from it.
         </p>
         <noscript>
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
