@@ -15,6 +15,7 @@ import { ORGANIZATION } from "../../app/access/permissions";
 import { type Database as AppDatabase, createDatabase } from "../../app/db/client.server";
 import * as shell from "../../app/routes/_app";
 import * as dashboard from "../../app/routes/_app._index";
+import * as backups from "../../app/routes/_app.backup-restore";
 import * as inventory from "../../app/routes/_app.inventory._index";
 import * as vialPage from "../../app/routes/_app.inventory.$itemId";
 import * as products from "../../app/routes/_app.products._index";
@@ -25,6 +26,7 @@ import * as scan from "../../app/routes/_app.scan";
 import * as stockLevels from "../../app/routes/_app.stock-levels";
 import * as usageLog from "../../app/routes/_app.usage-log";
 import * as users from "../../app/routes/_app.users._index";
+import * as backupsApi from "../../app/routes/api.backups";
 import * as barcodeApi from "../../app/routes/api.barcodes.$code";
 import * as productsApi from "../../app/routes/api.products";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
@@ -174,8 +176,10 @@ const PAGES: Record<Who, Page[]> = {
     },
     { path: "/receiving", loader: receiving.loader, screen: true },
     { path: "/users", loader: users.loader, screen: true },
+    { path: "/backup-restore", loader: backups.loader, screen: true },
     { path: "/api/vials", loader: vialsApi.loader },
     { path: "/api/usage", loader: usageApi.loader },
+    { path: "/api/backups", loader: backupsApi.loader },
   ],
 };
 
