@@ -3,10 +3,13 @@
 import type { Client } from "@libsql/client";
 import { Miniflare } from "miniflare";
 import { v7 as uuidv7 } from "uuid";
+import type { WorkOptions } from "../../app/backups/budget";
+import type { Manifest } from "../../app/backups/format";
+import { gunzipMember, gzipMember, memberLength } from "../../app/backups/gzip";
 import { backupKey } from "../../app/backups/keys";
 import { liveTables, quote } from "../../app/backups/tables.server";
+import { readTrailer, TRAILER_BYTES, trailerMember } from "../../app/backups/trailer";
 import { advanceBackupWork } from "../../app/backups/work.server";
-import type { WorkOptions } from "../../app/backups/budget";
 import type { Database } from "../../app/db/client.server";
 
 export async function localR2(): Promise<{ files: R2Bucket; close: () => Promise<void> }> {
@@ -16,7 +19,12 @@ export async function localR2(): Promise<{ files: R2Bucket; close: () => Promise
 }
 
 /** Runs the work cron until it finds nothing to do; answers how many runs did something. */
-export async function runUntilIdle(db: Database, files: R2Bucket, options: WorkOptions = {}, maxRuns = 500): Promise<number> {
+export async function runUntilIdle(
+  db: Database,
+  files: R2Bucket,
+  options: WorkOptions = {},
+  maxRuns = 500,
+): Promise<number> {
   for (let runs = 0; runs < maxRuns; runs++) {
     const did = await advanceBackupWork(db, files, new Date(), options);
     if (did === undefined) return runs;
@@ -24,7 +32,12 @@ export async function runUntilIdle(db: Database, files: R2Bucket, options: WorkO
   throw new Error(`Still working after ${maxRuns} runs`);
 }
 
-export async function queueBackup(db: Database, organizationId: string, id = uuidv7(), at = Date.now()): Promise<string> {
+export async function queueBackup(
+  db: Database,
+  organizationId: string,
+  id = uuidv7(),
+  at = Date.now(),
+): Promise<string> {
   await (db.$client as Client).execute({
     sql: `INSERT INTO backups (id, organization_id, origin, requested_by, requested_at, status, r2_key, rows_done)
       VALUES (?, ?, 'user', NULL, ?, 'queued', ?, 0)`,
@@ -34,7 +47,12 @@ export async function queueBackup(db: Database, organizationId: string, id = uui
 }
 
 /** An uploaded snapshot: the file already in R2, the row ready with no manifest and a pending rehearsal. */
-export async function uploadedBackup(db: Database, files: R2Bucket, organizationId: string, bytes: Uint8Array): Promise<string> {
+export async function uploadedBackup(
+  db: Database,
+  files: R2Bucket,
+  organizationId: string,
+  bytes: Uint8Array,
+): Promise<string> {
   const id = uuidv7();
   await files.put(backupKey(id), bytes);
   await (db.$client as Client).execute({
@@ -114,4 +132,60 @@ export async function changeEveryTable(db: Database): Promise<string[]> {
     }
   }
   return changed;
+}
+
+export async function fileBytes(files: R2Bucket, key: string): Promise<Uint8Array> {
+  const object = await files.get(key);
+  if (!object) throw new Error(`No file ${key}`);
+  return new Uint8Array(await object.arrayBuffer());
+}
+
+/**
+ * A snapshot file rewritten member by member, its offsets, manifest and trailer made consistent
+ * again: what a careful forger (or a bug) could produce, caught only by the checks inside.
+ */
+export async function rewriteSnapshot(
+  bytes: Uint8Array,
+  edit: { row?: (table: string, line: string) => string; manifest?: (manifest: Manifest) => Manifest },
+): Promise<Uint8Array> {
+  const trailer = await readTrailer(bytes.subarray(bytes.length - TRAILER_BYTES));
+  const manifest = JSON.parse(await gunzipMember(bytes.subarray(trailer.offset, trailer.offset + trailer.bytes)))
+    .manifest as Manifest;
+  const starts = new Map(manifest.tables.map((table) => [table.offset, table.name]));
+  const out: Uint8Array[] = [];
+  let written = 0;
+  let table = "";
+  const offsets = new Map<string, number>();
+  for (let at = 0; at < trailer.offset; ) {
+    const length = memberLength(bytes, at) ?? 0;
+    let text = await gunzipMember(bytes.subarray(at, at + length));
+    const starting = starts.get(at);
+    if (starting) {
+      table = starting;
+      offsets.set(table, written);
+    } else if (table && edit.row) {
+      const lines = text.split("\n");
+      lines.pop();
+      text = `${lines.map((line) => edit.row?.(table, line) ?? line).join("\n")}\n`;
+    }
+    const member = await gzipMember(text);
+    out.push(member);
+    written += member.length;
+    at += length;
+  }
+  let next: Manifest = {
+    ...manifest,
+    dataBytes: written,
+    tables: manifest.tables.map((t) => ({ ...t, offset: offsets.get(t.name) ?? t.offset })),
+  };
+  if (edit.manifest) next = edit.manifest(next);
+  const manifestMember = await gzipMember(`${JSON.stringify({ manifest: next })}\n`);
+  out.push(manifestMember, trailerMember(written, manifestMember.length));
+  const file = new Uint8Array(out.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of out) {
+    file.set(chunk, at);
+    at += chunk.length;
+  }
+  return file;
 }
