@@ -42,9 +42,12 @@ const EXCLUDED = new Set(NEVER_BACKED_UP.flatMap((name) => [name, `__new_${name}
  * index, trigger or PRAGMA; or a statement about a table snapshots never hold, like sessions).
  */
 export function forStaging(statement: string, tables: Set<string>, copy: Copy): string | null {
-  if (SKIPPED.test(statement)) return null;
+  // A migration's statements may open with comments: what the statement is comes after them.
+  if (SKIPPED.test(statement.replace(/^(\s*--[^\n]*\n)+/, ""))) return null;
   let excluded = false;
-  const renamed = statement.replace(TOKEN, (token) => {
+  // Staged copies carry no foreign keys (their rows are checked against the live tables' keys when
+  // switched in), so a rebuilt table's keys are left out too.
+  const renamed = withoutForeignKeys(statement).replace(TOKEN, (token) => {
     const first = token[0];
     let name = token;
     if (first === '"' || first === "`") name = token.slice(1, -1).replaceAll(first + first, first);
@@ -54,4 +57,14 @@ export function forStaging(statement: string, tables: Set<string>, copy: Copy): 
     return tables.has(name) ? quote(PREFIX[copy] + name) : token;
   });
   return excluded ? null : renamed;
+}
+
+const ACTIONS = String.raw`(?:\s+ON\s+(?:UPDATE|DELETE)\s+(?:NO\s+ACTION|CASCADE|SET\s+NULL|SET\s+DEFAULT|RESTRICT))*`;
+const TARGET = String.raw`REFERENCES\s+(?:"[^"]+"|\x60[^\x60]+\x60|\w+)\s*\([^)]*\)${ACTIONS}`;
+const TABLE_KEY = new RegExp(String.raw`,\s*(?:CONSTRAINT\s+\S+\s+)?FOREIGN\s+KEY\s*\([^)]*\)\s*${TARGET}`, "gi");
+const COLUMN_KEY = new RegExp(String.raw`\s+${TARGET}`, "gi");
+
+function withoutForeignKeys(statement: string): string {
+  if (!/^\s*(--[^\n]*\n\s*)*CREATE\s+TABLE/i.test(statement)) return statement;
+  return statement.replace(TABLE_KEY, "").replace(COLUMN_KEY, "");
 }
