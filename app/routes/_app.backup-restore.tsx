@@ -59,6 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       backupRequestedAt: at(r.backupRequestedAt),
     })),
     busy: screen.items.some((b) => b.status === "queued" || b.status === "writing"),
+    restoring: screen.restores.some((r) => ["queued", "checking", "staging", "switching"].includes(r.status)),
     canBackUp: can(actor, "WRITE_BACKUPS", actor.locationId),
     organizationAdmin,
     organizationName: organizationAdmin ? screen.organizationName : "",
@@ -179,6 +180,15 @@ export default function BackupRestoreScreen() {
         <h2 id="restores-title" className="font-semibold text-lg">
           Restores
         </h2>
+        {data.restoring && (
+          <p className="text-slate-700 text-sm" role="status">
+            A restore is under way: when it finishes, everyone is signed out.{" "}
+            <Link to={BACKUPS_PATH} className={LINK}>
+              Refresh
+            </Link>{" "}
+            to see how far it has got.
+          </p>
+        )}
         <RestoreTable restores={restores} />
       </section>
     </div>

@@ -151,6 +151,7 @@ test("an organization admin backs up, changes par levels and a vendor, restores,
   await nameField.fill(` ${organizationName} `);
   await panel.getByRole("button", { name: "Restore this snapshot" }).click();
   await expect(page.getByTestId("toast")).toContainText("Restore queued");
+  await expect(page.getByRole("status").filter({ hasText: "A restore is under way" })).toBeVisible();
   const [restore] = await onDatabase("SELECT id FROM backup_restores WHERE backup_id = ? ORDER BY id DESC LIMIT 1", [
     backupId,
   ]);
