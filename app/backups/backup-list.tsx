@@ -9,8 +9,9 @@ import { downloadPath, restorePath } from "./links";
 import { LiveProgress } from "./progress";
 import { BACKUP_STATUS_TEXT, madeByText, REHEARSAL_TEXT, RESTORE_STATUS_TEXT, restorable, sizeText } from "./words";
 
-export type ShownBackup = Omit<BackupSummary, "requestedAt" | "finishedAt"> & {
+export type ShownBackup = Omit<BackupSummary, "requestedAt" | "finishedAt" | "takenAt"> & {
   requestedAt: ShownInstant | null;
+  takenAt: ShownInstant | null;
   finishedAt: ShownInstant | null;
   rehearsedAt: ShownInstant | null;
 };
@@ -104,10 +105,23 @@ export function BackupTable({
               <span className={`font-medium ${backup.status === "deleted" ? "text-slate-500" : ""}`}>
                 <Time at={backup.requestedAt} />
               </span>
-              {backup.finishedAt && backup.status === "ready" && (
+              {backup.origin === "upload" ? (
                 <span className="block text-slate-500 text-xs">
-                  done <Time at={backup.finishedAt} />
+                  {backup.takenAt ? (
+                    <>
+                      uploaded; taken <Time at={backup.takenAt} />
+                    </>
+                  ) : (
+                    "uploaded; when it was taken is read when it is checked"
+                  )}
                 </span>
+              ) : (
+                backup.finishedAt &&
+                backup.status === "ready" && (
+                  <span className="block text-slate-500 text-xs">
+                    done <Time at={backup.finishedAt} />
+                  </span>
+                )
               )}
             </td>
             <td className={CELL}>

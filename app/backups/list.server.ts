@@ -44,6 +44,8 @@ export interface BackupSummary {
   /** Who asked (a user's name), or null for the nightly schedule. */
   requestedBy: string | null;
   requestedAt: string;
+  /** When its rows were frozen, from its manifest (an upload's is known once its rehearsal has read it). */
+  takenAt: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   sizeBytes: number | null;
@@ -86,6 +88,7 @@ interface BackupRow {
   rehearsalStatus: RehearsalStatus | null;
   rehearsedAt: number | null;
   rehearsal: string | null;
+  takenAt: string | null;
   manifest?: string | null;
 }
 
@@ -136,6 +139,7 @@ function summaryOf(row: BackupRow): BackupSummary {
     status: row.status,
     requestedBy: row.requestedBy,
     requestedAt: iso(row.requestedAt) ?? "",
+    takenAt: typeof row.takenAt === "string" && !Number.isNaN(Date.parse(row.takenAt)) ? row.takenAt : null,
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
     sizeBytes: row.sizeBytes === null ? null : Number(row.sizeBytes),
@@ -171,7 +175,7 @@ const NAME_OF = (alias: string) =>
 const COLUMNS = sql`b.id, b.origin, b.status, ${NAME_OF("who")} AS requestedBy, b.requested_at AS requestedAt,
   b.started_at AS startedAt, b.finished_at AS finishedAt, b.rows_done AS rowsDone, b.rows_total AS rowsTotal,
   b.size_bytes AS sizeBytes, b.error, b.rehearsal_status AS rehearsalStatus, b.rehearsed_at AS rehearsedAt,
-  b.rehearsal`;
+  b.rehearsal, json_extract(b.manifest, '$.takenAt') AS takenAt`;
 
 // Newest first; served by backups_org_requested_idx (organization_id, requested_at).
 const KEYS: readonly SortKey[] = [

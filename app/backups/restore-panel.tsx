@@ -9,8 +9,8 @@ import { BACKUPS_PATH, restorePath } from "./links";
 export function RestorePanel({
   backupId,
   madeAt,
+  uploadedAt,
   madeBy,
-  upload,
   organizationName,
   idempotencyKey,
   error,
@@ -18,9 +18,11 @@ export function RestorePanel({
   typed,
 }: {
   backupId: string;
+  /** When its rows were frozen; null for an upload not checked yet (its file says). */
   madeAt: ShownInstant | null;
+  /** When it was uploaded, for an upload. */
+  uploadedAt: ShownInstant | null;
   madeBy: string;
-  upload: boolean;
   organizationName: string;
   idempotencyKey: string;
   error?: string | null;
@@ -34,16 +36,26 @@ export function RestorePanel({
       className="flex flex-col gap-3 rounded-lg border-2 border-red-300 bg-white p-4 shadow-sm"
     >
       <h2 id="restore-title" className="font-semibold text-lg text-red-800">
-        Restore {upload ? "the uploaded snapshot" : "the snapshot"} of <Time at={madeAt} />?
+        {madeAt ? (
+          <>
+            Restore {uploadedAt ? "the uploaded snapshot" : "the snapshot"} of <Time at={madeAt} />?
+          </>
+        ) : (
+          <>
+            Restore the snapshot uploaded <Time at={uploadedAt} />?
+          </>
+        )}
       </h2>
       <p className="text-sm">
-        Made by {madeBy}. Before anything changes, the file is checked (its manifest, every checksum and its schema
-        version); a damaged or foreign file is refused and nothing changes.
+        {madeBy}. Before anything changes, the file is checked (its manifest, every checksum and its schema version); a
+        damaged or foreign file is refused and nothing changes.
       </p>
       <ul className="list-disc space-y-1 pl-5 text-red-900 text-sm">
         <li>
-          Everything recorded since <Time at={madeAt} /> is lost, at every location: vials received, opened or
-          discarded, usage, counts, products, vendors, users and settings go back to how they were then.
+          Everything recorded since{" "}
+          {madeAt ? <Time at={madeAt} /> : "the snapshot was taken (the file says when; it is checked first)"} is lost,
+          at every location: vials received, opened or discarded, usage, counts, products, vendors, users and settings
+          go back to how they were then.
         </li>
         <li>Everyone is signed out when the restore finishes, you included: sign in again afterwards.</li>
         <li>The restore itself is kept in the activity log, and so are the backups made after this snapshot.</li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { madeByText, restorable, sizeText } from "./words";
+import { madeBySentence, madeByText, restorable, sizeText } from "./words";
 
 describe("sizeText", () => {
   it("reads bytes in powers of 1,000 with about three figures", () => {
@@ -17,6 +17,9 @@ describe("madeByText", () => {
     expect(madeByText("schedule", null)).toBe("Nightly schedule");
     expect(madeByText("user", "Olivia Owner")).toBe("Olivia Owner");
     expect(madeByText("upload", "Olivia Owner")).toBe("Uploaded by Olivia Owner");
+    expect(madeBySentence("schedule", null)).toBe("Made by the nightly schedule");
+    expect(madeBySentence("user", "Olivia Owner")).toBe("Made by Olivia Owner");
+    expect(madeBySentence("upload", null)).toBe("Uploaded by a former user");
   });
 });
 

@@ -23,6 +23,13 @@ export function madeByText(origin: BackupOrigin, requestedBy: string | null): st
   return requestedBy ?? "A former user";
 }
 
+/** Who or what made it, as a sentence's start: "Made by Olivia Owner", "Uploaded by …", "Made by the nightly schedule". */
+export function madeBySentence(origin: BackupOrigin, requestedBy: string | null): string {
+  if (origin === "schedule") return "Made by the nightly schedule";
+  if (origin === "upload") return `Uploaded by ${requestedBy ?? "a former user"}`;
+  return `Made by ${requestedBy ?? "a former user"}`;
+}
+
 export const BACKUP_STATUS_TEXT: Record<BackupStatus, string> = {
   queued: "Queued",
   writing: "Writing",

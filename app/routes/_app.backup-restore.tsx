@@ -16,7 +16,7 @@ import { BackupListQuery, type BackupSummary, backupScreen, readBackup } from "~
 import { RestorePanel } from "~/backups/restore-panel";
 import { retentionRule } from "~/backups/retention.server";
 import { UploadForm } from "~/backups/upload-form";
-import { madeByText, restorable } from "~/backups/words";
+import { madeBySentence, restorable } from "~/backups/words";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -39,6 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const shown = (b: BackupSummary) => ({
     ...b,
     requestedAt: at(b.requestedAt),
+    takenAt: at(b.takenAt),
     finishedAt: at(b.finishedAt),
     rehearsedAt: at(b.rehearsal.at),
   });
@@ -67,9 +68,10 @@ export async function loader(args: LoaderFunctionArgs) {
       target && restorable(target)
         ? {
             id: target.id,
-            madeAt: at(target.requestedAt),
-            madeBy: madeByText(target.origin, target.requestedBy),
-            upload: target.origin === "upload",
+            // What is lost is everything since the rows were frozen: an upload's own time, once read.
+            madeAt: at(target.takenAt ?? (target.origin === "upload" ? null : target.requestedAt)),
+            uploadedAt: target.origin === "upload" ? at(target.requestedAt) : null,
+            madeBy: madeBySentence(target.origin, target.requestedBy),
           }
         : null,
     restoreUnavailable: Boolean(asked) && !(target && restorable(target)),
@@ -107,8 +109,8 @@ export default function BackupRestoreScreen() {
         <RestorePanel
           backupId={restoreTarget.id}
           madeAt={restoreTarget.madeAt}
+          uploadedAt={restoreTarget.uploadedAt}
           madeBy={restoreTarget.madeBy}
-          upload={restoreTarget.upload}
           organizationName={data.organizationName}
           idempotencyKey={data.keys.restore}
           error={restoreAnswer?.formError}

@@ -91,6 +91,8 @@ test("an organization admin backs up, changes par levels and a vendor, restores,
   await workUntil(page, async () => ["passed", "failed"].includes(await rehearsalOf()), "the upload's rehearsal");
   await page.reload();
   await expect(uploadedRow).toContainText("Restore rehearsed: passed");
+  // The rehearsal read when its rows were taken from the file's manifest.
+  await expect(uploadedRow).toContainText("uploaded; taken");
 
   // A vendor archived and a product's par levels deleted, after the snapshot.
   const [vendor] = await onDatabase("SELECT id, name FROM vendors WHERE active = 1 ORDER BY name LIMIT 1", []);

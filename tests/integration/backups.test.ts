@@ -266,7 +266,13 @@ describe("the backup list", () => {
     expect(screen.restores[0]).toMatchObject({ status: expect.any(String), requestedBy: "Olivia Owner" });
 
     const detail = await readBackup(t.db, as("manager", "WST"), id);
-    expect(detail).toMatchObject({ id, manifest: null, rehearsal: { status: "failed" } });
+    expect(detail).toMatchObject({ id, manifest: null, takenAt: null, rehearsal: { status: "failed" } });
+    // When its rows were frozen comes from its manifest (an upload's is known once rehearsed).
+    await setBackup(id, { manifest: { takenAt: "2026-11-20T03:00:01.000Z", tables: [] } });
+    expect(await readBackup(t.db, owner(), id)).toMatchObject({
+      takenAt: "2026-11-20T03:00:01.000Z",
+      manifest: { takenAt: "2026-11-20T03:00:01.000Z", tables: [] },
+    });
   });
 
   it("pages by keyset through every snapshot once", async () => {
