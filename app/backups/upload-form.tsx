@@ -86,12 +86,15 @@ export function UploadForm() {
           checked (its manifest, every checksum, its schema version, that it is this organization's) before anything is
           restored from it.
         </p>
-        <noscript>
+        {!running && (
+          // Drawn by the server and gone once the page's script runs (a <noscript> is not enough:
+          // a browser that blocks scripts another way still shows nothing).
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
-            Uploading sends the file in 8 MiB pieces, which needs JavaScript: turn it on for this page, or upload with
-            the API (POST /api/backups/uploads, as the README's "Backups and restore" shows).
+            Uploading sends the file in 8 MiB pieces, which needs JavaScript: the button works once this page's script
+            has loaded. With JavaScript off, turn it on for this page, or upload with the API (POST
+            /api/backups/uploads, as the README's "Backups and restore" shows).
           </p>
-        </noscript>
+        )}
         <label className="flex flex-col gap-1 font-medium text-sm">
           Snapshot file
           <input

@@ -133,13 +133,7 @@ export default function BackupRestoreScreen() {
             </p>
             <FormAlert message={backupError} />
             {busy && (
-              <p className="text-slate-700 text-sm" role="status">
-                A backup is being made now (its progress is in the list below).{" "}
-                <Link to={BACKUPS_PATH} className={LINK}>
-                  Refresh
-                </Link>{" "}
-                to see how far it has got.
-              </p>
+              <p className="text-slate-700 text-sm">A backup is being made now: its progress is in the list below.</p>
             )}
             <div>
               <Button disabled={busy}>Back up now</Button>
@@ -166,6 +160,15 @@ export default function BackupRestoreScreen() {
         <p className="text-slate-600 text-sm" data-testid="retention-rule">
           A snapshot is made every night at 03:00 UTC. {data.retentionRule}
         </p>
+        {busy && (
+          <p className="text-slate-700 text-sm" role="status">
+            A backup is being made now; its bar moves by itself while this page is open.{" "}
+            <Link to={BACKUPS_PATH} className={LINK}>
+              Refresh
+            </Link>{" "}
+            to see how far it has got.
+          </p>
+        )}
         <BackupTable backups={backups} organizationAdmin={organizationAdmin} />
         <Pagination
           total={data.total}

@@ -73,6 +73,7 @@ test("an organization admin backs up, changes par levels and a vendor, restores,
   expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="clinic-backup-.+\.jsonl\.gz"$/);
 
   // Uploaded back from the screen (in pieces, by the page's script), it is listed and then rehearsed.
+  await expect(page.getByText("Uploading sends the file in 8 MiB pieces, which needs JavaScript")).toHaveCount(0);
   await page.getByLabel("Snapshot file").setInputFiles({
     name: "clinic-backup.jsonl.gz",
     mimeType: "application/gzip",
@@ -205,4 +206,31 @@ test("a manager sees the backups but no action, and the API refuses every backup
   const form = await page.request.post("/backup-restore", { form: { intent: "backup" }, maxRedirects: 0 });
   expect(form.status()).toBe(403);
   expect((await page.request.get(`/backup-restore/${id}/download`, { maxRedirects: 0 })).status()).toBe(403);
+});
+
+test("without JavaScript, Back up now still works and the page shows the snapshot's state and a refresh link", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  await signIn(page, "owner@demo.clinic");
+  await page.goto("/backup-restore");
+  await page.getByRole("button", { name: "Back up now" }).click();
+  await expect(page).toHaveURL(/\/backup-restore$/);
+  await expect(page.getByTestId("backup-progress").first()).toHaveText("Waiting for the jobs worker to start it");
+  const status = page.getByRole("status").filter({ hasText: "A backup is being made now" });
+  await expect(status.getByRole("link", { name: "Refresh" })).toBeVisible();
+  // The upload needs JavaScript, and says so rather than offering a form the server would refuse.
+  await expect(page.getByText("Uploading sends the file in 8 MiB pieces, which needs JavaScript")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload snapshot" })).toBeDisabled();
+
+  await workUntil(
+    page,
+    async () =>
+      (await onDatabase("SELECT count(*) AS n FROM backups WHERE status IN ('queued', 'writing')", []))[0]?.n === 0,
+    "the snapshot",
+  );
+  await status.getByRole("link", { name: "Refresh" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "A backup is being made now" })).toHaveCount(0);
+  await context.close();
 });
