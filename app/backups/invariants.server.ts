@@ -25,7 +25,11 @@ export async function checkLedger(
   const index = (name: string, columns: string) =>
     `CREATE INDEX IF NOT EXISTS ${quote(`${copyName(copy, "stock_movements")}_${name}`)} ON ${movements} (${columns})`;
   await client.batch(
-    [index("by_reference", "reference_id"), index("by_item", "item_id"), index("by_level", "location_id, variation_id")],
+    [
+      index("by_reference", "reference_id"),
+      index("by_item", "item_id"),
+      index("by_level", "location_id, variation_id"),
+    ],
     "write",
   );
   const results = await client.batch(

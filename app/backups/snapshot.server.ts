@@ -163,6 +163,7 @@ export async function continueSnapshot(
     const table = state.tables[state.table];
     if (!table) break;
     const page = await client.execute(pageQuery(copyName("frozen", table.name), table, state.after, PAGE_ROWS));
+    budget.spend();
     if (page.rows.length) {
       const lines = page.rows.map((r) => String(r.line));
       state.chain = await chainPage(state.chain, lines);
@@ -189,6 +190,7 @@ export async function continueSnapshot(
       for (; joined.length - at >= partBytes; at += partBytes) {
         const part = await upload.uploadPart(state.parts.length + 1, joined.subarray(at, at + partBytes));
         state.parts.push({ partNumber: part.partNumber, etag: part.etag });
+        budget.spend();
       }
       pending = [joined.subarray(at)];
       pendingBytes = joined.length - at;

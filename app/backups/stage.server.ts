@@ -116,6 +116,7 @@ async function load(
   let bytes = 0;
   const flush = async () => {
     await client.batch([...statements, ...saveCursor(home, state)], "write");
+    budget.spend();
     statements = [];
     bytes = 0;
   };
@@ -146,7 +147,7 @@ async function load(
     state.phase = "verify";
     return;
   }
-  for await (const member of membersFrom(files, key, state.position, manifest.dataBytes)) {
+  for await (const member of membersFrom(files, key, state.position, manifest.dataBytes, () => budget.spend())) {
     const table = manifest.tables[state.table];
     if (!table) break;
     state.position = member.next;
@@ -198,6 +199,7 @@ async function verify(
     const page = await client.execute(
       pageQuery(copyName(copy, table.name), table, state.after, manifest.checksum.pageRows),
     );
+    budget.spend();
     if (page.rows.length) {
       state.chain = await chainPage(
         state.chain,

@@ -39,7 +39,7 @@ export async function runBackupBench(argv: string[]): Promise<void> {
     port: Number(process.env.BENCH_PORT ?? 8795),
     dataDir,
     prepareDatabase: false,
-    quiet: true,
+    quiet: !argv.includes("--verbose"),
   });
   const sqlite = new Database(dbPath);
   sqlite.exec("PRAGMA busy_timeout = 60000");
@@ -58,8 +58,11 @@ export async function runBackupBench(argv: string[]): Promise<void> {
     const figures: PhaseFigures[] = [];
     const fire = async () => {
       const started = performance.now();
-      const response = await fetch(`${product.jobsUrl}/__scheduled?cron=${encodeURIComponent(CRONS.work)}`);
-      await response.text();
+      const response = await fetch(`${product.jobsUrl}/__scheduled?cron=${encodeURIComponent(CRONS.work)}`, {
+        signal: AbortSignal.timeout(15 * 60 * 1000),
+      });
+      const text = await response.text();
+      if (!response.ok) console.log(`  the run answered ${response.status}: ${text.slice(0, 300)}`);
       return (performance.now() - started) / 1000;
     };
     const drive = async (phase: Phase, done: () => string | null) => {
