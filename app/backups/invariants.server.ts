@@ -21,6 +21,17 @@ export async function checkLedger(
 ): Promise<LedgerFindings | null> {
   if (!LEDGER_TABLES.every((t) => tables.includes(t))) return null;
   const [levels, movements, items, usage] = LEDGER_TABLES.map((t) => quote(copyName(copy, t)));
+  // The staged copy has its keys only: the lookups below get the indexes the live tables have.
+  const index = (name: string, columns: string) =>
+    `CREATE INDEX IF NOT EXISTS ${quote(`${copyName(copy, "stock_movements")}_${name}`)} ON ${movements} (${columns})`;
+  await client.batch(
+    [
+      index("by_reference", "reference_id"),
+      index("by_item", "item_id"),
+      index("by_level", "location_id, variation_id"),
+    ],
+    "write",
+  );
   const results = await client.batch(
     [
       `SELECT (SELECT count(*) FROM (

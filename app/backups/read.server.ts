@@ -69,10 +69,17 @@ export interface Member {
 }
 
 /** The members from `offset` on, in order, up to `end` (the manifest's offset), read a few MiB at a time. */
-export async function* membersFrom(files: R2Bucket, key: string, offset: number, end: number): AsyncGenerator<Member> {
+export async function* membersFrom(
+  files: R2Bucket,
+  key: string,
+  offset: number,
+  end: number,
+  onRead: () => void = () => {},
+): AsyncGenerator<Member> {
   let at = offset;
   while (at < end) {
     const buffer = await readRange(files, key, at, Math.min(READ_BYTES, end - at));
+    onRead();
     let inBuffer = 0;
     for (;;) {
       const length = memberLength(buffer, inBuffer);

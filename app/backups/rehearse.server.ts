@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import type { Budget } from "./budget";
 import type { Manifest } from "./format";
+import { abortUnlessOwned, newToken } from "./guard";
 import { DamagedFile } from "./gzip";
 import { checkLedger, type LedgerFindings, ledgerProblem } from "./invariants.server";
 import { openSnapshot } from "./read.server";
@@ -59,7 +60,7 @@ export async function advanceRehearsal(
       throw new DamagedFile("This snapshot belongs to another organization.");
     let cursor = backup.cursor as unknown as StageCursor | null;
     if (backup.rehearsalStatus === "pending" || !cursor) {
-      cursor = firstStageCursor(manifest);
+      cursor = { ...firstStageCursor(manifest), token: newToken() };
       try {
         await client.batch(
           [
@@ -68,7 +69,7 @@ export async function advanceRehearsal(
                 WHERE id = ? AND status = 'ready' AND rehearsal_status IS ?`,
               args: [JSON.stringify(cursor), JSON.stringify(manifest), backup.id, backup.rehearsalStatus],
             },
-            "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE 'taken by another run' END)",
+            abortUnlessOwned("backups", backup.id, cursor.token as string),
             ...(await createStaging(client, "rehearsal", manifest)),
           ],
           "write",
@@ -122,12 +123,16 @@ async function finish(db: Database, backup: RehearsalRow, manifest: Manifest | n
       },
       {
         sql: `INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
-          SELECT ?, ?, NULL, NULL, 'rehearse_backup', 'backup', ?, ? WHERE changes() = 1`,
+          SELECT ?, ?, NULL, NULL, 'rehearse_backup', 'backup', ?, ?
+          WHERE EXISTS (SELECT 1 FROM backups WHERE id = ? AND rehearsed_at = ? AND rehearsal_status = ?)`,
         args: [
           uuidv7(),
           now,
           backup.id,
           JSON.stringify({ passed: result.passed, message: result.message, rows: manifest?.rows ?? null }),
+          backup.id,
+          now,
+          result.passed ? "passed" : "failed",
         ],
       },
     ],

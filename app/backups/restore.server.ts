@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import type { Budget } from "./budget";
 import type { Manifest } from "./format";
+import { abortUnless, abortUnlessOwned, newToken } from "./guard";
 import { DamagedFile } from "./gzip";
 import { forStaging, migrationsBetween, tableNamesOf } from "./migrate-forward.server";
 import { openSnapshot } from "./read.server";
@@ -124,6 +125,7 @@ async function check(client: Client, files: R2Bucket, restore: RestoreRow): Prom
   if (!path.ok) throw new Refused(path.reason);
   const cursor: RestoreCursor = {
     ...firstStageCursor(manifest),
+    token: newToken(),
     manifest,
     r2Key: backup.r2Key,
     migrated: path.migrations.length === 0,
@@ -135,7 +137,7 @@ async function check(client: Client, files: R2Bucket, restore: RestoreRow): Prom
           WHERE id = ? AND status = 'checking'`,
         args: [JSON.stringify(cursor), manifest.rows, restore.id],
       },
-      "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE 'taken by another run' END)",
+      abortUnlessOwned("backup_restores", restore.id, cursor.token as string),
       ...(await createStaging(client, "restore", manifest)),
     ],
     "write",
@@ -225,7 +227,7 @@ async function switchIn(client: Client, restore: RestoreRow, cursor: RestoreCurs
         restore.id,
       ],
     },
-    "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE 'moved by another run' END)",
+    abortUnless("(SELECT status = 'done' AND finished_at = ? FROM backup_restores WHERE id = ?)", [now, restore.id]),
     ...[...staged.keys()].map((name) => `DROP TABLE ${quote(copyName("restore", name))}`),
   ];
   await client.batch(statements, "write");

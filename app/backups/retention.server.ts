@@ -66,12 +66,15 @@ export async function applyRetention(db: Database, files: R2Bucket, _at: Date): 
           },
           {
             sql: `INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
-              SELECT ?, ?, NULL, NULL, 'delete_backup', 'backup', ?, ? WHERE changes() = 1`,
+              SELECT ?, ?, NULL, NULL, 'delete_backup', 'backup', ?, ?
+              WHERE EXISTS (SELECT 1 FROM backups WHERE id = ? AND status = 'deleted' AND deleted_at = ?)`,
             args: [
               uuidv7(),
               now,
               snapshot.id,
               JSON.stringify({ reason: "retention", requestedAt: new Date(snapshot.requestedAt).toISOString() }),
+              snapshot.id,
+              now,
             ],
           },
         ],

@@ -22,6 +22,7 @@ import {
   type SchemaVersion,
   type TableShape,
 } from "./format";
+import { abortUnlessOwned, newToken } from "./guard";
 import { gzipMember } from "./gzip";
 import { liveSchemaVersion } from "./schema-version.server";
 import { copyName, createCopy, dropAll, leftovers, liveTables, pageQuery, quote } from "./tables.server";
@@ -30,6 +31,8 @@ import { trailerMember } from "./trailer";
 export interface WriteCursor {
   /** Bumped by every commit; a commit names the step it read, so two runs never both advance. */
   step: number;
+  /** The run that claimed the snapshot (guard.ts). */
+  token?: string;
   stage: "writing" | "completing";
   uploadId: string;
   takenAt: string;
@@ -73,6 +76,7 @@ export async function startSnapshot(db: Database, files: R2Bucket, backup: Backu
   });
   const cursor: WriteCursor = {
     step: 1,
+    token: newToken(),
     stage: "writing",
     uploadId: upload.uploadId,
     takenAt: at.toISOString(),
@@ -98,7 +102,7 @@ export async function startSnapshot(db: Database, files: R2Bucket, backup: Backu
           sql: "UPDATE backups SET status = 'writing', started_at = ?, cursor = ? WHERE id = ? AND status = 'queued'",
           args: [at.getTime(), JSON.stringify(cursor), backup.id],
         },
-        "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE 'taken by another run' END)",
+        abortUnlessOwned("backups", backup.id, cursor.token as string),
         ...dropAll(old),
         ...tables.flatMap((t) => [
           createCopy("frozen", t),
@@ -159,6 +163,7 @@ export async function continueSnapshot(
     const table = state.tables[state.table];
     if (!table) break;
     const page = await client.execute(pageQuery(copyName("frozen", table.name), table, state.after, PAGE_ROWS));
+    budget.spend();
     if (page.rows.length) {
       const lines = page.rows.map((r) => String(r.line));
       state.chain = await chainPage(state.chain, lines);
@@ -185,6 +190,7 @@ export async function continueSnapshot(
       for (; joined.length - at >= partBytes; at += partBytes) {
         const part = await upload.uploadPart(state.parts.length + 1, joined.subarray(at, at + partBytes));
         state.parts.push({ partNumber: part.partNumber, etag: part.etag });
+        budget.spend();
       }
       pending = [joined.subarray(at)];
       pendingBytes = joined.length - at;
@@ -257,7 +263,8 @@ async function complete(
       // Logged only if this run made it ready.
       {
         sql: `INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
-          SELECT ?, ?, ?, NULL, 'create_backup', 'backup', ?, ? WHERE changes() = 1`,
+          SELECT ?, ?, ?, NULL, 'create_backup', 'backup', ?, ?
+          WHERE EXISTS (SELECT 1 FROM backups WHERE id = ? AND status = 'ready' AND finished_at = ?)`,
         args: [
           uuidv7(),
           now,
@@ -269,6 +276,8 @@ async function complete(
             sizeBytes: size,
             tables: manifest.tables.length,
           }),
+          backup.id,
+          now,
         ],
       },
       ...dropAll(old),

@@ -5,6 +5,7 @@ import type { Client, InStatement } from "@libsql/client";
 import type { Budget } from "./budget";
 import { chainPage, EMPTY_CHAIN } from "./checksum";
 import type { Manifest, ManifestTable } from "./format";
+import { abortUnlessOwned, newToken } from "./guard";
 import { DamagedFile } from "./gzip";
 import { membersFrom } from "./read.server";
 import { type Copy, copyName, createCopy, dropAll, insertLines, leftovers, pageQuery } from "./tables.server";
@@ -17,6 +18,8 @@ export interface CursorHome {
 
 export interface StageCursor {
   step: number;
+  /** The run that wrote this cursor (guard.ts). */
+  token?: string;
   phase: "load" | "verify" | "staged";
   /** Table being loaded or verified (index in the manifest's tables). */
   table: number;
@@ -61,12 +64,13 @@ export async function dropStaging(client: Client, copy: Copy): Promise<void> {
 export function saveCursor(home: CursorHome, state: StageCursor): InStatement[] {
   const read = state.step;
   state.step = read + 1;
+  state.token = newToken();
   return [
     {
       sql: `UPDATE ${home.table} SET cursor = ?, rows_done = ? WHERE id = ? AND json_extract(cursor, '$.step') = ?`,
       args: [JSON.stringify(state), state.rowsDone, home.id, read],
     },
-    "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE 'moved by another run' END)",
+    abortUnlessOwned(home.table, home.id, state.token),
   ];
 }
 
@@ -112,6 +116,7 @@ async function load(
   let bytes = 0;
   const flush = async () => {
     await client.batch([...statements, ...saveCursor(home, state)], "write");
+    budget.spend();
     statements = [];
     bytes = 0;
   };
@@ -142,7 +147,7 @@ async function load(
     state.phase = "verify";
     return;
   }
-  for await (const member of membersFrom(files, key, state.position, manifest.dataBytes)) {
+  for await (const member of membersFrom(files, key, state.position, manifest.dataBytes, () => budget.spend())) {
     const table = manifest.tables[state.table];
     if (!table) break;
     state.position = member.next;
@@ -194,6 +199,7 @@ async function verify(
     const page = await client.execute(
       pageQuery(copyName(copy, table.name), table, state.after, manifest.checksum.pageRows),
     );
+    budget.spend();
     if (page.rows.length) {
       state.chain = await chainPage(
         state.chain,

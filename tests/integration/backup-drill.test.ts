@@ -79,6 +79,12 @@ describe("the restore drill", () => {
       ledger: { levelsOff: 0, itemsOff: 0, usesOff: 0 },
     });
 
+    const logged = await client.execute({
+      sql: "SELECT action FROM activity_log WHERE entity = 'backup' AND entity_id = ? ORDER BY at, id",
+      args: [id],
+    });
+    expect(logged.rows.map((r) => r.action)).toEqual(["create_backup", "rehearse_backup"]);
+
     const changed = await changeEveryTable(t.db);
     expect(changed.length).toBeGreaterThan(10);
     const mid = await dumpAll(t.db);

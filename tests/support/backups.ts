@@ -12,21 +12,22 @@ import { readTrailer, TRAILER_BYTES, trailerMember } from "../../app/backups/tra
 import { advanceBackupWork } from "../../app/backups/work.server";
 import type { Database } from "../../app/db/client.server";
 
-export async function localR2(): Promise<{ files: R2Bucket; close: () => Promise<void> }> {
-  const mf = new Miniflare({ modules: true, script: "export default {}", r2Buckets: ["FILES"] });
+export async function localR2(): Promise<{ files: R2Bucket; other: R2Bucket; close: () => Promise<void> }> {
+  const mf = new Miniflare({ modules: true, script: "export default {}", r2Buckets: ["FILES", "OTHER"] });
   const files = (await mf.getR2Bucket("FILES")) as unknown as R2Bucket;
-  return { files, close: () => mf.dispose() };
+  const other = (await mf.getR2Bucket("OTHER")) as unknown as R2Bucket;
+  return { files, other, close: () => mf.dispose() };
 }
 
 /** Runs the work cron until it finds nothing to do; answers how many runs did something. */
 export async function runUntilIdle(
   db: Database,
   files: R2Bucket,
-  options: WorkOptions = {},
+  options: WorkOptions & { at?: Date } = {},
   maxRuns = 500,
 ): Promise<number> {
   for (let runs = 0; runs < maxRuns; runs++) {
-    const did = await advanceBackupWork(db, files, new Date(), options);
+    const did = await advanceBackupWork(db, files, options.at ?? new Date(), options);
     if (did === undefined) return runs;
   }
   throw new Error(`Still working after ${maxRuns} runs`);
