@@ -64,6 +64,7 @@ export type ActivityAction =
   | "printer_profile_update"
   | "printer_profile_archive"
   | "printer_profile_restore"
+  | "request_backup"
   | "create_backup"
   | "upload_backup"
   | "request_restore"

@@ -1,7 +1,8 @@
 // "Back up now": a queued snapshot of the whole organization for the jobs worker to write (its
 // engine, ./work.server, picks queued rows up on the work cron). WRITE_BACKUPS where the user
 // stands. One snapshot at a time: the insert is guarded in SQL by "no other snapshot is queued or
-// being written", so two presses at once (two admins, a double tap) make one.
+// being written", so two presses at once (two admins, a double tap) make one. Its activity row is
+// `request_backup` (who asked, when); the engine logs `create_backup` when the snapshot is written.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { activityLocation, type ScopedActor } from "~/access/actor";
@@ -35,7 +36,7 @@ export async function requestBackup(
   const organization = organizationOf(actor);
   const id = uuidv7();
   const now = Date.now();
-  const key = await idempotencyKeyFor(actor.id, input.idempotencyKey, "create_backup", {});
+  const key = await idempotencyKeyFor(actor.id, input.idempotencyKey, "request_backup", {});
   const busy = snapshotInProgress(organization);
   const [inserted, , , stored] = await db.batch([
     db.all<{ id: string }>(sql`INSERT INTO backups (id, organization_id, origin, requested_by, requested_at, status,
@@ -48,7 +49,7 @@ export async function requestBackup(
       {
         userId: actor.id,
         locationId: activityLocation(actor),
-        action: "create_backup",
+        action: "request_backup",
         entity: "backup",
         entityId: id,
         summary: sql`json_object('origin', b.origin, 'r2Key', b.r2_key)`,

@@ -73,7 +73,7 @@ beforeEach(async () => {
 });
 
 describe("Back up now", () => {
-  it("queues one snapshot under its key, with its create_backup activity row", async () => {
+  it("queues one snapshot under its key, with its request_backup activity row (the jobs worker adds create_backup once it is written)", async () => {
     const before = await counts();
     const made = await requestBackup(t.db, owner(), noKey);
     expect(made).toEqual({ ok: true, id: expect.any(String), status: "queued" });
@@ -89,7 +89,7 @@ describe("Back up now", () => {
     });
     expect(await counts()).toEqual({ ...before, backups: before.backups + 1, activity: before.activity + 1 });
     expect(await t.lastActivity()).toMatchObject({
-      action: "create_backup",
+      action: "request_backup",
       entity: "backup",
       entityId: made.id,
       userId: users.get("owner")?.id,
