@@ -45,6 +45,7 @@ const FLOORS = {
     "recalls",
     "vials",
     "activity-log",
+    "backups",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell"],

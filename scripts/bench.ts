@@ -3,13 +3,17 @@
 // npm run bench -- --large [--data-dir .data-large] [--runs 30] [--out <file>] [--compare <file>]
 // — on the large data set: p50/p95 server time, round trips, HTML size and every statement's query
 // plan beside issue #12's budgets, written as JSON (scripts/bench/large.ts).
+// npm run bench -- --backup [--data-dir .data-large] [--phases snapshot,rehearsal,restore] — the
+// snapshot, rehearsal and restore through the jobs worker: time, runs, peak memory (scripts/bench/backup.ts).
 // Either takes --no-build to reuse build/, and --runs N for the measured requests per page (demo: 7).
+import { runBackupBench } from "./bench/backup";
 import { runDemoBench } from "./bench/demo";
 import { runLargeBench } from "./bench/large";
 
 const argv = process.argv.slice(2);
 try {
-  await (argv.includes("--large") ? runLargeBench(argv) : runDemoBench(argv));
+  if (argv.includes("--backup")) await runBackupBench(argv);
+  else await (argv.includes("--large") ? runLargeBench(argv) : runDemoBench(argv));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

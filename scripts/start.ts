@@ -1,14 +1,19 @@
 // npm start — build, then run the whole product on this machine with its embedded defaults.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { CRONS } from "../app/jobs/scheduled.server";
 import { startProduct } from "./lib/product";
 import { DEMO_PASSWORD, DEMO_USERS } from "./seed/demo";
 import { LARGE_USERS } from "./seed/large/targets";
 
 const port = Number(process.env.PORT ?? 8787);
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-// Local cron: wrangler dev never fires crons by itself, so fire the import pick-up like production.
-const CRON_EVERY_MS = 5 * 60 * 1000;
+// Local crons: wrangler dev never fires crons by itself, so fire them like production, the work cron
+// more often (every 10 s, so a backup asked for on the screen moves without waiting a minute). The
+// nightly one (snapshot + retention) only with --nightly, at 03:00 UTC like production.
+const WORK_EVERY_MS = 10 * 1000;
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+const nightly = process.argv.includes("--nightly");
 
 if (!process.argv.includes("--no-build")) {
   console.log("Building…");
@@ -23,14 +28,25 @@ const product = await startProduct({
   log: (line) => console.log(line),
 });
 
-const cron = setInterval(() => {
-  fetch(`${product.jobsUrl}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => {});
-}, CRON_EVERY_MS);
+const fire = (cron: string) => fetch(`${product.jobsUrl}/__scheduled?cron=${encodeURIComponent(cron)}`).catch(() => {});
+let lastNight = "";
+const timers = [
+  setInterval(() => fire(CRONS.work), WORK_EVERY_MS),
+  setInterval(() => fire(CRONS.fiveMinutes), FIVE_MINUTES_MS),
+  setInterval(() => {
+    const now = new Date();
+    const night = now.toISOString().slice(0, 10);
+    if (!nightly || now.getUTCHours() !== 3 || lastNight === night) return;
+    lastNight = night;
+    fire(CRONS.nightly);
+  }, 30 * 1000),
+];
 
 console.log(`
 Clinic Inventory is running at ${product.url}
   health:      ${product.url}/health
-  jobs worker: ${product.jobsUrl} (trigger a run: ${product.jobsUrl}/__scheduled)
+  jobs worker: ${product.jobsUrl} (a tick by hand: ${product.jobsUrl}/__scheduled?cron=<cron>)
+  crons:       work every 10 s, deadlines every 5 min, nightly backup ${nightly ? "at 03:00 UTC" : "off (--nightly)"}
   data:        ${dataDir}
 
 ${logins()}
@@ -42,7 +58,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    clearInterval(cron);
+    for (const timer of timers) clearInterval(timer);
     console.log("\nStopping…");
     await product.stop();
     process.exit(0);

@@ -1,4 +1,4 @@
-// The jobs worker: cron-triggered work with no UI (CSV imports, nightly backups).
+// The jobs worker: cron-triggered work with no UI (deadlines, backups and restores, CSV imports).
 import "../app/context";
 import { createDatabase } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
@@ -8,7 +8,11 @@ import { reportError } from "../app/observability/report.server";
 export default {
   async scheduled(controller, env, ctx) {
     try {
-      await runScheduledJobs(createDatabase(env), { cron: controller.cron, at: new Date(controller.scheduledTime) });
+      await runScheduledJobs(
+        createDatabase(env),
+        { cron: controller.cron, at: new Date(controller.scheduledTime) },
+        { files: env.FILES, report: (error) => reportError(error, { env, ctx }) },
+      );
     } catch (error) {
       reportError(error, { env, ctx });
       throw error;

@@ -110,7 +110,9 @@ describe("activity words", () => {
       "Gave a@b.c the manager role at DT",
     );
     for (const action of [
+      "request_backup",
       "create_backup",
+      "request_restore",
       "upload_backup",
       "restore_backup",
       "delete_backup",

@@ -87,8 +87,8 @@ export function idempotencyKeyOf(request: Request): string | null {
 export interface AnswerOptions<R extends string> {
   /** The status of each refusal; "forbidden" is 403, "not_found" 404, "invalid" 422, any other 409. */
   statuses?: Partial<Record<R, number>>;
-  /** The status of a success: 200, or 201 for a verb that creates a resource. */
-  status?: 200 | 201;
+  /** The status of a success: 200, 201 for a verb that creates a resource, 202 for work a job finishes later. */
+  status?: 200 | 201 | 202;
 }
 
 /**

@@ -1,36 +1,114 @@
-// What a cron tick runs. Each job records its run in job_runs, so a silent cron is visible.
-// Imports and backups join the list in their own issues; the heartbeat proves the wiring. Every job
-// runs on every tick (production every 5 minutes, and `npm start` fires the same tick locally).
+// What a cron tick runs. Each job names the cron it runs on, and a tick runs only the jobs of the
+// cron that fired (production: wrangler.jobs.toml; `npm start` fires the same ticks locally). Each
+// job records its run in job_runs, so a silent cron is visible.
 import { eq } from "drizzle-orm";
+import { advanceBackupWork, applyRetention, queueNightlyBackup } from "~/backups/work.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
 
-interface Tick {
+/** The crons of wrangler.jobs.toml, by what they are for. */
+export const CRONS = {
+  /** Every five minutes: deadlines and the heartbeat. */
+  fiveMinutes: "*/5 * * * *",
+  /** Every minute: work in progress that resumes run after run (backups, restores; imports later). */
+  work: "* * * * *",
+  /** 03:00 UTC: the nightly snapshot, then the retention rule. */
+  nightly: "0 3 * * *",
+} as const;
+
+export interface Tick {
   cron: string;
   at: Date;
 }
 
-type Job = (db: Database, tick: Tick) => Promise<string | undefined>;
-
-const JOBS: Record<string, Job> = {
-  heartbeat: async () => "alive",
-  // In-use vials past their Use-By Deadline: what is left is wasted and the vial discarded.
-  waste_at_deadline: async (db, tick) => `wasted ${(await wasteAtDeadline(db, tick.at)).wasted}`,
-};
-
-export async function runScheduledJobs(db: Database, tick: Tick): Promise<void> {
-  for (const [name, job] of Object.entries(JOBS)) await recordRun(db, name, tick, job);
+/** What a job may use besides the database: the FILES bucket (snapshots, uploads), the error reporter. */
+export interface JobBindings {
+  files: R2Bucket;
+  /** A failure the job handled but someone must hear of (a failed rehearsal): the worker's reporter. */
+  report: (error: unknown) => void;
 }
 
-async function recordRun(db: Database, job: string, tick: Tick, run: Job): Promise<void> {
+/** A job's detail for job_runs; `undefined` from a job marked `quietWhenIdle` means it found nothing to do. */
+type Job = (db: Database, tick: Tick, bindings: JobBindings) => Promise<string | undefined>;
+
+interface ScheduledJob {
+  name: string;
+  cron: string;
+  run: Job;
+  /** A run that found nothing to do leaves no job_runs row (the every-minute work cron: 1,440 a day). */
+  quietWhenIdle?: boolean;
+}
+
+/** Every job with the one cron it runs on; in each cron, the jobs run in this order. */
+export const JOBS: readonly ScheduledJob[] = [
+  { name: "heartbeat", cron: CRONS.fiveMinutes, run: async () => "alive" },
+  // In-use vials past their Use-By Deadline: what is left is wasted and the vial discarded.
+  {
+    name: "waste_at_deadline",
+    cron: CRONS.fiveMinutes,
+    run: async (db, tick) => `wasted ${(await wasteAtDeadline(db, tick.at)).wasted}`,
+  },
+  // Snapshots being written, rehearsals, restores: a bounded share of each per run.
+  {
+    name: "backup_work",
+    cron: CRONS.work,
+    run: async (db, tick, { files, report }) => advanceBackupWork(db, files, tick.at, { report }),
+    quietWhenIdle: true,
+  },
+  { name: "nightly_backup", cron: CRONS.nightly, run: async (db, tick) => queueNightlyBackup(db, tick.at) },
+  {
+    name: "backup_retention",
+    cron: CRONS.nightly,
+    run: async (db, tick, { files }) => applyRetention(db, files, tick.at),
+  },
+];
+
+/** The jobs of one cron, in order. */
+export function jobsOf(cron: string) {
+  return JOBS.filter((job) => job.cron === cron);
+}
+
+/**
+ * Runs the jobs of the cron that fired. A job that fails is recorded and the others still run;
+ * the first failure is thrown at the end so the worker reports it.
+ */
+export async function runScheduledJobs(db: Database, tick: Tick, bindings: JobBindings): Promise<void> {
+  let failure: unknown;
+  for (const job of jobsOf(tick.cron)) {
+    try {
+      if (job.quietWhenIdle) await runQuietly(db, job, tick, bindings);
+      else await recordRun(db, job.name, tick, () => job.run(db, tick, bindings));
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
+}
+
+/** Runs a job first and records it only if it did something (or failed). */
+async function runQuietly(db: Database, job: ScheduledJob, tick: Tick, bindings: JobBindings): Promise<void> {
+  let outcome: { detail: string | undefined } | { error: unknown };
+  try {
+    outcome = { detail: await job.run(db, tick, bindings) };
+  } catch (error) {
+    outcome = { error };
+  }
+  if ("detail" in outcome && outcome.detail === undefined) return;
+  await recordRun(db, job.name, tick, async () => {
+    if ("error" in outcome) throw outcome.error;
+    return outcome.detail;
+  });
+}
+
+async function recordRun(db: Database, job: string, tick: Tick, run: () => Promise<string | undefined>): Promise<void> {
   const [started] = await db
     .insert(schema.jobRuns)
     .values({ job, cron: tick.cron, startedAt: tick.at, status: "running" })
     .returning({ id: schema.jobRuns.id });
   if (!started) throw new Error(`Could not record the start of job ${job}`);
   try {
-    const detail = await run(db, tick);
+    const detail = await run();
     await db
       .update(schema.jobRuns)
       .set({ status: "succeeded", finishedAt: new Date(), detail: detail ?? null })

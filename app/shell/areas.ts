@@ -46,7 +46,7 @@ export const AREAS = {
   "/receiving/{receiptId}/print-labels": { title: "Print Labels", permission: "READ_INVENTORY", comingIn: null },
   "/printer-settings": { title: "Printer Settings", permission: "READ_SETTINGS", comingIn: null },
   "/activity-log": { title: "Activity Log", permission: "READ_ACTIVITY", comingIn: null },
-  "/backup-restore": { title: "Backup & Restore", permission: "READ_BACKUPS", comingIn: "Backups" },
+  "/backup-restore": { title: "Backup & Restore", permission: "READ_BACKUPS", comingIn: null },
   "/admin/audits": { title: "Audit Review", permission: "READ_AUDITS", comingIn: "Audits" },
   "/admin/audits/{id}": { title: "Audit Detail", permission: "READ_AUDITS", comingIn: "Audits" },
   "/users": { title: "Users", permission: "READ_USERS", comingIn: null },

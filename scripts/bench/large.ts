@@ -69,6 +69,8 @@ const PAGES: LargePage[] = [
   { name: "receiving", path: "/receiving", as: "manager" },
   { name: "recalls", path: "/recalls", as: "manager" },
   { name: "users", path: "/users", as: "owner" },
+  { name: "backups", path: "/backup-restore", as: "owner" },
+  { name: "backups api", path: "/api/backups", as: "owner" },
   { name: "dashboard", path: "/", as: "staff" },
   { name: "dashboard organization", path: "/", as: "owner" },
   { name: "activity log", path: "/activity-log", as: "manager" },

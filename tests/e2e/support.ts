@@ -138,13 +138,13 @@ export async function sealedVial(page: Page): Promise<ListedVial> {
   return vial;
 }
 
-/** One statement on the e2e database, for a state no screen makes quickly (stock on hand, a lot past its date). */
+/** One statement on the e2e database, for a state no screen makes quickly (stock on hand, a lot past its date); its rows. */
 export async function onDatabase(sql: string, args: (string | number)[]) {
   const env = readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "workers.env"), "utf8");
   const value = (name: string) => env.match(new RegExp(`^${name}='([^']+)'$`, "m"))?.[1];
   const client = createClient({ url: value("DATABASE_URL") ?? "", authToken: value("DATABASE_AUTH_TOKEN") });
   try {
-    await client.execute({ sql, args });
+    return (await client.execute({ sql, args })).rows;
   } finally {
     client.close();
   }

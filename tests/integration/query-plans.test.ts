@@ -16,6 +16,7 @@ import { type Database as AppDatabase, createDatabase } from "../../app/db/clien
 import * as shell from "../../app/routes/_app";
 import * as dashboard from "../../app/routes/_app._index";
 import * as activityLog from "../../app/routes/_app.activity-log";
+import * as backups from "../../app/routes/_app.backup-restore";
 import * as inventory from "../../app/routes/_app.inventory._index";
 import * as vialPage from "../../app/routes/_app.inventory.$itemId";
 import * as products from "../../app/routes/_app.products._index";
@@ -27,6 +28,7 @@ import * as stockLevels from "../../app/routes/_app.stock-levels";
 import * as usageLog from "../../app/routes/_app.usage-log";
 import * as users from "../../app/routes/_app.users._index";
 import * as activityCsv from "../../app/routes/activity-log[.csv]";
+import * as backupsApi from "../../app/routes/api.backups";
 import * as barcodeApi from "../../app/routes/api.barcodes.$code";
 import * as productsApi from "../../app/routes/api.products";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
@@ -208,8 +210,10 @@ const PAGES: Record<Who, Page[]> = {
     },
     { path: "/receiving", loader: receiving.loader, screen: true },
     { path: "/users", loader: users.loader, screen: true },
+    { path: "/backup-restore", loader: backups.loader, screen: true },
     { path: "/api/vials", loader: vialsApi.loader },
     { path: "/api/usage", loader: usageApi.loader },
+    { path: "/api/backups", loader: backupsApi.loader },
   ],
 };
 

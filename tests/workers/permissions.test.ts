@@ -227,6 +227,7 @@ const SCREEN_POSTS: readonly {
   { path: "/users/sample-id", permission: "WRITE_USERS", form: { intent: "update-names" } },
   { path: "/vendors/new", permission: "WRITE_VENDORS" },
   { path: "/vendors/sample-id", permission: "WRITE_VENDORS", form: { intent: "update" } },
+  { path: "/backup-restore", permission: "WRITE_BACKUPS", form: { intent: "restore" } },
 ];
 
 /** The JSON writes of a vial (WRITE_INVENTORY at the location in scope); "sample-id" is no vial. */
@@ -247,6 +248,10 @@ const API_POSTS = [
   "/api/usage",
   "/api/recalls",
   "/api/recalls/sample-lot",
+  // POST /api/backups and /api/backups/uploads take {}: they make a snapshot or an upload (tests/workers/backups-api.test.ts).
+  "/api/backups/sample-id",
+  "/api/backups/sample-id/restore",
+  "/api/backups/uploads/sample-id/complete",
   "/api/no-such-endpoint",
 ];
 
