@@ -12,7 +12,7 @@ import { type WasteMonths, wasteMonths } from "./month";
 import { parStatusOf, parStatusQueries } from "./par-status.server";
 import { readWidgets, type Widget, widget } from "./read.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
-import { type Waste, wasteOf, wasteQueries } from "./waste.server";
+import { type Waste, wasteByReasonQueries, wasteOf, wasteQueries } from "./waste.server";
 
 export interface DashboardPlace {
   locationIds: readonly string[];
@@ -62,11 +62,12 @@ export interface StatsAnswer extends StockStats {
  * (the API then answers its error; the page shows the section error).
  */
 export async function readStats(db: Database, actor: ScopedActor, place: DashboardPlace, report: (e: unknown) => void) {
-  const { stats, waste } = await readWidgets(
-    db,
-    { stats: statsWidget(db, actor, place), waste: wasteWidget(db, place) },
-    report,
+  // This month's waste is the page's waste widget's total, read by the same statement (its by-reason
+  // one; the products that waste the most are the page's alone).
+  const byReason = widget(wasteByReasonQueries(db, place.locationIds, place.months), (results) =>
+    wasteOf(results, place.months),
   );
+  const { stats, waste } = await readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
   if (!stats.ok || !waste.ok) return null;
   const { units, cents } = waste.data.thisMonth;
   return { ...stats.data, wasteThisMonth: { units, cents } } satisfies StatsAnswer;

@@ -94,8 +94,16 @@ export function wasteQueries(db: Database, locationIds: readonly string[], month
 
 type WasteResults = Results<ReturnType<typeof wasteQueries>>;
 
+/**
+ * The waste by reason without the products (the stats API's `wasteThisMonth`): the first statement
+ * of `wasteQueries` alone, read by `wasteOf` as a waste with no products listed.
+ */
+export function wasteByReasonQueries(db: Database, locationIds: readonly string[], months: WasteMonths) {
+  return [wasteQueries(db, locationIds, months)[0]] as const;
+}
+
 export function wasteOf(results: readonly unknown[], months: WasteMonths): Waste {
-  const [reasonRows, topRows] = results as unknown as WasteResults;
+  const [reasonRows, topRows = []] = results as unknown as Partial<WasteResults> & [WasteResults[0]];
   const figures = new Map<string, WasteFigure>();
   for (const row of reasonRows) {
     const key = `${Number(row.thisMonth) ? "this" : "last"}:${wasteReasonOf(row.type, row.reason)}`;
