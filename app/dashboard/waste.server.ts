@@ -22,12 +22,13 @@ import { addWaste, NO_WASTE, WASTE_REASONS, type WasteFigure, type WasteReason, 
 export const TOP_WASTERS = 5;
 
 /** The movements of waste at the locations in scope from `from` to before `to`, as FROM … WHERE (index stock_movements_waste_idx). */
-function wasteMovements(locationIds: readonly string[], from: number, to: number, products = false) {
+function wasteMovements(locationIds: readonly string[], from: number, to: number) {
   // The type's term is written as the partial index's is, so the index serves.
+  // The variation's package and cost and the vial's own cost from their indexes alone (named: see
+  // VIAL_VALUE in ./stats.server.ts).
   return sql`FROM stock_movements AS m
-    JOIN product_variations AS v ON v.id = m.variation_id
-    ${products ? sql`JOIN products AS p ON p.id = v.product_id` : sql``}
-    LEFT JOIN items AS i ON i.id = m.item_id
+    JOIN product_variations AS v INDEXED BY product_variations_cost_idx ON v.id = m.variation_id
+    LEFT JOIN items AS i INDEXED BY items_cost_idx ON i.id = m.item_id
     WHERE ${inLocations("m.location_id", locationIds)} AND m.occurred_at >= ${from} AND m.occurred_at < ${to}
       AND m.type IN ('WASTE', 'DISCARD')`;
 }
@@ -80,11 +81,18 @@ export function wasteQueries(db: Database, locationIds: readonly string[], month
       deadlineUnits: number;
       deadlineCents: number;
     }>(
+      // Summed by variation first, then by product: a product is looked up once a variation, not
+      // once a movement.
       sql`SELECT p.id AS productId, p.name AS productName, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
-        -sum(m.quantity) AS units, sum(${CENTS}) AS cents,
-        -coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN m.quantity END), 0) AS deadlineUnits,
-        coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN ${CENTS} END), 0) AS deadlineCents
-      ${wasteMovements(locationIds, months.thisMonthStart, months.nextMonthStart, true)}
+        sum(g.units) AS units, sum(g.cents) AS cents, sum(g.deadlineUnits) AS deadlineUnits,
+        sum(g.deadlineCents) AS deadlineCents
+      FROM (SELECT m.variation_id AS variationId, -sum(m.quantity) AS units, sum(${CENTS}) AS cents,
+          -coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN m.quantity END), 0) AS deadlineUnits,
+          coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN ${CENTS} END), 0) AS deadlineCents
+        ${wasteMovements(locationIds, months.thisMonthStart, months.nextMonthStart)}
+        GROUP BY m.variation_id) AS g
+      JOIN product_variations AS pv ON pv.id = g.variationId
+      JOIN products AS p ON p.id = pv.product_id
       GROUP BY p.id
       ORDER BY cents DESC, units DESC, p.id
       LIMIT ${TOP_WASTERS}`,

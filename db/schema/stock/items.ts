@@ -106,6 +106,8 @@ export const items = sqliteTable(
     index("items_dashboard_shelf_idx")
       .on(t.locationId, t.state, t.variationId, t.unitsRemaining, t.costCents, t.expirationDate, t.expiresAt, t.lot)
       .where(sql`${t.state} IN ('sealed', 'in_use')`),
+    // Serves the dashboard's waste at cost: a wasted vial's own cost by its id, from the index alone.
+    index("items_cost_idx").on(t.id, t.costCents),
     // A manufacturer's serial is one unit of a variation and lot: never two items with it (ADR 0013).
     // Also serves adding a receipt line, which looks for the serial among received items.
     uniqueIndex("items_serial_unique").on(t.variationId, t.lot, t.serial).where(sql`${t.serial} IS NOT NULL`),
