@@ -49,9 +49,12 @@ export interface StockStats {
   stockValueCents: number;
 }
 
-/** `column IN (…)` over the locations in scope (none: no row): an equality list an index seeks. */
+/**
+ * `column IN (…)` over the locations in scope: an equality list an index seeks. None: IN (NULL),
+ * true of no row, and still a term the (named) indexes serve.
+ */
 export function inLocations(column: string, locationIds: readonly string[]) {
-  return locationIds.length === 0 ? sql`0` : sql`${sql.raw(column)} IN (${valueList(locationIds)})`;
+  return sql`${sql.raw(column)} IN (${locationIds.length === 0 ? sql`NULL` : valueList(locationIds)})`;
 }
 
 /**
