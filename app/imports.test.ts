@@ -48,7 +48,7 @@ const FLOORS = {
     "backups",
   ],
   /** Screens that compose several domains, and the app's frame. */
-  screen: ["inventory", "scan", "shell"],
+  screen: ["inventory", "scan", "shell", "dashboard"],
   /** The callers: routes, scheduled jobs, the document and its entries. */
   entry: ["routes", "jobs", "root.tsx", "entry.server.tsx", "entry.client.tsx", "routes.ts"],
 } as const;

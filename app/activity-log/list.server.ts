@@ -394,3 +394,16 @@ export async function* activityPages(
     keyset = { direction: "after", key: keyOf(last), pageSize };
   }
 }
+
+/**
+ * The newest `limit` rows the reader may see, unfiltered: the log's first page as one statement for
+ * a caller's batch (the dashboard's recent activity), and the entries of its rows. Same rule of who
+ * sees which rows as the log itself.
+ */
+export function recentActivityQuery(db: Database, actor: ScopedActor, limit: number) {
+  const keyset: Keyset = { direction: null, key: null, pageSize: limit };
+  return {
+    statement: pageStatement(db, partsOf(actor, ActivityQuery.parse({ pageSize: limit })), keyset),
+    entries: (rows: readonly ActivityRow[]) => rows.slice(0, limit).map(entryOf),
+  };
+}

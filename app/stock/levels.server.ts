@@ -250,6 +250,23 @@ export function stockLevelQueries(
   ] as const;
 }
 
+/**
+ * The exact number of levels in scope matching `query`, as the list counts them (the dashboard's
+ * below-par figures link to this list filtered by status, and must match it). With a par status
+ * asked the count is led by the par levels in scope (set by hand, so few), hence exact and cheap.
+ */
+export function stockLevelCountQuery(
+  db: Database,
+  actor: Actor,
+  locationIds: readonly string[],
+  query: StockLevelQueryInput,
+  now = new Date(),
+) {
+  return db.all<{ total: number }>(
+    sql`SELECT count(*) AS total ${matchingLevels(actor, locationIds, query, now, firstPage(null, 1))}`,
+  );
+}
+
 /** The rows read by `stockLevelQueries` as the page a list answers, each row made by `map`. */
 export function levelPageOf<T = StockLevel>(
   rows: StockLevelRow[],

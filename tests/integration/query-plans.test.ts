@@ -30,6 +30,9 @@ import * as users from "../../app/routes/_app.users._index";
 import * as activityCsv from "../../app/routes/activity-log[.csv]";
 import * as backupsApi from "../../app/routes/api.backups";
 import * as barcodeApi from "../../app/routes/api.barcodes.$code";
+import * as parStatusApi from "../../app/routes/api.dashboard.par-status";
+import * as recentActivityApi from "../../app/routes/api.dashboard.recent-activity";
+import * as statsApi from "../../app/routes/api.dashboard.stats";
 import * as productsApi from "../../app/routes/api.products";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
 import * as stockLevelsApi from "../../app/routes/api.stock-levels";
@@ -160,6 +163,8 @@ const PAGES: Record<Who, Page[]> = {
       screen: true,
     },
     { path: `/products?q=${LARGE_TARGETS.productSearch}`, loader: products.loader, screen: true },
+    { path: "/api/dashboard/stats", loader: statsApi.loader },
+    { path: "/api/dashboard/par-status", loader: parStatusApi.loader },
     { path: "/api/vials", loader: vialsApi.loader },
     { path: "/api/vials?state=in_use", loader: vialsApi.loader },
     { path: "/api/vials/{item}", loader: vialApi.loader, params: item },
@@ -176,6 +181,9 @@ const PAGES: Record<Who, Page[]> = {
   // The activity log (READ_ACTIVITY: a manager at a location, the owner in organization mode), by
   // each filter's index; a location reader's page is two keyset reads merged.
   manager: [
+    // The dashboard with its recent activity (READ_ACTIVITY), and the API's twin.
+    { path: "/", loader: dashboard.loader, screen: true },
+    { path: "/api/dashboard/recent-activity", loader: recentActivityApi.loader },
     { path: "/activity-log", loader: activityLog.loader, screen: true },
     { path: `/activity-log?from=${monthAgo}&to=${today}`, loader: activityLog.loader, screen: true },
     { path: "/activity-log?userId={user}", loader: activityLog.loader, screen: true },
@@ -188,6 +196,11 @@ const PAGES: Record<Who, Page[]> = {
     { path: `/activity-log.csv?from=${today}&to=${today}`, loader: activityCsv.loader },
   ],
   owner: [
+    // The dashboard in organization mode: every widget, backups included, and its three APIs.
+    { path: "/", loader: dashboard.loader, screen: true },
+    { path: "/api/dashboard/stats", loader: statsApi.loader },
+    { path: "/api/dashboard/par-status", loader: parStatusApi.loader },
+    { path: "/api/dashboard/recent-activity", loader: recentActivityApi.loader },
     { path: "/activity-log", loader: activityLog.loader, screen: true },
     { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
     { path: "/activity-log?locationId=none&userId={user}", loader: activityLog.loader, screen: true },

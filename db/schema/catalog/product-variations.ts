@@ -37,6 +37,9 @@ export const productVariations = sqliteTable(
       sql`typeof(${t.unitsPerPackage}) = 'integer' AND ${t.unitsPerPackage} BETWEEN 1 AND 1000000`,
     ),
     check("product_variations_cost", sql`coalesce(${t.costCents}, 0) >= 0`),
+    // Serves the dashboard's values at cost (app/dashboard): a variation's package and cost by its id,
+    // read from the index alone for each vial and waste movement valued (named there: INDEXED BY).
+    index("product_variations_cost_idx").on(t.id, t.unitsPerPackage, t.costCents, t.productId),
     // Serves a product's variations on its detail page.
     index("product_variations_product_idx").on(t.productId),
     // Serves the product search by a variation's SKU typed or scanned whole (productMatching).

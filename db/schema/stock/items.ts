@@ -101,6 +101,13 @@ export const items = sqliteTable(
     index("items_variation_lot_idx").on(t.variationId, t.lot),
     // Serves the waste job: in-use vials whose use-by deadline has passed.
     index("items_state_expires_idx").on(t.state, t.expiresAt),
+    // Serves the dashboard's stock figures (app/dashboard/stats.server.ts): the shelf (sealed or in
+    // use) at the locations in scope, with what each figure reads, so no item row is visited.
+    index("items_dashboard_shelf_idx")
+      .on(t.locationId, t.state, t.variationId, t.unitsRemaining, t.costCents, t.expirationDate, t.expiresAt, t.lot)
+      .where(sql`${t.state} IN ('sealed', 'in_use')`),
+    // Serves the dashboard's waste at cost: a wasted vial's own cost by its id, from the index alone.
+    index("items_cost_idx").on(t.id, t.costCents),
     // A manufacturer's serial is one unit of a variation and lot: never two items with it (ADR 0013).
     // Also serves adding a receipt line, which looks for the serial among received items.
     uniqueIndex("items_serial_unique").on(t.variationId, t.lot, t.serial).where(sql`${t.serial} IS NOT NULL`),

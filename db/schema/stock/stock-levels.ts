@@ -24,7 +24,8 @@ export const stockLevels = sqliteTable(
     primaryKey({ columns: [t.locationId, t.variationId] }),
     check("stock_levels_not_negative", sql`${t.onHand} >= 0`),
     check("stock_levels_on_hand_integer", sql`typeof(${t.onHand}) = 'integer'`),
-    // Serves on-hand per location of one variation (product detail).
-    index("stock_levels_variation_idx").on(t.variationId),
+    // Serves on-hand per location of one variation (product detail), and the dashboard's value of
+    // bulk stock (each bulk variation's levels at the locations in scope, read from the index alone).
+    index("stock_levels_variation_idx").on(t.variationId, t.locationId, t.onHand),
   ],
 );

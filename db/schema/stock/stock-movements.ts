@@ -47,6 +47,11 @@ export const stockMovements = sqliteTable(
     index("stock_movements_location_variation_at_idx").on(t.locationId, t.variationId, t.occurredAt),
     // Serves one vial's history (its movements by time) and the ledger check item by item.
     index("stock_movements_item_at_idx").on(t.itemId, t.occurredAt),
+    // Serves the dashboard's waste (app/dashboard/waste.server.ts): the WASTE and DISCARD movements
+    // of the locations in scope over two months, read from the index alone.
+    index("stock_movements_waste_idx")
+      .on(t.locationId, t.occurredAt, t.type, t.reason, t.variationId, t.itemId, t.quantity)
+      .where(sql`${t.type} IN ('WASTE', 'DISCARD')`),
     // Serves the movements of one receipt, transfer, audit, import or usage entry.
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
   ],

@@ -1,0 +1,135 @@
+// The dashboard's stock figures (GET /api/dashboard/stats and the page's cards), each defined once
+// here and read in the caller's one batch. "The shelf" is what the inventory lists by default: a
+// vial (any serialized item) sealed or in use, at the locations in scope. Every figure counts the
+// same rows as the list its card links to:
+//
+// - vialsOnHand: vials on the shelf, expired ones included (they are on hand until discarded)
+//   = /inventory (its default states, sealed and in use).
+// - inUse: vials in use = /inventory?state=in_use.
+// - expiringSoon: vials on the shelf whose deadline is within EXPIRING_SOON_DAYS (30) days, the
+//   inventory's own rule (`expiringWithinDays`): an in-use vial's Use-By Deadline within 30 days
+//   of now, a sealed vial's expiration date within 30 days of today (UTC); vials already past it
+//   are included, as the list shows them first = /inventory?expiringWithinDays=30.
+//   expiringSoonValueCents: their value at cost (below).
+// - expired: vials on the shelf past their deadline and not yet discarded (spec section 4, as
+//   the stock levels' expired units and `isExpired`: an in-use vial at its Use-By Deadline, any
+//   other at the end of its expiration day in UTC; one without the date it needs counts as
+//   expired). No list filter names exactly these, so the card links to none.
+// - recalled: vials on the shelf whose lot is under a recall in force = /inventory?recalled=true.
+// - belowPar: location × variation pairs whose usable stock is below par, the stock levels'
+//   statuses below_reorder (at or under the reorder point: order now) and below_par, as
+//   `/stock-levels?status=below_reorder` and `?status=below_par` count them (one figure each,
+//   belowPar their sum). In organization mode a variation short at two locations counts twice.
+// - stockValueCents: what is on hand at cost: each vial on the shelf at its own cost as received
+//   (else its variation's) for the share of the package left in it, rounded to the cent (as the
+//   waste question prices it, app/vials/end.server.ts), plus each bulk product's on-hand at its
+//   variation's cost per package. Stock without a cost counts as 0.
+import { sql } from "drizzle-orm";
+import type { Actor } from "~/access/actor";
+import type { Database } from "~/db/client.server";
+import { atLocations, organizationOf, valueList } from "~/db/sql.server";
+import { EXPIRING_SOON_DAYS } from "~/stock/expiry";
+import { StockLevelQuery, stockLevelCountQuery } from "~/stock/levels.server";
+import { utcDay } from "~/ui/dates";
+import type { Results } from "./read.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StockStats {
+  vialsOnHand: number;
+  inUse: number;
+  expiringSoon: number;
+  expiringSoonValueCents: number;
+  expired: number;
+  recalled: number;
+  /** Pairs at or under the reorder point, and under par above it; belowPar is their sum. */
+  belowReorder: number;
+  belowParOnly: number;
+  belowPar: number;
+  stockValueCents: number;
+}
+
+/**
+ * `column IN (…)` over the locations in scope: an equality list an index seeks. None: IN (NULL),
+ * true of no row, and still a term the (named) indexes serve.
+ */
+export function inLocations(column: string, locationIds: readonly string[]) {
+  return sql`${sql.raw(column)} IN (${locationIds.length === 0 ? sql`NULL` : valueList(locationIds)})`;
+}
+
+/**
+ * A vial's value at cost, in cents: its cost (else its variation's) for the share of a package left
+ * in it. Its variation is read by product_variations_cost_idx alone (named: without statistics the
+ * planner picks the primary key's index, then the table row, twice the work for each vial).
+ */
+const VIAL_VALUE = sql`cast(round(coalesce(i.cost_cents, v.cost_cents, 0) * i.units_remaining * 1.0 / v.units_per_package) AS integer)`;
+
+/** The statements of the stock figures, for the caller's batch; `statsOf` reads their results. */
+export function statsQueries(db: Database, actor: Actor, locationIds: readonly string[], now: Date) {
+  const at = now.getTime();
+  const today = utcDay(now);
+  const soonAt = at + EXPIRING_SOON_DAYS * DAY_MS;
+  const soonDay = utcDay(
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + EXPIRING_SOON_DAYS * DAY_MS),
+  );
+  const soon = sql`((i.state = 'in_use' AND i.expires_at <= ${soonAt}) OR (i.state = 'sealed' AND i.expiration_date <= ${soonDay}))`;
+  const expired = sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${at}, 1)
+    ELSE coalesce(i.expiration_date < ${today}, 1) END)`;
+  // The shelf's term is written as the partial index items_dashboard_shelf_idx is, so it serves.
+  const shelf = sql`${inLocations("i.location_id", locationIds)} AND i.state IN ('sealed', 'in_use')`;
+  const byStatus = (status: "below_reorder" | "below_par") =>
+    stockLevelCountQuery(db, actor, locationIds, StockLevelQuery.parse({ status }), now);
+  return [
+    db.all<{
+      onHand: number;
+      inUse: number;
+      expiringSoon: number;
+      expiringSoonValueCents: number;
+      expired: number;
+      valueCents: number;
+    }>(sql`SELECT count(*) AS onHand, coalesce(sum(i.state = 'in_use'), 0) AS inUse,
+        coalesce(sum(${soon}), 0) AS expiringSoon,
+        coalesce(sum(CASE WHEN ${soon} THEN ${VIAL_VALUE} END), 0) AS expiringSoonValueCents,
+        coalesce(sum(${expired}), 0) AS expired,
+        coalesce(sum(${VIAL_VALUE}), 0) AS valueCents
+      FROM items AS i JOIN product_variations AS v INDEXED BY product_variations_cost_idx ON v.id = i.variation_id
+      WHERE ${shelf}`),
+    // As the inventory's recalled filter: led by the recalls in force, each lot found by its index.
+    db.all<{ recalled: number }>(sql`SELECT count(*) AS recalled FROM items AS i
+      WHERE ${shelf} AND (i.variation_id, i.lot) IN (SELECT variation_id, lot FROM lot_recalls WHERE lifted_at IS NULL)`),
+    // Bulk stock at cost: led by the organization's bulk products (the catalogue), each variation's
+    // levels read from stock_levels_variation_idx alone: at one location one seek; at several, every
+    // level of the variation, each location checked on the way (one seek where ten would be).
+    db.all<{ valueCents: number }>(sql`SELECT coalesce(sum(cast(round(s.on_hand * coalesce(v.cost_cents, 0) * 1.0
+        / v.units_per_package) AS integer)), 0) AS valueCents
+      FROM products AS p CROSS JOIN product_variations AS v ON v.product_id = p.id
+      CROSS JOIN stock_levels AS s ON s.variation_id = v.id
+      WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'bulk'
+        AND ${atLocations(sql`s.location_id`, locationIds)} AND s.on_hand > 0`),
+    byStatus("below_reorder"),
+    byStatus("below_par"),
+  ] as const;
+}
+
+export type StatsResults = Results<ReturnType<typeof statsQueries>>;
+
+/** The figures from the results of `statsQueries`, in its order. */
+export function statsOf(results: readonly unknown[]): StockStats {
+  const [shelfRows, recalledRows, bulkRows, reorderRows, parRows] = results as unknown as StatsResults;
+  const shelf = shelfRows[0];
+  const n = (value: unknown) => Number(value ?? 0);
+  const belowReorder = n(reorderRows[0]?.total);
+  const belowParOnly = n(parRows[0]?.total);
+  return {
+    vialsOnHand: n(shelf?.onHand),
+    inUse: n(shelf?.inUse),
+    expiringSoon: n(shelf?.expiringSoon),
+    expiringSoonValueCents: n(shelf?.expiringSoonValueCents),
+    expired: n(shelf?.expired),
+    recalled: n(recalledRows[0]?.recalled),
+    belowReorder,
+    belowParOnly,
+    belowPar: belowReorder + belowParOnly,
+    stockValueCents: n(shelf?.valueCents) + n(bulkRows[0]?.valueCents),
+  };
+}

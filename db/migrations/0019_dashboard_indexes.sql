@@ -1,0 +1,4 @@
+DROP INDEX `stock_levels_variation_idx`;--> statement-breakpoint
+CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`,`location_id`,`on_hand`);--> statement-breakpoint
+CREATE INDEX `items_dashboard_shelf_idx` ON `items` (`location_id`,`state`,`variation_id`,`units_remaining`,`cost_cents`,`expiration_date`,`expires_at`,`lot`) WHERE "items"."state" IN ('sealed', 'in_use');--> statement-breakpoint
+CREATE INDEX `stock_movements_waste_idx` ON `stock_movements` (`location_id`,`occurred_at`,`type`,`reason`,`variation_id`,`item_id`,`quantity`) WHERE "stock_movements"."type" IN ('WASTE', 'DISCARD');

@@ -1,0 +1,2 @@
+CREATE INDEX `product_variations_cost_idx` ON `product_variations` (`id`,`units_per_package`,`cost_cents`,`product_id`);--> statement-breakpoint
+CREATE INDEX `items_cost_idx` ON `items` (`id`,`cost_cents`);
