@@ -24,7 +24,7 @@
 //   (else its variation's) for the share of the package left in it, rounded to the cent (as the
 //   waste question prices it, app/vials/end.server.ts), plus each bulk product's on-hand at its
 //   variation's cost per package. Stock without a cost counts as 0.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { atLocations, organizationOf, valueList } from "~/db/sql.server";
@@ -72,11 +72,23 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
   const soonDay = utcDay(
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + EXPIRING_SOON_DAYS * DAY_MS),
   );
-  const soon = sql`((i.state = 'in_use' AND i.expires_at <= ${soonAt}) OR (i.state = 'sealed' AND i.expiration_date <= ${soonDay}))`;
-  const expired = sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${at}, 1)
-    ELSE coalesce(i.expiration_date < ${today}, 1) END)`;
   // The shelf's term is written as the partial index items_dashboard_shelf_idx is, so it serves.
   const shelf = sql`${inLocations("i.location_id", locationIds)} AND i.state IN ('sealed', 'in_use')`;
+  // One pass a state: each state's deadline is its own column, so each pass tests one date and not
+  // the state first (the figures of a pass need no CASE on the state). Each pass still walks the
+  // whole shelf in the index (its state is one of the index's IN terms) and passes over the other
+  // state's vials at a test each: fewer steps than the one pass testing the state in every figure
+  // (1.31 million instead of 1.85 million on the large set in organization mode).
+  const pass = (state: "sealed" | "in_use", soon: SQL, expired: SQL) =>
+    sql`SELECT count(*) AS onHand, ${state === "in_use" ? sql`count(*)` : sql`0`} AS inUse,
+        sum(${soon}) AS expiringSoon, sum(CASE WHEN ${soon} THEN ${VIAL_VALUE} END) AS expiringSoonValueCents,
+        sum(${expired}) AS expired, sum(${VIAL_VALUE}) AS valueCents
+      FROM items AS i JOIN product_variations AS v INDEXED BY product_variations_cost_idx ON v.id = i.variation_id
+      WHERE ${shelf} AND i.state = ${sql.raw(`'${state}'`)}`;
+  // An in-use vial's deadline is its Use-By Deadline (expired at it), a sealed one's its expiration
+  // date (expired after its day); without the date it needs, a vial counts as expired.
+  const sealed = pass("sealed", sql`i.expiration_date <= ${soonDay}`, sql`coalesce(i.expiration_date < ${today}, 1)`);
+  const inUse = pass("in_use", sql`i.expires_at <= ${soonAt}`, sql`coalesce(i.expires_at <= ${at}, 1)`);
   const byStatus = (status: "below_reorder" | "below_par") =>
     stockLevelCountQuery(db, actor, locationIds, StockLevelQuery.parse({ status }), now);
   return [
@@ -87,13 +99,11 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
       expiringSoonValueCents: number;
       expired: number;
       valueCents: number;
-    }>(sql`SELECT count(*) AS onHand, coalesce(sum(i.state = 'in_use'), 0) AS inUse,
-        coalesce(sum(${soon}), 0) AS expiringSoon,
-        coalesce(sum(CASE WHEN ${soon} THEN ${VIAL_VALUE} END), 0) AS expiringSoonValueCents,
-        coalesce(sum(${expired}), 0) AS expired,
-        coalesce(sum(${VIAL_VALUE}), 0) AS valueCents
-      FROM items AS i JOIN product_variations AS v INDEXED BY product_variations_cost_idx ON v.id = i.variation_id
-      WHERE ${shelf}`),
+    }>(sql`SELECT coalesce(sum(s.onHand), 0) AS onHand, coalesce(sum(s.inUse), 0) AS inUse,
+        coalesce(sum(s.expiringSoon), 0) AS expiringSoon,
+        coalesce(sum(s.expiringSoonValueCents), 0) AS expiringSoonValueCents,
+        coalesce(sum(s.expired), 0) AS expired, coalesce(sum(s.valueCents), 0) AS valueCents
+      FROM (${sealed} UNION ALL ${inUse}) AS s`),
     // As the inventory's recalled filter: led by the recalls in force, each lot found by its index.
     db.all<{ recalled: number }>(sql`SELECT count(*) AS recalled FROM items AS i
       WHERE ${shelf} AND (i.variation_id, i.lot) IN (SELECT variation_id, lot FROM lot_recalls WHERE lifted_at IS NULL)`),

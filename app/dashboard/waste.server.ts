@@ -82,21 +82,22 @@ export function wasteQueries(db: Database, locationIds: readonly string[], month
       deadlineUnits: number;
       deadlineCents: number;
     }>(
-      // Summed by variation first, then by product: a product is looked up once a variation, not
-      // once a movement.
+      // Summed by product in the one pass (the variation's product is in product_variations_cost_idx,
+      // read for the cost anyway), the five first kept there; only they are looked up in products.
+      // (Summing by variation first and then by product looked every variation up twice more; one
+      // pass grouped by variation, month, type and reason for both widgets costs more than the two
+      // passes, as nearly every variation wastes once a month: 1.44 million steps instead of 1.25.)
       sql`SELECT p.id AS productId, p.name AS productName, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
-        sum(g.units) AS units, sum(g.cents) AS cents, sum(g.deadlineUnits) AS deadlineUnits,
-        sum(g.deadlineCents) AS deadlineCents
-      FROM (SELECT m.variation_id AS variationId, -sum(m.quantity) AS units, sum(${CENTS}) AS cents,
+        g.units AS units, g.cents AS cents, g.deadlineUnits AS deadlineUnits, g.deadlineCents AS deadlineCents
+      FROM (SELECT v.product_id AS productId, -sum(m.quantity) AS units, sum(${CENTS}) AS cents,
           -coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN m.quantity END), 0) AS deadlineUnits,
           coalesce(sum(CASE WHEN m.reason = 'beyond_use_deadline' THEN ${CENTS} END), 0) AS deadlineCents
         ${wasteMovements(locationIds, months.thisMonthStart, months.nextMonthStart)}
-        GROUP BY m.variation_id) AS g
-      JOIN product_variations AS pv ON pv.id = g.variationId
-      JOIN products AS p ON p.id = pv.product_id
-      GROUP BY p.id
-      ORDER BY cents DESC, units DESC, p.id
-      LIMIT ${TOP_WASTERS}`,
+        GROUP BY v.product_id
+        ORDER BY cents DESC, units DESC, v.product_id
+        LIMIT ${TOP_WASTERS}) AS g
+      JOIN products AS p ON p.id = g.productId
+      ORDER BY g.cents DESC, g.units DESC, p.id`,
     ),
   ] as const;
 }
