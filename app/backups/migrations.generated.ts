@@ -300,7 +300,7 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
   },
   {
     "tag": "0019_dashboard_indexes",
-    "when": 1795744213318,
+    "when": 1795744800000,
     "statements": [
       "DROP INDEX `stock_levels_variation_idx`;",
       "CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`,`location_id`,`on_hand`);",
