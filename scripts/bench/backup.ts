@@ -69,9 +69,10 @@ export async function runBackupBench(argv: string[]): Promise<void> {
       const started = performance.now();
       let runs = 0;
       let longest = 0;
-      let outcome: string | null = null;
-      while (!(outcome = done())) {
+      let outcome = done();
+      while (!outcome) {
         longest = Math.max(longest, await fire());
+        outcome = done();
         runs += 1;
         if (runs % 10 === 0)
           console.log(`  ${phase}: ${runs} runs, ${Math.round((performance.now() - started) / 1000)} s`);
