@@ -46,7 +46,7 @@ export async function runBackupBench(argv: string[]): Promise<void> {
   sqlite.exec("PRAGMA busy_timeout = 60000");
   const one = <T>(sql: string, ...args: unknown[]) => sqlite.prepare(sql).get(...args) as T;
   try {
-    const workerd = jobsWorkerd();
+    const workerd = jobsWorkerd(Number(new URL(product.jobsUrl).port));
     const baseline = memoryOf(workerd);
     console.log(`jobs worker: workerd pid ${workerd}, resident ${baseline.rssMiB} MiB before the first run`);
     const organization = one<{ id: string }>("SELECT id FROM organizations ORDER BY id LIMIT 1").id;
@@ -176,8 +176,8 @@ export async function runBackupBench(argv: string[]): Promise<void> {
   }
 }
 
-/** The workerd process that runs the jobs worker: its ancestors include wrangler -c wrangler.jobs.toml. */
-function jobsWorkerd(): number {
+/** The workerd process of this bench's jobs worker: an ancestor is `wrangler dev -c wrangler.jobs.toml --port <port>`. */
+function jobsWorkerd(port: number): number {
   const cmdline = (pid: number) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
@@ -189,7 +189,8 @@ function jobsWorkerd(): number {
   for (const entry of readdirSync("/proc")) {
     const pid = Number(entry);
     if (!pid || !cmdline(pid).includes("workerd")) continue;
-    for (let up = parent(pid); up > 1; up = parent(up)) if (cmdline(up).includes("wrangler.jobs.toml")) return pid;
+    for (let up = parent(pid); up > 1; up = parent(up))
+      if (cmdline(up).includes(`wrangler.jobs.toml --port ${port} `)) return pid;
   }
   throw new Error("The jobs worker's workerd process was not found.");
 }
