@@ -7,12 +7,13 @@
 // snapshot, rehearsal and restore through the jobs worker: time, runs, peak memory (scripts/bench/backup.ts).
 // Either takes --no-build to reuse build/, and --runs N for the measured requests per page (demo: 7).
 import { runBackupBench } from "./bench/backup";
+import { runBackupBenchInNode } from "./bench/backup-node";
 import { runDemoBench } from "./bench/demo";
 import { runLargeBench } from "./bench/large";
 
 const argv = process.argv.slice(2);
 try {
-  if (argv.includes("--backup")) await runBackupBench(argv);
+  if (argv.includes("--backup")) await (argv.includes("--in-node") ? runBackupBenchInNode(argv) : runBackupBench(argv));
   else await (argv.includes("--large") ? runLargeBench(argv) : runDemoBench(argv));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -179,8 +179,9 @@ async function switchIn(client: Client, restore: RestoreRow, cursor: RestoreCurs
     sql: `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (${names.map(() => "?").join(", ")})`,
     args: names,
   });
+  // A switch that stopped (its batch rolled back whole) is tried again from the same staged copy.
   const claimed = await client.execute({
-    sql: "UPDATE backup_restores SET status = 'switching' WHERE id = ? AND status = 'staging' AND json_extract(cursor, '$.step') = ?",
+    sql: "UPDATE backup_restores SET status = 'switching' WHERE id = ? AND status IN ('staging', 'switching') AND json_extract(cursor, '$.step') = ?",
     args: [restore.id, cursor.step],
   });
   if (claimed.rowsAffected !== 1) return "lost";

@@ -65,10 +65,13 @@ export function saveCursor(home: CursorHome, state: StageCursor): InStatement[] 
   const read = state.step;
   state.step = read + 1;
   state.token = newToken();
+  // A restore's rows_done is its progress; a backup's stays the snapshot's rows (the rehearsal's
+  // progress is in its cursor).
+  const progress = home.table === "backup_restores" ? ", rows_done = ?" : "";
   return [
     {
-      sql: `UPDATE ${home.table} SET cursor = ?, rows_done = ? WHERE id = ? AND json_extract(cursor, '$.step') = ?`,
-      args: [JSON.stringify(state), state.rowsDone, home.id, read],
+      sql: `UPDATE ${home.table} SET cursor = ?${progress} WHERE id = ? AND json_extract(cursor, '$.step') = ?`,
+      args: [JSON.stringify(state), ...(progress ? [state.rowsDone] : []), home.id, read],
     },
     abortUnlessOwned(home.table, home.id, state.token),
   ];

@@ -13,6 +13,7 @@ import { backupKey } from "./keys";
 import { advanceRehearsal } from "./rehearse.server";
 import { advanceRestore } from "./restore.server";
 import { continueSnapshot, startSnapshot } from "./snapshot.server";
+import { dropAll, leftovers } from "./tables.server";
 
 export { applyRetention, RETENTION, retentionRule } from "./retention.server";
 
@@ -63,10 +64,11 @@ async function nextStep(
     .orderBy(asc(schema.backups.requestedAt))
     .limit(1);
   if (writing) {
-    const outcome =
+    const outcome = await withStrikes(db, files, writing, report, "snapshot", () =>
       writing.status === "queued"
-        ? await startSnapshot(db, files, writing, at)
-        : await continueSnapshot(db, files, writing, budget, options.partBytes);
+        ? startSnapshot(db, files, writing, at)
+        : continueSnapshot(db, files, writing, budget, options.partBytes),
+    );
     return `snapshot ${writing.id} ${outcome}`;
   }
   // A rehearsal under way first: a pending one would drop its staging tables.
@@ -77,10 +79,76 @@ async function nextStep(
     .orderBy(desc(schema.backups.rehearsalStatus), asc(schema.backups.requestedAt))
     .limit(1);
   if (rehearsal) {
-    const outcome = await advanceRehearsal(db, files, rehearsal, budget, report);
+    const outcome = await withStrikes(db, files, rehearsal, report, "rehearsal", () =>
+      advanceRehearsal(db, files, rehearsal, budget, report),
+    );
     return `rehearsal ${rehearsal.id} ${outcome}`;
   }
   return undefined;
+}
+
+/** Errors a snapshot or rehearsal may meet before it is given up as failed (a transient one is retried). */
+export const STRIKES = 3;
+
+/**
+ * Runs a step; an error is counted on the row (cursor.failures) and thrown, so the job records it
+ * and the next run retries. The third gives the work up: a snapshot is marked failed (its upload
+ * aborted, its frozen copy dropped), a rehearsal failed, in words, and the error reported.
+ */
+async function withStrikes(
+  db: Database,
+  files: R2Bucket,
+  backup: { id: string; r2Key: string; cursor: Record<string, unknown> | null },
+  report: (error: unknown) => void,
+  what: "snapshot" | "rehearsal",
+  step: () => Promise<string>,
+): Promise<string> {
+  try {
+    return await step();
+  } catch (error) {
+    const client = db.$client as Client;
+    const failures = Number(backup.cursor?.failures ?? 0) + 1;
+    if (failures < STRIKES) {
+      await client.execute({
+        sql: "UPDATE backups SET cursor = json_set(coalesce(cursor, '{}'), '$.failures', ?) WHERE id = ?",
+        args: [failures, backup.id],
+      });
+      throw error;
+    }
+    const message = `The ${what} stopped ${STRIKES} times: ${String((error as Error)?.message ?? error).slice(0, 300)}`;
+    report(new Error(`Backup ${backup.id}: ${message}`, { cause: error }));
+    if (what === "snapshot") {
+      const uploadId = backup.cursor?.uploadId;
+      if (typeof uploadId === "string")
+        await files
+          .resumeMultipartUpload(backup.r2Key, uploadId)
+          .abort()
+          .catch(() => {});
+      await client.batch(
+        [
+          ...dropAll(await leftovers(client, "frozen")),
+          {
+            sql: "UPDATE backups SET status = 'failed', error = ?, finished_at = ?, cursor = NULL WHERE id = ?",
+            args: [message, Date.now(), backup.id],
+          },
+        ],
+        "write",
+      );
+    } else {
+      await client.batch(
+        [
+          ...dropAll(await leftovers(client, "rehearsal")),
+          {
+            sql: `UPDATE backups SET rehearsal_status = 'failed', rehearsed_at = ?, rehearsal = ?, cursor = NULL
+              WHERE id = ?`,
+            args: [Date.now(), JSON.stringify({ passed: false, message }), backup.id],
+          },
+        ],
+        "write",
+      );
+    }
+    return "failed";
+  }
 }
 
 function summarize(steps: readonly string[]): string {

@@ -6,6 +6,7 @@
 // first run for comparison). It CHANGES the data set (backup rows, a restore of the same data):
 // run it on a copy.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import Database from "libsql";
 import { v7 as uuidv7 } from "uuid";
@@ -45,7 +46,7 @@ export async function runBackupBench(argv: string[]): Promise<void> {
   sqlite.exec("PRAGMA busy_timeout = 60000");
   const one = <T>(sql: string, ...args: unknown[]) => sqlite.prepare(sql).get(...args) as T;
   try {
-    const workerd = jobsWorkerd();
+    const workerd = jobsWorkerd(Number(new URL(product.jobsUrl).port));
     const baseline = memoryOf(workerd);
     console.log(`jobs worker: workerd pid ${workerd}, resident ${baseline.rssMiB} MiB before the first run`);
     const organization = one<{ id: string }>("SELECT id FROM organizations ORDER BY id LIMIT 1").id;
@@ -54,24 +55,39 @@ export async function runBackupBench(argv: string[]): Promise<void> {
     );
     console.log(`data set ${dbPath}: ${counts.n} rows in its four largest tables`);
 
-    const backupId = uuidv7();
+    let backupId = uuidv7();
     const figures: PhaseFigures[] = [];
-    const fire = async () => {
-      const started = performance.now();
-      const response = await fetch(`${product.jobsUrl}/__scheduled?cron=${encodeURIComponent(CRONS.work)}`, {
-        signal: AbortSignal.timeout(15 * 60 * 1000),
+    // node:http, not fetch: a first run that freezes a large database outlasts fetch's 5-minute header timeout.
+    const fire = () =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        const request = http.get(
+          `${product.jobsUrl}/__scheduled?cron=${encodeURIComponent(CRONS.work)}`,
+          (response) => {
+            let text = "";
+            response.on("data", (chunk: Buffer) => {
+              text += chunk.toString();
+            });
+            response.on("end", () => {
+              if (response.statusCode !== 200)
+                console.log(`  the run answered ${response.statusCode}: ${text.slice(0, 300)}`);
+              resolve((performance.now() - started) / 1000);
+            });
+          },
+        );
+        request.on("error", reject);
       });
-      const text = await response.text();
-      if (!response.ok) console.log(`  the run answered ${response.status}: ${text.slice(0, 300)}`);
-      return (performance.now() - started) / 1000;
-    };
-    const drive = async (phase: Phase, done: () => string | null) => {
+    const maxSeconds = Number(value("--max-minutes") ?? 120) * 60;
+    const drive = async (phase: Phase, done: () => string | null, progress: () => string = () => "") => {
       const started = performance.now();
       let runs = 0;
       let longest = 0;
-      let outcome: string | null = null;
-      while (!(outcome = done())) {
+      let outcome = done();
+      while (!outcome) {
         longest = Math.max(longest, await fire());
+        outcome = done();
+        if (!outcome && (performance.now() - started) / 1000 > maxSeconds)
+          outcome = `stopped after ${Math.round((performance.now() - started) / 1000)} s: ${progress()}`;
         runs += 1;
         if (runs % 10 === 0)
           console.log(`  ${phase}: ${runs} runs, ${Math.round((performance.now() - started) / 1000)} s`);
@@ -92,34 +108,49 @@ export async function runBackupBench(argv: string[]): Promise<void> {
     };
 
     if (phases.includes("snapshot")) {
-      sqlite
-        .prepare(
-          `INSERT INTO backups (id, organization_id, origin, requested_at, status, r2_key, rows_done)
-           VALUES (?, ?, 'user', ?, 'queued', ?, 0)`,
-        )
-        .run(backupId, organization, Date.now(), backupKey(backupId));
-      await drive("snapshot", () => {
-        const b = one<{ status: string; size_bytes: number; rows_done: number }>(
-          "SELECT * FROM backups WHERE id = ?",
-          backupId,
-        );
-        return b.status === "ready" || b.status === "failed"
-          ? `${b.status}, ${b.rows_done} rows, ${(b.size_bytes / 2 ** 20).toFixed(1)} MiB gzip`
-          : null;
-      });
+      // A snapshot a stopped bench left half written is resumed (from its cursor), not queued anew.
+      const unfinished = one<{ id: string } | undefined>(
+        "SELECT id FROM backups WHERE status IN ('queued', 'writing') ORDER BY requested_at LIMIT 1",
+      );
+      if (unfinished) {
+        backupId = unfinished.id;
+        console.log(`resuming snapshot ${backupId}`);
+      } else
+        sqlite
+          .prepare(
+            `INSERT INTO backups (id, organization_id, origin, requested_at, status, r2_key, rows_done)
+             VALUES (?, ?, 'user', ?, 'queued', ?, 0)`,
+          )
+          .run(backupId, organization, Date.now(), backupKey(backupId));
+      await drive(
+        "snapshot",
+        () => {
+          const b = one<{ status: string; size_bytes: number; rows_done: number }>(
+            "SELECT * FROM backups WHERE id = ?",
+            backupId,
+          );
+          return b.status === "ready" || b.status === "failed"
+            ? `${b.status}, ${b.rows_done} rows, ${(b.size_bytes / 2 ** 20).toFixed(1)} MiB gzip`
+            : null;
+        },
+        () => {
+          const b = one<{ rows_done: number; rows_total: number }>("SELECT * FROM backups WHERE id = ?", backupId);
+          return `${b.rows_done} of ${b.rows_total} rows written`;
+        },
+      );
     }
     const target = one<{ id: string } | undefined>(
       "SELECT id FROM backups WHERE status = 'ready' ORDER BY requested_at DESC LIMIT 1",
     )?.id;
-    if (!target) throw new Error("No ready snapshot to rehearse or restore.");
-    if (phases.includes("rehearsal"))
+    if (!target) console.log("No ready snapshot: no rehearsal, no restore.");
+    if (target && phases.includes("rehearsal"))
       await drive("rehearsal", () => {
         const b = one<{ rehearsal_status: string; rehearsal: string }>("SELECT * FROM backups WHERE id = ?", target);
         return b.rehearsal_status === "passed" || b.rehearsal_status === "failed"
           ? `${b.rehearsal_status}: ${JSON.parse(b.rehearsal).message}`
           : null;
       });
-    if (phases.includes("restore")) {
+    if (target && phases.includes("restore")) {
       const restoreId = uuidv7();
       sqlite
         .prepare(
@@ -145,8 +176,8 @@ export async function runBackupBench(argv: string[]): Promise<void> {
   }
 }
 
-/** The workerd process that runs the jobs worker: its ancestors include wrangler -c wrangler.jobs.toml. */
-function jobsWorkerd(): number {
+/** The workerd process of this bench's jobs worker: an ancestor is `wrangler dev -c wrangler.jobs.toml --port <port>`. */
+function jobsWorkerd(port: number): number {
   const cmdline = (pid: number) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
@@ -158,7 +189,8 @@ function jobsWorkerd(): number {
   for (const entry of readdirSync("/proc")) {
     const pid = Number(entry);
     if (!pid || !cmdline(pid).includes("workerd")) continue;
-    for (let up = parent(pid); up > 1; up = parent(up)) if (cmdline(up).includes("wrangler.jobs.toml")) return pid;
+    for (let up = parent(pid); up > 1; up = parent(up))
+      if (cmdline(up).includes(`wrangler.jobs.toml --port ${port} `)) return pid;
   }
   throw new Error("The jobs worker's workerd process was not found.");
 }

@@ -70,6 +70,8 @@ describe("the restore drill", () => {
     const backup = await row(t.db, "backups", id);
     expect(backup).toMatchObject({ status: "ready", rehearsal_status: "passed" });
     const manifest = JSON.parse(String(backup.manifest)) as Manifest;
+    // The progress bar's figures are the snapshot's, after its rehearsal too.
+    expect(backup).toMatchObject({ rows_done: manifest.rows, rows_total: manifest.rows });
     expect(manifest.tables.map((x) => x.name)).toEqual(Object.keys(before));
     expect(Object.fromEntries(manifest.tables.map((x) => [x.name, x.rows]))).toEqual(
       Object.fromEntries(Object.entries(before).map(([name, rows]) => [name, rows.length])),

@@ -5,7 +5,7 @@ import type { Client } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Manifest, PART_BYTES } from "../../app/backups/format";
 import { backupKey } from "../../app/backups/keys";
-import { applyRetention } from "../../app/backups/work.server";
+import { advanceBackupWork, applyRetention } from "../../app/backups/work.server";
 import { fileBytes, localR2, queueBackup, row, runUntilIdle } from "../support/backups";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 
@@ -115,5 +115,37 @@ describe("the retention rule on the database and R2", () => {
     expect((await row(one.db, "backups", "old-upload")).status).toBe("ready");
     const logged = await client.execute("SELECT count(*) AS n FROM activity_log WHERE action = 'delete_backup'");
     expect(Number(logged.rows[0]?.n)).toBe(28);
+  });
+});
+
+describe("a snapshot that cannot be written", () => {
+  it("is retried, then given up after three errors: failed in words, its upload aborted, its copies dropped, reported", async () => {
+    const client = many.db.$client as Client;
+    const { organizationId } = await demoLocations(many.db);
+    // A BLOB is one value a snapshot refuses (SQLite's JSON cannot hold it): a table a later issue might add.
+    await client.execute("CREATE TABLE later_attachments (id TEXT PRIMARY KEY, content BLOB)");
+    await client.execute("INSERT INTO later_attachments VALUES ('a', x'00ff')");
+    const id = await queueBackup(many.db, organizationId);
+    const reported: unknown[] = [];
+    let errors = 0;
+    for (let run = 0; run < 10; run++) {
+      try {
+        if ((await advanceBackupWork(many.db, r2.other, new Date(), { report: (e) => reported.push(e) })) === undefined)
+          break;
+      } catch {
+        errors += 1;
+      }
+    }
+    expect(errors).toBe(2);
+    const backup = await row(many.db, "backups", id);
+    expect(backup).toMatchObject({ status: "failed", cursor: null });
+    expect(String(backup.error)).toMatch(/The snapshot stopped 3 times: .*BLOB/);
+    expect(String(reported[0])).toMatch(/BLOB/);
+    const copies = await client.execute(
+      "SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '\\_\\_snapshot\\_%' ESCAPE '\\'",
+    );
+    expect(Number(copies.rows[0]?.n)).toBe(0);
+    expect(await r2.other.head(backupKey(id))).toBeNull();
+    await client.execute("DROP TABLE later_attachments");
   });
 });
