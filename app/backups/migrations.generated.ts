@@ -2,15 +2,15 @@
 // migrations newer than an older snapshot's schema to its staged copy (app/backups/migrate-forward.server.ts).
 export const MIGRATIONS: readonly { tag: string; when: number; statements: readonly string[] }[] = [
   {
-    "tag": "0000_foundation",
-    "when": 1795315167577,
-    "statements": [
+    tag: "0000_foundation",
+    when: 1795315167577,
+    statements: [
       "CREATE TABLE `activity_log` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`at` integer NOT NULL,\n\t`user_id` text,\n\t`location_id` text,\n\t`action` text NOT NULL,\n\t`entity` text NOT NULL,\n\t`entity_id` text,\n\t`summary` text\n);",
       "CREATE INDEX `activity_log_location_at_idx` ON `activity_log` (`location_id`,`at`);",
       "CREATE INDEX `activity_log_at_idx` ON `activity_log` (`at`);",
       "CREATE TABLE `job_runs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`job` text NOT NULL,\n\t`cron` text,\n\t`started_at` integer NOT NULL,\n\t`finished_at` integer,\n\t`status` text NOT NULL,\n\t`detail` text\n);",
       "CREATE INDEX `job_runs_job_started_idx` ON `job_runs` (`job`,`started_at`);",
-      "CREATE TABLE `locations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`code` text NOT NULL,\n\t`address` text,\n\t`timezone` text DEFAULT 'UTC' NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"locations_code_format\" CHECK(\"locations\".\"code\" = upper(\"locations\".\"code\") AND length(\"locations\".\"code\") BETWEEN 2 AND 8)\n);",
+      'CREATE TABLE `locations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`code` text NOT NULL,\n\t`address` text,\n\t`timezone` text DEFAULT \'UTC\' NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "locations_code_format" CHECK("locations"."code" = upper("locations"."code") AND length("locations"."code") BETWEEN 2 AND 8)\n);',
       "CREATE UNIQUE INDEX `locations_org_code_unique` ON `locations` (`organization_id`,`code`);",
       "CREATE INDEX `locations_org_active_name_idx` ON `locations` (`organization_id`,`active`,`name`);",
       "CREATE TABLE `organizations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
@@ -18,102 +18,100 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `sessions_user_idx` ON `sessions` (`user_id`);",
       "CREATE TABLE `user_location_roles` (\n\t`user_id` text NOT NULL,\n\t`location_id` text NOT NULL,\n\t`role` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`user_id`, `location_id`),\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"user_location_roles_role_known\" CHECK(\"user_location_roles\".\"role\" IN ('ADMIN', 'MANAGER', 'STAFF'))\n);",
       "CREATE INDEX `user_location_roles_location_idx` ON `user_location_roles` (`location_id`);",
-      "CREATE TABLE `users` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`email` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`password_hash` text NOT NULL,\n\t`organization_role` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`must_change_password` integer DEFAULT false NOT NULL,\n\t`last_login_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"users_email_lowercase\" CHECK(\"users\".\"email\" = lower(\"users\".\"email\")),\n\tCONSTRAINT \"users_organization_role_known\" CHECK(\"users\".\"organization_role\" IS NULL OR \"users\".\"organization_role\" = 'ORGANIZATION_ADMIN')\n);",
-      "CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);"
-    ]
+      'CREATE TABLE `users` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`email` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`password_hash` text NOT NULL,\n\t`organization_role` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`must_change_password` integer DEFAULT false NOT NULL,\n\t`last_login_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "users_email_lowercase" CHECK("users"."email" = lower("users"."email")),\n\tCONSTRAINT "users_organization_role_known" CHECK("users"."organization_role" IS NULL OR "users"."organization_role" = \'ORGANIZATION_ADMIN\')\n);',
+      "CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);",
+    ],
   },
   {
-    "tag": "0001_activity_log_append_only",
-    "when": 1795315169140,
-    "statements": [
+    tag: "0001_activity_log_append_only",
+    when: 1795315169140,
+    statements: [
       "-- The activity log is history: it is appended to, never edited or removed.\nCREATE TRIGGER `activity_log_no_update` BEFORE UPDATE ON `activity_log`\nBEGIN\n\tSELECT RAISE(ABORT, 'activity_log is append-only');\nEND;",
-      "CREATE TRIGGER `activity_log_no_delete` BEFORE DELETE ON `activity_log`\nBEGIN\n\tSELECT RAISE(ABORT, 'activity_log is append-only');\nEND;"
-    ]
+      "CREATE TRIGGER `activity_log_no_delete` BEFORE DELETE ON `activity_log`\nBEGIN\n\tSELECT RAISE(ABORT, 'activity_log is append-only');\nEND;",
+    ],
   },
   {
-    "tag": "0002_sign_in_throttle",
-    "when": 1795316650806,
-    "statements": [
-      "CREATE TABLE `sign_in_throttle` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`failures` integer NOT NULL,\n\t`window_started_at` integer NOT NULL,\n\t`locked_until` integer\n);"
-    ]
+    tag: "0002_sign_in_throttle",
+    when: 1795316650806,
+    statements: [
+      "CREATE TABLE `sign_in_throttle` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`failures` integer NOT NULL,\n\t`window_started_at` integer NOT NULL,\n\t`locked_until` integer\n);",
+    ],
   },
   {
-    "tag": "0003_catalogue",
-    "when": 1795318212021,
-    "statements": [
-      "CREATE TABLE `barcodes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`code` text NOT NULL,\n\t`variation_id` text,\n\t`item_id` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"barcodes_code_rules\" CHECK(length(\"barcodes\".\"code\") BETWEEN 4 AND 50 AND \"barcodes\".\"code\" NOT GLOB '*[^A-Z0-9_-]*'),\n\tCONSTRAINT \"barcodes_one_target\" CHECK((\"barcodes\".\"variation_id\" IS NULL) + (\"barcodes\".\"item_id\" IS NULL) = 1)\n);",
+    tag: "0003_catalogue",
+    when: 1795318212021,
+    statements: [
+      'CREATE TABLE `barcodes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`code` text NOT NULL,\n\t`variation_id` text,\n\t`item_id` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "barcodes_code_rules" CHECK(length("barcodes"."code") BETWEEN 4 AND 50 AND "barcodes"."code" NOT GLOB \'*[^A-Z0-9_-]*\'),\n\tCONSTRAINT "barcodes_one_target" CHECK(("barcodes"."variation_id" IS NULL) + ("barcodes"."item_id" IS NULL) = 1)\n);',
       "CREATE UNIQUE INDEX `barcodes_code_unique` ON `barcodes` (`code`);",
       "CREATE INDEX `barcodes_variation_idx` ON `barcodes` (`variation_id`);",
-      "CREATE TABLE `par_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`par` integer NOT NULL,\n\t`reorder_point` integer NOT NULL,\n\t`max` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"par_levels_order\" CHECK(\"par_levels\".\"reorder_point\" >= 0 AND \"par_levels\".\"reorder_point\" <= \"par_levels\".\"par\" AND (\"par_levels\".\"max\" IS NULL OR \"par_levels\".\"max\" >= \"par_levels\".\"par\"))\n);",
+      'CREATE TABLE `par_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`par` integer NOT NULL,\n\t`reorder_point` integer NOT NULL,\n\t`max` integer,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "par_levels_order" CHECK("par_levels"."reorder_point" >= 0 AND "par_levels"."reorder_point" <= "par_levels"."par" AND ("par_levels"."max" IS NULL OR "par_levels"."max" >= "par_levels"."par"))\n);',
       "CREATE INDEX `par_levels_variation_idx` ON `par_levels` (`variation_id`);",
-      "CREATE TABLE `product_variations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`product_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`gtin` text,\n\t`units_per_package` integer NOT NULL,\n\t`cost_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"product_variations_gtin_digits\" CHECK(\"product_variations\".\"gtin\" IS NULL OR (length(\"product_variations\".\"gtin\") IN (8, 12, 13, 14) AND \"product_variations\".\"gtin\" NOT GLOB '*[^0-9]*')),\n\tCONSTRAINT \"product_variations_units\" CHECK(\"product_variations\".\"units_per_package\" > 0),\n\tCONSTRAINT \"product_variations_cost\" CHECK(coalesce(\"product_variations\".\"cost_cents\", 0) >= 0)\n);",
+      'CREATE TABLE `product_variations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`product_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`gtin` text,\n\t`units_per_package` integer NOT NULL,\n\t`cost_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "product_variations_gtin_digits" CHECK("product_variations"."gtin" IS NULL OR (length("product_variations"."gtin") IN (8, 12, 13, 14) AND "product_variations"."gtin" NOT GLOB \'*[^0-9]*\')),\n\tCONSTRAINT "product_variations_units" CHECK("product_variations"."units_per_package" > 0),\n\tCONSTRAINT "product_variations_cost" CHECK(coalesce("product_variations"."cost_cents", 0) >= 0)\n);',
       "CREATE UNIQUE INDEX `product_variations_gtin_unique` ON `product_variations` (`gtin`);",
       "CREATE UNIQUE INDEX `product_variations_product_name_unique` ON `product_variations` (`product_id`,`name`);",
       "CREATE INDEX `product_variations_product_idx` ON `product_variations` (`product_id`);",
-      "CREATE TABLE `products` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`category` text NOT NULL,\n\t`manufacturer` text,\n\t`default_vendor_id` text,\n\t`tracking` text NOT NULL,\n\t`base_unit` text NOT NULL,\n\t`unit_scale` integer DEFAULT 1 NOT NULL,\n\t`beyond_use_hours` integer,\n\t`storage` text DEFAULT 'room' NOT NULL,\n\t`cost_cents` integer,\n\t`price_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`default_vendor_id`) REFERENCES `vendors`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"products_tracking_known\" CHECK(\"products\".\"tracking\" IN ('serialized', 'bulk')),\n\tCONSTRAINT \"products_storage_known\" CHECK(\"products\".\"storage\" IN ('room', 'refrigerated', 'frozen')),\n\tCONSTRAINT \"products_unit_scale\" CHECK(\"products\".\"unit_scale\" IN (1, 10, 100, 1000)),\n\tCONSTRAINT \"products_beyond_use\" CHECK(\"products\".\"beyond_use_hours\" IS NULL OR \"products\".\"beyond_use_hours\" > 0),\n\tCONSTRAINT \"products_money\" CHECK(coalesce(\"products\".\"cost_cents\", 0) >= 0 AND coalesce(\"products\".\"price_cents\", 0) >= 0)\n);",
+      'CREATE TABLE `products` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`category` text NOT NULL,\n\t`manufacturer` text,\n\t`default_vendor_id` text,\n\t`tracking` text NOT NULL,\n\t`base_unit` text NOT NULL,\n\t`unit_scale` integer DEFAULT 1 NOT NULL,\n\t`beyond_use_hours` integer,\n\t`storage` text DEFAULT \'room\' NOT NULL,\n\t`cost_cents` integer,\n\t`price_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`default_vendor_id`) REFERENCES `vendors`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "products_tracking_known" CHECK("products"."tracking" IN (\'serialized\', \'bulk\')),\n\tCONSTRAINT "products_storage_known" CHECK("products"."storage" IN (\'room\', \'refrigerated\', \'frozen\')),\n\tCONSTRAINT "products_unit_scale" CHECK("products"."unit_scale" IN (1, 10, 100, 1000)),\n\tCONSTRAINT "products_beyond_use" CHECK("products"."beyond_use_hours" IS NULL OR "products"."beyond_use_hours" > 0),\n\tCONSTRAINT "products_money" CHECK(coalesce("products"."cost_cents", 0) >= 0 AND coalesce("products"."price_cents", 0) >= 0)\n);',
       "CREATE UNIQUE INDEX `products_org_sku_unique` ON `products` (`organization_id`,`sku`);",
       "CREATE INDEX `products_org_active_name_idx` ON `products` (`organization_id`,`active`,`name`);",
       "CREATE INDEX `products_org_category_idx` ON `products` (`organization_id`,`category`);",
       "CREATE INDEX `products_vendor_idx` ON `products` (`default_vendor_id`);",
-      "CREATE TABLE `recipe_lines` (\n\t`service_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\tPRIMARY KEY(`service_id`, `variation_id`),\n\tFOREIGN KEY (`service_id`) REFERENCES `services`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"recipe_lines_quantity\" CHECK(\"recipe_lines\".\"quantity\" > 0)\n);",
+      'CREATE TABLE `recipe_lines` (\n\t`service_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\tPRIMARY KEY(`service_id`, `variation_id`),\n\tFOREIGN KEY (`service_id`) REFERENCES `services`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "recipe_lines_quantity" CHECK("recipe_lines"."quantity" > 0)\n);',
       "CREATE INDEX `recipe_lines_variation_idx` ON `recipe_lines` (`variation_id`);",
-      "CREATE TABLE `services` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`code` text NOT NULL,\n\t`category` text,\n\t`price_cents` integer,\n\t`duration_minutes` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"services_price\" CHECK(coalesce(\"services\".\"price_cents\", 0) >= 0),\n\tCONSTRAINT \"services_duration\" CHECK(\"services\".\"duration_minutes\" IS NULL OR \"services\".\"duration_minutes\" > 0)\n);",
+      'CREATE TABLE `services` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`code` text NOT NULL,\n\t`category` text,\n\t`price_cents` integer,\n\t`duration_minutes` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "services_price" CHECK(coalesce("services"."price_cents", 0) >= 0),\n\tCONSTRAINT "services_duration" CHECK("services"."duration_minutes" IS NULL OR "services"."duration_minutes" > 0)\n);',
       "CREATE UNIQUE INDEX `services_org_code_unique` ON `services` (`organization_id`,`code`);",
       "CREATE INDEX `services_org_active_name_idx` ON `services` (`organization_id`,`active`,`name`);",
-      "CREATE TABLE `vendors` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`account_number` text,\n\t`contact_name` text,\n\t`email` text,\n\t`phone` text,\n\t`lead_time_days` integer,\n\t`notes` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"vendors_lead_time\" CHECK(\"vendors\".\"lead_time_days\" IS NULL OR \"vendors\".\"lead_time_days\" BETWEEN 0 AND 365)\n);",
+      'CREATE TABLE `vendors` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`account_number` text,\n\t`contact_name` text,\n\t`email` text,\n\t`phone` text,\n\t`lead_time_days` integer,\n\t`notes` text,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "vendors_lead_time" CHECK("vendors"."lead_time_days" IS NULL OR "vendors"."lead_time_days" BETWEEN 0 AND 365)\n);',
       "CREATE UNIQUE INDEX `vendors_org_name_unique` ON `vendors` (`organization_id`,`name`);",
       "CREATE INDEX `vendors_org_active_name_idx` ON `vendors` (`organization_id`,`active`,`name`);",
-      "CREATE TABLE `stock_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`on_hand` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"stock_levels_not_negative\" CHECK(\"stock_levels\".\"on_hand\" >= 0)\n);",
-      "CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`);"
-    ]
+      'CREATE TABLE `stock_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`on_hand` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "stock_levels_not_negative" CHECK("stock_levels"."on_hand" >= 0)\n);',
+      "CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`);",
+    ],
   },
   {
-    "tag": "0004_activity_log_entity_index",
-    "when": 1795321380116,
-    "statements": [
-      "CREATE INDEX `activity_log_entity_idx` ON `activity_log` (`entity`,`entity_id`,`at`);"
-    ]
+    tag: "0004_activity_log_entity_index",
+    when: 1795321380116,
+    statements: ["CREATE INDEX `activity_log_entity_idx` ON `activity_log` (`entity`,`entity_id`,`at`);"],
   },
   {
-    "tag": "0005_stock_movements",
-    "when": 1795321909425,
-    "statements": [
+    tag: "0005_stock_movements",
+    when: 1795321909425,
+    statements: [
       "CREATE TABLE `stock_movements` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`occurred_at` integer NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`item_id` text,\n\t`lot` text,\n\t`quantity` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`reason` text,\n\t`reference_type` text,\n\t`reference_id` text,\n\t`user_id` text,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"stock_movements_quantity_not_zero\" CHECK(\"stock_movements\".\"quantity\" <> 0),\n\tCONSTRAINT \"stock_movements_type\" CHECK(\"stock_movements\".\"type\" IN ('RECEIVE', 'START', 'USE', 'EMPTY', 'DISCARD', 'WASTE', 'ADJUST', 'COUNT', 'TRANSFER_OUT', 'TRANSFER_IN', 'SALE'))\n);",
       "CREATE INDEX `stock_movements_location_variation_at_idx` ON `stock_movements` (`location_id`,`variation_id`,`occurred_at`);",
-      "CREATE INDEX `stock_movements_reference_idx` ON `stock_movements` (`reference_type`,`reference_id`);"
-    ]
+      "CREATE INDEX `stock_movements_reference_idx` ON `stock_movements` (`reference_type`,`reference_id`);",
+    ],
   },
   {
-    "tag": "0006_stock_movements_append_only",
-    "when": 1795321912043,
-    "statements": [
+    tag: "0006_stock_movements_append_only",
+    when: 1795321912043,
+    statements: [
       "-- The stock ledger is history: movements are appended, never edited or removed (a correction is a\n-- new movement). stock_levels, its cached balance, is what changes.\nCREATE TRIGGER `stock_movements_no_update` BEFORE UPDATE ON `stock_movements`\nBEGIN\n\tSELECT RAISE(ABORT, 'stock_movements is append-only');\nEND;",
-      "CREATE TRIGGER `stock_movements_no_delete` BEFORE DELETE ON `stock_movements`\nBEGIN\n\tSELECT RAISE(ABORT, 'stock_movements is append-only');\nEND;"
-    ]
+      "CREATE TRIGGER `stock_movements_no_delete` BEFORE DELETE ON `stock_movements`\nBEGIN\n\tSELECT RAISE(ABORT, 'stock_movements is append-only');\nEND;",
+    ],
   },
   {
-    "tag": "0007_stock_in",
-    "when": 1795328031928,
-    "statements": [
-      "CREATE TABLE `printer_profiles` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`output` text DEFAULT 'browser' NOT NULL,\n\t`zpl_delivery` text DEFAULT 'download' NOT NULL,\n\t`width_tenth_mm` integer NOT NULL,\n\t`height_tenth_mm` integer NOT NULL,\n\t`dpi` integer DEFAULT 203 NOT NULL,\n\t`symbology` text DEFAULT 'both' NOT NULL,\n\t`fields` text NOT NULL,\n\t`copies` integer DEFAULT 1 NOT NULL,\n\t`offset_x_tenth_mm` integer DEFAULT 0 NOT NULL,\n\t`offset_y_tenth_mm` integer DEFAULT 0 NOT NULL,\n\t`is_default` integer DEFAULT false NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"printer_profiles_output\" CHECK(\"printer_profiles\".\"output\" IN ('browser', 'zpl')),\n\tCONSTRAINT \"printer_profiles_zpl_delivery\" CHECK(\"printer_profiles\".\"zpl_delivery\" IN ('download', 'browser_print')),\n\tCONSTRAINT \"printer_profiles_symbology\" CHECK(\"printer_profiles\".\"symbology\" IN ('code128', 'datamatrix', 'both')),\n\tCONSTRAINT \"printer_profiles_dpi\" CHECK(\"printer_profiles\".\"dpi\" IN (203, 300)),\n\tCONSTRAINT \"printer_profiles_size\" CHECK(\"printer_profiles\".\"width_tenth_mm\" BETWEEN 100 AND 2000 AND \"printer_profiles\".\"height_tenth_mm\" BETWEEN 100 AND 2000),\n\tCONSTRAINT \"printer_profiles_copies\" CHECK(\"printer_profiles\".\"copies\" BETWEEN 1 AND 10),\n\tCONSTRAINT \"printer_profiles_offsets\" CHECK(\"printer_profiles\".\"offset_x_tenth_mm\" BETWEEN -100 AND 100 AND \"printer_profiles\".\"offset_y_tenth_mm\" BETWEEN -100 AND 100),\n\tCONSTRAINT \"printer_profiles_default_active\" CHECK(NOT \"printer_profiles\".\"is_default\" OR \"printer_profiles\".\"active\")\n);",
+    tag: "0007_stock_in",
+    when: 1795328031928,
+    statements: [
+      'CREATE TABLE `printer_profiles` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`output` text DEFAULT \'browser\' NOT NULL,\n\t`zpl_delivery` text DEFAULT \'download\' NOT NULL,\n\t`width_tenth_mm` integer NOT NULL,\n\t`height_tenth_mm` integer NOT NULL,\n\t`dpi` integer DEFAULT 203 NOT NULL,\n\t`symbology` text DEFAULT \'both\' NOT NULL,\n\t`fields` text NOT NULL,\n\t`copies` integer DEFAULT 1 NOT NULL,\n\t`offset_x_tenth_mm` integer DEFAULT 0 NOT NULL,\n\t`offset_y_tenth_mm` integer DEFAULT 0 NOT NULL,\n\t`is_default` integer DEFAULT false NOT NULL,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "printer_profiles_output" CHECK("printer_profiles"."output" IN (\'browser\', \'zpl\')),\n\tCONSTRAINT "printer_profiles_zpl_delivery" CHECK("printer_profiles"."zpl_delivery" IN (\'download\', \'browser_print\')),\n\tCONSTRAINT "printer_profiles_symbology" CHECK("printer_profiles"."symbology" IN (\'code128\', \'datamatrix\', \'both\')),\n\tCONSTRAINT "printer_profiles_dpi" CHECK("printer_profiles"."dpi" IN (203, 300)),\n\tCONSTRAINT "printer_profiles_size" CHECK("printer_profiles"."width_tenth_mm" BETWEEN 100 AND 2000 AND "printer_profiles"."height_tenth_mm" BETWEEN 100 AND 2000),\n\tCONSTRAINT "printer_profiles_copies" CHECK("printer_profiles"."copies" BETWEEN 1 AND 10),\n\tCONSTRAINT "printer_profiles_offsets" CHECK("printer_profiles"."offset_x_tenth_mm" BETWEEN -100 AND 100 AND "printer_profiles"."offset_y_tenth_mm" BETWEEN -100 AND 100),\n\tCONSTRAINT "printer_profiles_default_active" CHECK(NOT "printer_profiles"."is_default" OR "printer_profiles"."active")\n);',
       "CREATE UNIQUE INDEX `printer_profiles_location_name_unique` ON `printer_profiles` (`location_id`,`name`);",
-      "CREATE UNIQUE INDEX `printer_profiles_one_default` ON `printer_profiles` (`location_id`) WHERE \"printer_profiles\".\"is_default\" = 1;",
+      'CREATE UNIQUE INDEX `printer_profiles_one_default` ON `printer_profiles` (`location_id`) WHERE "printer_profiles"."is_default" = 1;',
       "CREATE INDEX `printer_profiles_location_active_idx` ON `printer_profiles` (`location_id`,`active`);",
-      "CREATE TABLE `items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT 'sealed' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"items_state\" CHECK(\"items\".\"state\" IN ('sealed', 'in_use', 'empty', 'discarded', 'in_transit')),\n\tCONSTRAINT \"items_discard_reason\" CHECK(\"items\".\"discard_reason\" IS NULL OR \"items\".\"discard_reason\" IN ('expired', 'contaminated', 'damaged', 'other')),\n\tCONSTRAINT \"items_units_remaining\" CHECK(\"items\".\"units_remaining\" >= 0),\n\tCONSTRAINT \"items_expiration_date\" CHECK(\"items\".\"expiration_date\" IS NULL OR date(\"items\".\"expiration_date\") IS \"items\".\"expiration_date\"),\n\tCONSTRAINT \"items_cost\" CHECK(coalesce(\"items\".\"cost_cents\", 0) >= 0)\n);",
+      'CREATE TABLE `items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT \'sealed\' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "items_state" CHECK("items"."state" IN (\'sealed\', \'in_use\', \'empty\', \'discarded\', \'in_transit\')),\n\tCONSTRAINT "items_discard_reason" CHECK("items"."discard_reason" IS NULL OR "items"."discard_reason" IN (\'expired\', \'contaminated\', \'damaged\', \'other\')),\n\tCONSTRAINT "items_units_remaining" CHECK("items"."units_remaining" >= 0),\n\tCONSTRAINT "items_expiration_date" CHECK("items"."expiration_date" IS NULL OR date("items"."expiration_date") IS "items"."expiration_date"),\n\tCONSTRAINT "items_cost" CHECK(coalesce("items"."cost_cents", 0) >= 0)\n);',
       "CREATE UNIQUE INDEX `items_label_code_unique` ON `items` (`label_code`);",
       "CREATE INDEX `items_location_state_expiration_idx` ON `items` (`location_id`,`state`,`expiration_date`);",
       "CREATE INDEX `items_receipt_line_idx` ON `items` (`receipt_line_id`);",
       "CREATE INDEX `items_variation_idx` ON `items` (`variation_id`);",
-      "CREATE TABLE `receipt_lines` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`receipt_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`unit_cost_cents` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`receipt_id`) REFERENCES `receipts`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"receipt_lines_quantity\" CHECK(\"receipt_lines\".\"quantity\" BETWEEN 1 AND 1000),\n\tCONSTRAINT \"receipt_lines_serial_one_unit\" CHECK(\"receipt_lines\".\"serial\" IS NULL OR \"receipt_lines\".\"quantity\" = 1),\n\tCONSTRAINT \"receipt_lines_expiration_date\" CHECK(\"receipt_lines\".\"expiration_date\" IS NULL OR date(\"receipt_lines\".\"expiration_date\") IS \"receipt_lines\".\"expiration_date\"),\n\tCONSTRAINT \"receipt_lines_cost\" CHECK(coalesce(\"receipt_lines\".\"unit_cost_cents\", 0) >= 0)\n);",
+      'CREATE TABLE `receipt_lines` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`receipt_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`unit_cost_cents` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`receipt_id`) REFERENCES `receipts`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "receipt_lines_quantity" CHECK("receipt_lines"."quantity" BETWEEN 1 AND 1000),\n\tCONSTRAINT "receipt_lines_serial_one_unit" CHECK("receipt_lines"."serial" IS NULL OR "receipt_lines"."quantity" = 1),\n\tCONSTRAINT "receipt_lines_expiration_date" CHECK("receipt_lines"."expiration_date" IS NULL OR date("receipt_lines"."expiration_date") IS "receipt_lines"."expiration_date"),\n\tCONSTRAINT "receipt_lines_cost" CHECK(coalesce("receipt_lines"."unit_cost_cents", 0) >= 0)\n);',
       "CREATE INDEX `receipt_lines_receipt_idx` ON `receipt_lines` (`receipt_id`,`created_at`);",
-      "CREATE TABLE `receipts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`vendor_id` text,\n\t`purchase_order_id` text,\n\t`reference` text,\n\t`notes` text,\n\t`status` text DEFAULT 'open' NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`opened_by` text,\n\t`created_at` integer NOT NULL,\n\t`completed_by` text,\n\t`completed_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`vendor_id`) REFERENCES `vendors`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"receipts_status\" CHECK(\"receipts\".\"status\" IN ('open', 'completed', 'cancelled')),\n\tCONSTRAINT \"receipts_completed_at\" CHECK((\"receipts\".\"status\" = 'completed') = (\"receipts\".\"completed_at\" IS NOT NULL))\n);",
-      "CREATE INDEX `receipts_location_status_created_idx` ON `receipts` (`location_id`,`status`,`created_at`);"
-    ]
+      'CREATE TABLE `receipts` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`vendor_id` text,\n\t`purchase_order_id` text,\n\t`reference` text,\n\t`notes` text,\n\t`status` text DEFAULT \'open\' NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`opened_by` text,\n\t`created_at` integer NOT NULL,\n\t`completed_by` text,\n\t`completed_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`vendor_id`) REFERENCES `vendors`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "receipts_status" CHECK("receipts"."status" IN (\'open\', \'completed\', \'cancelled\')),\n\tCONSTRAINT "receipts_completed_at" CHECK(("receipts"."status" = \'completed\') = ("receipts"."completed_at" IS NOT NULL))\n);',
+      "CREATE INDEX `receipts_location_status_created_idx` ON `receipts` (`location_id`,`status`,`created_at`);",
+    ],
   },
   {
-    "tag": "0008_receipts_frozen_once_closed",
-    "when": 1795328045602,
-    "statements": [
+    tag: "0008_receipts_frozen_once_closed",
+    when: 1795328045602,
+    statements: [
       "-- A completed or cancelled receipt is history: it and its lines can no longer change (a mistake is\n-- corrected by an adjustment with a reason). Receipts are never deleted. Every line change bumps\n-- the receipt's version, so completion, which names the version it read, cannot miss a line.\nCREATE TRIGGER `receipts_closed_no_update` BEFORE UPDATE ON `receipts`\nWHEN OLD.status <> 'open'\nBEGIN\n\tSELECT RAISE(ABORT, 'receipt is closed');\nEND;",
       "CREATE TRIGGER `receipts_no_delete` BEFORE DELETE ON `receipts`\nBEGIN\n\tSELECT RAISE(ABORT, 'receipts are never deleted');\nEND;",
       "CREATE TRIGGER `receipt_lines_closed_no_insert` BEFORE INSERT ON `receipt_lines`\nWHEN (SELECT status FROM receipts WHERE id = NEW.receipt_id) <> 'open'\nBEGIN\n\tSELECT RAISE(ABORT, 'receipt is closed');\nEND;",
@@ -121,47 +119,47 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TRIGGER `receipt_lines_closed_no_delete` BEFORE DELETE ON `receipt_lines`\nWHEN (SELECT status FROM receipts WHERE id = OLD.receipt_id) <> 'open'\nBEGIN\n\tSELECT RAISE(ABORT, 'receipt is closed');\nEND;",
       "CREATE TRIGGER `receipt_lines_insert_bumps_version` AFTER INSERT ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id = NEW.receipt_id;\nEND;",
       "CREATE TRIGGER `receipt_lines_update_bumps_version` AFTER UPDATE ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id IN (OLD.receipt_id, NEW.receipt_id);\nEND;",
-      "CREATE TRIGGER `receipt_lines_delete_bumps_version` AFTER DELETE ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id = OLD.receipt_id;\nEND;"
-    ]
+      "CREATE TRIGGER `receipt_lines_delete_bumps_version` AFTER DELETE ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id = OLD.receipt_id;\nEND;",
+    ],
   },
   {
-    "tag": "0009_receipt_line_integrity",
-    "when": 1795377131365,
-    "statements": [
-      "CREATE TABLE `idempotency_keys` (\n\t`user_id` text NOT NULL,\n\t`key` text NOT NULL,\n\t`purpose` text NOT NULL,\n\t`answer` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`user_id`, `key`),\n\tCONSTRAINT \"idempotency_keys_key\" CHECK(length(\"idempotency_keys\".\"key\") BETWEEN 8 AND 100)\n);",
+    tag: "0009_receipt_line_integrity",
+    when: 1795377131365,
+    statements: [
+      'CREATE TABLE `idempotency_keys` (\n\t`user_id` text NOT NULL,\n\t`key` text NOT NULL,\n\t`purpose` text NOT NULL,\n\t`answer` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`user_id`, `key`),\n\tCONSTRAINT "idempotency_keys_key" CHECK(length("idempotency_keys"."key") BETWEEN 8 AND 100)\n);',
       "CREATE INDEX `idempotency_keys_created_idx` ON `idempotency_keys` (`created_at`);",
       "PRAGMA foreign_keys=OFF;",
-      "CREATE TABLE `__new_product_variations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`product_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`gtin` text,\n\t`units_per_package` integer NOT NULL,\n\t`cost_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"product_variations_gtin_digits\" CHECK(\"__new_product_variations\".\"gtin\" IS NULL OR (length(\"__new_product_variations\".\"gtin\") IN (8, 12, 13, 14) AND \"__new_product_variations\".\"gtin\" NOT GLOB '*[^0-9]*')),\n\tCONSTRAINT \"product_variations_units\" CHECK(typeof(\"__new_product_variations\".\"units_per_package\") = 'integer' AND \"__new_product_variations\".\"units_per_package\" BETWEEN 1 AND 1000000),\n\tCONSTRAINT \"product_variations_cost\" CHECK(coalesce(\"__new_product_variations\".\"cost_cents\", 0) >= 0)\n);",
-      "INSERT INTO `__new_product_variations`(\"id\", \"product_id\", \"name\", \"sku\", \"gtin\", \"units_per_package\", \"cost_cents\", \"active\", \"version\", \"created_at\", \"updated_at\") SELECT \"id\", \"product_id\", \"name\", \"sku\", \"gtin\", \"units_per_package\", \"cost_cents\", \"active\", \"version\", \"created_at\", \"updated_at\" FROM `product_variations`;",
+      'CREATE TABLE `__new_product_variations` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`product_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`sku` text,\n\t`gtin` text,\n\t`units_per_package` integer NOT NULL,\n\t`cost_cents` integer,\n\t`active` integer DEFAULT true NOT NULL,\n\t`version` integer DEFAULT 1 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "product_variations_gtin_digits" CHECK("__new_product_variations"."gtin" IS NULL OR (length("__new_product_variations"."gtin") IN (8, 12, 13, 14) AND "__new_product_variations"."gtin" NOT GLOB \'*[^0-9]*\')),\n\tCONSTRAINT "product_variations_units" CHECK(typeof("__new_product_variations"."units_per_package") = \'integer\' AND "__new_product_variations"."units_per_package" BETWEEN 1 AND 1000000),\n\tCONSTRAINT "product_variations_cost" CHECK(coalesce("__new_product_variations"."cost_cents", 0) >= 0)\n);',
+      'INSERT INTO `__new_product_variations`("id", "product_id", "name", "sku", "gtin", "units_per_package", "cost_cents", "active", "version", "created_at", "updated_at") SELECT "id", "product_id", "name", "sku", "gtin", "units_per_package", "cost_cents", "active", "version", "created_at", "updated_at" FROM `product_variations`;',
       "DROP TABLE `product_variations`;",
       "ALTER TABLE `__new_product_variations` RENAME TO `product_variations`;",
       "PRAGMA foreign_keys=ON;",
       "CREATE UNIQUE INDEX `product_variations_gtin_unique` ON `product_variations` (`gtin`);",
       "CREATE UNIQUE INDEX `product_variations_product_name_unique` ON `product_variations` (`product_id`,`name`);",
       "CREATE INDEX `product_variations_product_idx` ON `product_variations` (`product_id`);",
-      "CREATE TABLE `__new_items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT 'sealed' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"items_state\" CHECK(\"__new_items\".\"state\" IN ('sealed', 'in_use', 'empty', 'discarded', 'in_transit')),\n\tCONSTRAINT \"items_discard_reason\" CHECK(\"__new_items\".\"discard_reason\" IS NULL OR \"__new_items\".\"discard_reason\" IN ('expired', 'contaminated', 'damaged', 'other')),\n\tCONSTRAINT \"items_units_remaining\" CHECK(typeof(\"__new_items\".\"units_remaining\") = 'integer' AND \"__new_items\".\"units_remaining\" >= 0),\n\tCONSTRAINT \"items_expiration_date\" CHECK(\"__new_items\".\"expiration_date\" IS NULL OR date(\"__new_items\".\"expiration_date\") IS \"__new_items\".\"expiration_date\"),\n\tCONSTRAINT \"items_serial_has_lot\" CHECK(\"__new_items\".\"serial\" IS NULL OR \"__new_items\".\"lot\" IS NOT NULL),\n\tCONSTRAINT \"items_cost\" CHECK(\"__new_items\".\"cost_cents\" IS NULL OR (typeof(\"__new_items\".\"cost_cents\") = 'integer' AND \"__new_items\".\"cost_cents\" >= 0))\n);",
-      "INSERT INTO `__new_items`(\"id\", \"location_id\", \"variation_id\", \"receipt_line_id\", \"label_code\", \"lot\", \"serial\", \"expiration_date\", \"state\", \"units_remaining\", \"started_at\", \"expires_at\", \"cost_cents\", \"discard_reason\", \"discard_note\", \"received_at\", \"created_at\", \"updated_at\") SELECT \"id\", \"location_id\", \"variation_id\", \"receipt_line_id\", \"label_code\", \"lot\", \"serial\", \"expiration_date\", \"state\", \"units_remaining\", \"started_at\", \"expires_at\", \"cost_cents\", \"discard_reason\", \"discard_note\", \"received_at\", \"created_at\", \"updated_at\" FROM `items`;",
+      'CREATE TABLE `__new_items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT \'sealed\' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "items_state" CHECK("__new_items"."state" IN (\'sealed\', \'in_use\', \'empty\', \'discarded\', \'in_transit\')),\n\tCONSTRAINT "items_discard_reason" CHECK("__new_items"."discard_reason" IS NULL OR "__new_items"."discard_reason" IN (\'expired\', \'contaminated\', \'damaged\', \'other\')),\n\tCONSTRAINT "items_units_remaining" CHECK(typeof("__new_items"."units_remaining") = \'integer\' AND "__new_items"."units_remaining" >= 0),\n\tCONSTRAINT "items_expiration_date" CHECK("__new_items"."expiration_date" IS NULL OR date("__new_items"."expiration_date") IS "__new_items"."expiration_date"),\n\tCONSTRAINT "items_serial_has_lot" CHECK("__new_items"."serial" IS NULL OR "__new_items"."lot" IS NOT NULL),\n\tCONSTRAINT "items_cost" CHECK("__new_items"."cost_cents" IS NULL OR (typeof("__new_items"."cost_cents") = \'integer\' AND "__new_items"."cost_cents" >= 0))\n);',
+      'INSERT INTO `__new_items`("id", "location_id", "variation_id", "receipt_line_id", "label_code", "lot", "serial", "expiration_date", "state", "units_remaining", "started_at", "expires_at", "cost_cents", "discard_reason", "discard_note", "received_at", "created_at", "updated_at") SELECT "id", "location_id", "variation_id", "receipt_line_id", "label_code", "lot", "serial", "expiration_date", "state", "units_remaining", "started_at", "expires_at", "cost_cents", "discard_reason", "discard_note", "received_at", "created_at", "updated_at" FROM `items`;',
       "DROP TABLE `items`;",
       "ALTER TABLE `__new_items` RENAME TO `items`;",
       "CREATE UNIQUE INDEX `items_label_code_unique` ON `items` (`label_code`);",
       "CREATE INDEX `items_location_state_expiration_idx` ON `items` (`location_id`,`state`,`expiration_date`);",
       "CREATE INDEX `items_receipt_line_idx` ON `items` (`receipt_line_id`);",
       "CREATE INDEX `items_variation_idx` ON `items` (`variation_id`);",
-      "CREATE UNIQUE INDEX `items_serial_unique` ON `items` (`variation_id`,`lot`,`serial`) WHERE \"items\".\"serial\" IS NOT NULL;",
-      "CREATE TABLE `__new_receipt_lines` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`receipt_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`units_per_package` integer NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`unit_cost_cents` integer,\n\t`expiry_reason` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`receipt_id`) REFERENCES `receipts`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"receipt_lines_quantity\" CHECK(typeof(\"__new_receipt_lines\".\"quantity\") = 'integer' AND \"__new_receipt_lines\".\"quantity\" BETWEEN 1 AND 1000),\n\tCONSTRAINT \"receipt_lines_units_per_package\" CHECK(typeof(\"__new_receipt_lines\".\"units_per_package\") = 'integer' AND \"__new_receipt_lines\".\"units_per_package\" BETWEEN 1 AND 1000000),\n\tCONSTRAINT \"receipt_lines_serial_one_unit\" CHECK(\"__new_receipt_lines\".\"serial\" IS NULL OR \"__new_receipt_lines\".\"quantity\" = 1),\n\tCONSTRAINT \"receipt_lines_expiration_date\" CHECK(\"__new_receipt_lines\".\"expiration_date\" IS NULL OR date(\"__new_receipt_lines\".\"expiration_date\") IS \"__new_receipt_lines\".\"expiration_date\"),\n\tCONSTRAINT \"receipt_lines_cost\" CHECK(\"__new_receipt_lines\".\"unit_cost_cents\" IS NULL OR (typeof(\"__new_receipt_lines\".\"unit_cost_cents\") = 'integer' AND \"__new_receipt_lines\".\"unit_cost_cents\" >= 0)),\n\tCONSTRAINT \"receipt_lines_expiry_confirmed\" CHECK(\"__new_receipt_lines\".\"expiration_date\" IS NULL OR \"__new_receipt_lines\".\"expiry_reason\" IS NOT NULL OR \"__new_receipt_lines\".\"expiration_date\"\n        BETWEEN date(\"__new_receipt_lines\".\"created_at\" / 1000, 'unixepoch') AND date(\"__new_receipt_lines\".\"created_at\" / 1000, 'unixepoch', '+10 years'))\n);",
-      "-- Backfill (hand-written): lines did not keep their package size. A received serialized line's\n-- items say what it received (their RECEIVE movements); any other line takes the variation's size,\n-- which is what its completion used or would have used. A line whose lot was already expired, or\n-- dated over 10 years ahead, when it was added is marked as taken before receiving asked why.\nINSERT INTO `__new_receipt_lines`(\"id\", \"receipt_id\", \"variation_id\", \"quantity\", \"units_per_package\", \"lot\", \"serial\", \"expiration_date\", \"unit_cost_cents\", \"expiry_reason\", \"created_at\") SELECT l.\"id\", l.\"receipt_id\", l.\"variation_id\", l.\"quantity\",\n\tcoalesce((SELECT m.\"quantity\" FROM `items` AS i JOIN `stock_movements` AS m ON m.\"item_id\" = i.\"id\" AND m.\"type\" = 'RECEIVE'\n\t\tWHERE i.\"receipt_line_id\" = l.\"id\" LIMIT 1), v.\"units_per_package\"),\n\tl.\"lot\", l.\"serial\", l.\"expiration_date\", l.\"unit_cost_cents\",\n\tCASE WHEN l.\"expiration_date\" IS NOT NULL AND l.\"expiration_date\" NOT BETWEEN date(l.\"created_at\" / 1000, 'unixepoch')\n\t\tAND date(l.\"created_at\" / 1000, 'unixepoch', '+10 years') THEN 'Added before receiving asked to confirm such lots' END,\n\tl.\"created_at\"\nFROM `receipt_lines` AS l JOIN `product_variations` AS v ON v.\"id\" = l.\"variation_id\";",
+      'CREATE UNIQUE INDEX `items_serial_unique` ON `items` (`variation_id`,`lot`,`serial`) WHERE "items"."serial" IS NOT NULL;',
+      'CREATE TABLE `__new_receipt_lines` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`receipt_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`quantity` integer NOT NULL,\n\t`units_per_package` integer NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`unit_cost_cents` integer,\n\t`expiry_reason` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`receipt_id`) REFERENCES `receipts`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "receipt_lines_quantity" CHECK(typeof("__new_receipt_lines"."quantity") = \'integer\' AND "__new_receipt_lines"."quantity" BETWEEN 1 AND 1000),\n\tCONSTRAINT "receipt_lines_units_per_package" CHECK(typeof("__new_receipt_lines"."units_per_package") = \'integer\' AND "__new_receipt_lines"."units_per_package" BETWEEN 1 AND 1000000),\n\tCONSTRAINT "receipt_lines_serial_one_unit" CHECK("__new_receipt_lines"."serial" IS NULL OR "__new_receipt_lines"."quantity" = 1),\n\tCONSTRAINT "receipt_lines_expiration_date" CHECK("__new_receipt_lines"."expiration_date" IS NULL OR date("__new_receipt_lines"."expiration_date") IS "__new_receipt_lines"."expiration_date"),\n\tCONSTRAINT "receipt_lines_cost" CHECK("__new_receipt_lines"."unit_cost_cents" IS NULL OR (typeof("__new_receipt_lines"."unit_cost_cents") = \'integer\' AND "__new_receipt_lines"."unit_cost_cents" >= 0)),\n\tCONSTRAINT "receipt_lines_expiry_confirmed" CHECK("__new_receipt_lines"."expiration_date" IS NULL OR "__new_receipt_lines"."expiry_reason" IS NOT NULL OR "__new_receipt_lines"."expiration_date"\n        BETWEEN date("__new_receipt_lines"."created_at" / 1000, \'unixepoch\') AND date("__new_receipt_lines"."created_at" / 1000, \'unixepoch\', \'+10 years\'))\n);',
+      '-- Backfill (hand-written): lines did not keep their package size. A received serialized line\'s\n-- items say what it received (their RECEIVE movements); any other line takes the variation\'s size,\n-- which is what its completion used or would have used. A line whose lot was already expired, or\n-- dated over 10 years ahead, when it was added is marked as taken before receiving asked why.\nINSERT INTO `__new_receipt_lines`("id", "receipt_id", "variation_id", "quantity", "units_per_package", "lot", "serial", "expiration_date", "unit_cost_cents", "expiry_reason", "created_at") SELECT l."id", l."receipt_id", l."variation_id", l."quantity",\n\tcoalesce((SELECT m."quantity" FROM `items` AS i JOIN `stock_movements` AS m ON m."item_id" = i."id" AND m."type" = \'RECEIVE\'\n\t\tWHERE i."receipt_line_id" = l."id" LIMIT 1), v."units_per_package"),\n\tl."lot", l."serial", l."expiration_date", l."unit_cost_cents",\n\tCASE WHEN l."expiration_date" IS NOT NULL AND l."expiration_date" NOT BETWEEN date(l."created_at" / 1000, \'unixepoch\')\n\t\tAND date(l."created_at" / 1000, \'unixepoch\', \'+10 years\') THEN \'Added before receiving asked to confirm such lots\' END,\n\tl."created_at"\nFROM `receipt_lines` AS l JOIN `product_variations` AS v ON v."id" = l."variation_id";',
       "DROP TABLE `receipt_lines`;",
       "ALTER TABLE `__new_receipt_lines` RENAME TO `receipt_lines`;",
       "CREATE INDEX `receipt_lines_receipt_idx` ON `receipt_lines` (`receipt_id`,`created_at`);",
       "CREATE INDEX `receipt_lines_variation_idx` ON `receipt_lines` (`variation_id`);",
-      "CREATE UNIQUE INDEX `receipt_lines_serial_unique` ON `receipt_lines` (`variation_id`,`lot`,`serial`,`receipt_id`) WHERE \"receipt_lines\".\"serial\" IS NOT NULL;",
-      "CREATE TABLE `__new_stock_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`on_hand` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"stock_levels_not_negative\" CHECK(\"__new_stock_levels\".\"on_hand\" >= 0),\n\tCONSTRAINT \"stock_levels_on_hand_integer\" CHECK(typeof(\"__new_stock_levels\".\"on_hand\") = 'integer')\n);",
-      "INSERT INTO `__new_stock_levels`(\"location_id\", \"variation_id\", \"on_hand\", \"updated_at\") SELECT \"location_id\", \"variation_id\", \"on_hand\", \"updated_at\" FROM `stock_levels`;",
+      'CREATE UNIQUE INDEX `receipt_lines_serial_unique` ON `receipt_lines` (`variation_id`,`lot`,`serial`,`receipt_id`) WHERE "receipt_lines"."serial" IS NOT NULL;',
+      'CREATE TABLE `__new_stock_levels` (\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`on_hand` integer DEFAULT 0 NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`location_id`, `variation_id`),\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "stock_levels_not_negative" CHECK("__new_stock_levels"."on_hand" >= 0),\n\tCONSTRAINT "stock_levels_on_hand_integer" CHECK(typeof("__new_stock_levels"."on_hand") = \'integer\')\n);',
+      'INSERT INTO `__new_stock_levels`("location_id", "variation_id", "on_hand", "updated_at") SELECT "location_id", "variation_id", "on_hand", "updated_at" FROM `stock_levels`;',
       "DROP TABLE `stock_levels`;",
       "ALTER TABLE `__new_stock_levels` RENAME TO `stock_levels`;",
       "CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`);",
       "CREATE TABLE `__new_stock_movements` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`occurred_at` integer NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`item_id` text,\n\t`lot` text,\n\t`quantity` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`reason` text,\n\t`reference_type` text,\n\t`reference_id` text,\n\t`user_id` text,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"stock_movements_quantity_not_zero\" CHECK(\"__new_stock_movements\".\"quantity\" <> 0),\n\tCONSTRAINT \"stock_movements_quantity_integer\" CHECK(typeof(\"__new_stock_movements\".\"quantity\") = 'integer'),\n\tCONSTRAINT \"stock_movements_type\" CHECK(\"__new_stock_movements\".\"type\" IN ('RECEIVE', 'START', 'USE', 'EMPTY', 'DISCARD', 'WASTE', 'ADJUST', 'COUNT', 'TRANSFER_OUT', 'TRANSFER_IN', 'SALE'))\n);",
-      "INSERT INTO `__new_stock_movements`(\"id\", \"occurred_at\", \"location_id\", \"variation_id\", \"item_id\", \"lot\", \"quantity\", \"type\", \"reason\", \"reference_type\", \"reference_id\", \"user_id\") SELECT \"id\", \"occurred_at\", \"location_id\", \"variation_id\", \"item_id\", \"lot\", \"quantity\", \"type\", \"reason\", \"reference_type\", \"reference_id\", \"user_id\" FROM `stock_movements`;",
+      'INSERT INTO `__new_stock_movements`("id", "occurred_at", "location_id", "variation_id", "item_id", "lot", "quantity", "type", "reason", "reference_type", "reference_id", "user_id") SELECT "id", "occurred_at", "location_id", "variation_id", "item_id", "lot", "quantity", "type", "reason", "reference_type", "reference_id", "user_id" FROM `stock_movements`;',
       "DROP TABLE `stock_movements`;",
       "ALTER TABLE `__new_stock_movements` RENAME TO `stock_movements`;",
       "CREATE INDEX `stock_movements_location_variation_at_idx` ON `stock_movements` (`location_id`,`variation_id`,`occurred_at`);",
@@ -174,24 +172,24 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TRIGGER `receipt_lines_insert_bumps_version` AFTER INSERT ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id = NEW.receipt_id;\nEND;",
       "CREATE TRIGGER `receipt_lines_update_bumps_version` AFTER UPDATE ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id IN (OLD.receipt_id, NEW.receipt_id);\nEND;",
       "CREATE TRIGGER `receipt_lines_delete_bumps_version` AFTER DELETE ON `receipt_lines`\nBEGIN\n\tUPDATE receipts SET version = version + 1 WHERE id = OLD.receipt_id;\nEND;",
-      "-- Hand-written (ADR 0013): a variation's package size is how its stock, items and open lines were\n-- counted; it cannot change while any exist (archive it and add a new variation instead).\nCREATE TRIGGER `product_variations_units_locked` BEFORE UPDATE OF units_per_package ON `product_variations`\nWHEN NEW.units_per_package IS NOT OLD.units_per_package AND (\n\tEXISTS (SELECT 1 FROM stock_levels WHERE variation_id = OLD.id AND on_hand > 0)\n\tOR EXISTS (SELECT 1 FROM items WHERE variation_id = OLD.id AND units_remaining > 0\n\t\tAND state IN ('sealed', 'in_use', 'in_transit'))\n\tOR EXISTS (SELECT 1 FROM receipt_lines AS l JOIN receipts AS r ON r.id = l.receipt_id\n\t\tWHERE l.variation_id = OLD.id AND r.status = 'open'))\nBEGIN\n\tSELECT RAISE(ABORT, 'units per package locked: the variation has stock or open receipt lines');\nEND;"
-    ]
+      "-- Hand-written (ADR 0013): a variation's package size is how its stock, items and open lines were\n-- counted; it cannot change while any exist (archive it and add a new variation instead).\nCREATE TRIGGER `product_variations_units_locked` BEFORE UPDATE OF units_per_package ON `product_variations`\nWHEN NEW.units_per_package IS NOT OLD.units_per_package AND (\n\tEXISTS (SELECT 1 FROM stock_levels WHERE variation_id = OLD.id AND on_hand > 0)\n\tOR EXISTS (SELECT 1 FROM items WHERE variation_id = OLD.id AND units_remaining > 0\n\t\tAND state IN ('sealed', 'in_use', 'in_transit'))\n\tOR EXISTS (SELECT 1 FROM receipt_lines AS l JOIN receipts AS r ON r.id = l.receipt_id\n\t\tWHERE l.variation_id = OLD.id AND r.status = 'open'))\nBEGIN\n\tSELECT RAISE(ABORT, 'units per package locked: the variation has stock or open receipt lines');\nEND;",
+    ],
   },
   {
-    "tag": "0010_vials_in_use",
-    "when": 1795393456928,
-    "statements": [
-      "CREATE TABLE `lot_recalls` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`lot` text NOT NULL,\n\t`note` text NOT NULL,\n\t`recalled_by` text,\n\t`recalled_at` integer NOT NULL,\n\t`lifted_by` text,\n\t`lifted_at` integer,\n\t`lift_note` text,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"lot_recalls_note\" CHECK(length(\"lot_recalls\".\"note\") BETWEEN 1 AND 1000),\n\tCONSTRAINT \"lot_recalls_lifted\" CHECK((\"lot_recalls\".\"lifted_at\" IS NULL) = (\"lot_recalls\".\"lifted_by\" IS NULL))\n);",
-      "CREATE UNIQUE INDEX `lot_recalls_in_force_unique` ON `lot_recalls` (`variation_id`,`lot`) WHERE \"lot_recalls\".\"lifted_at\" IS NULL;",
+    tag: "0010_vials_in_use",
+    when: 1795393456928,
+    statements: [
+      'CREATE TABLE `lot_recalls` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`lot` text NOT NULL,\n\t`note` text NOT NULL,\n\t`recalled_by` text,\n\t`recalled_at` integer NOT NULL,\n\t`lifted_by` text,\n\t`lifted_at` integer,\n\t`lift_note` text,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "lot_recalls_note" CHECK(length("lot_recalls"."note") BETWEEN 1 AND 1000),\n\tCONSTRAINT "lot_recalls_lifted" CHECK(("lot_recalls"."lifted_at" IS NULL) = ("lot_recalls"."lifted_by" IS NULL))\n);',
+      'CREATE UNIQUE INDEX `lot_recalls_in_force_unique` ON `lot_recalls` (`variation_id`,`lot`) WHERE "lot_recalls"."lifted_at" IS NULL;',
       "CREATE INDEX `lot_recalls_org_at_idx` ON `lot_recalls` (`organization_id`,`recalled_at`);",
-      "CREATE TABLE `usage_entries` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`item_id` text NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`lot` text,\n\t`units` integer NOT NULL,\n\t`service_id` text,\n\t`provider` text,\n\t`patient_ref` text,\n\t`used_at` integer NOT NULL,\n\t`user_id` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`item_id`) REFERENCES `items`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`service_id`) REFERENCES `services`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"usage_entries_units\" CHECK(typeof(\"usage_entries\".\"units\") = 'integer' AND \"usage_entries\".\"units\" > 0),\n\tCONSTRAINT \"usage_entries_patient_ref\" CHECK(\"usage_entries\".\"patient_ref\" IS NULL OR length(\"usage_entries\".\"patient_ref\") BETWEEN 1 AND 64),\n\tCONSTRAINT \"usage_entries_provider\" CHECK(\"usage_entries\".\"provider\" IS NULL OR length(\"usage_entries\".\"provider\") BETWEEN 1 AND 100)\n);",
+      'CREATE TABLE `usage_entries` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`item_id` text NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`lot` text,\n\t`units` integer NOT NULL,\n\t`service_id` text,\n\t`provider` text,\n\t`patient_ref` text,\n\t`used_at` integer NOT NULL,\n\t`user_id` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`item_id`) REFERENCES `items`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`service_id`) REFERENCES `services`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "usage_entries_units" CHECK(typeof("usage_entries"."units") = \'integer\' AND "usage_entries"."units" > 0),\n\tCONSTRAINT "usage_entries_patient_ref" CHECK("usage_entries"."patient_ref" IS NULL OR length("usage_entries"."patient_ref") BETWEEN 1 AND 64),\n\tCONSTRAINT "usage_entries_provider" CHECK("usage_entries"."provider" IS NULL OR length("usage_entries"."provider") BETWEEN 1 AND 100)\n);',
       "CREATE INDEX `usage_entries_location_used_idx` ON `usage_entries` (`location_id`,`used_at`);",
       "CREATE INDEX `usage_entries_variation_lot_idx` ON `usage_entries` (`variation_id`,`lot`,`used_at`);",
       "CREATE INDEX `usage_entries_item_idx` ON `usage_entries` (`item_id`,`used_at`);",
       "-- Hand-written: this trigger (0009) reads items, and SQLite refuses to rename a table into place\n-- while a trigger names a missing one; dropped for the rebuild, recreated as 0009 made it below.\nDROP TRIGGER `product_variations_units_locked`;",
       "PRAGMA foreign_keys=OFF;",
-      "CREATE TABLE `__new_items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT 'sealed' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`ended_at` integer,\n\t`witness_user_id` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"items_state\" CHECK(\"__new_items\".\"state\" IN ('sealed', 'in_use', 'empty', 'discarded', 'in_transit')),\n\tCONSTRAINT \"items_discard_reason\" CHECK(\"__new_items\".\"discard_reason\" IS NULL OR \"__new_items\".\"discard_reason\" IN ('expired', 'contaminated', 'damaged', 'recalled', 'other', 'beyond_use_deadline', 'lost_in_transit', 'missing_in_count')),\n\tCONSTRAINT \"items_units_remaining\" CHECK(typeof(\"__new_items\".\"units_remaining\") = 'integer' AND \"__new_items\".\"units_remaining\" >= 0),\n\tCONSTRAINT \"items_expiration_date\" CHECK(\"__new_items\".\"expiration_date\" IS NULL OR date(\"__new_items\".\"expiration_date\") IS \"__new_items\".\"expiration_date\"),\n\tCONSTRAINT \"items_serial_has_lot\" CHECK(\"__new_items\".\"serial\" IS NULL OR \"__new_items\".\"lot\" IS NOT NULL),\n\tCONSTRAINT \"items_ended\" CHECK((\"__new_items\".\"state\" IN ('empty', 'discarded')) = (\"__new_items\".\"ended_at\" IS NOT NULL)),\n\tCONSTRAINT \"items_discarded_reason\" CHECK((\"__new_items\".\"state\" = 'discarded') = (\"__new_items\".\"discard_reason\" IS NOT NULL)),\n\tCONSTRAINT \"items_started\" CHECK(\"__new_items\".\"state\" <> 'in_use' OR (\"__new_items\".\"started_at\" IS NOT NULL AND \"__new_items\".\"expires_at\" IS NOT NULL)),\n\tCONSTRAINT \"items_cost\" CHECK(\"__new_items\".\"cost_cents\" IS NULL OR (typeof(\"__new_items\".\"cost_cents\") = 'integer' AND \"__new_items\".\"cost_cents\" >= 0))\n);",
-      "INSERT INTO `__new_items`(\"id\", \"location_id\", \"variation_id\", \"receipt_line_id\", \"label_code\", \"lot\", \"serial\", \"expiration_date\", \"state\", \"units_remaining\", \"started_at\", \"expires_at\", \"cost_cents\", \"discard_reason\", \"discard_note\", \"ended_at\", \"witness_user_id\", \"received_at\", \"created_at\", \"updated_at\") SELECT \"id\", \"location_id\", \"variation_id\", \"receipt_line_id\", \"label_code\", \"lot\", \"serial\", \"expiration_date\", \"state\", \"units_remaining\", \"started_at\", \"expires_at\", \"cost_cents\", \"discard_reason\", \"discard_note\",\n  -- New columns: a vial ended before this migration (none existed) would have no end time to copy.\n  NULL, NULL, \"received_at\", \"created_at\", \"updated_at\" FROM `items`;",
+      'CREATE TABLE `__new_items` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`location_id` text NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`receipt_line_id` text,\n\t`label_code` text NOT NULL,\n\t`lot` text,\n\t`serial` text,\n\t`expiration_date` text,\n\t`state` text DEFAULT \'sealed\' NOT NULL,\n\t`units_remaining` integer NOT NULL,\n\t`started_at` integer,\n\t`expires_at` integer,\n\t`cost_cents` integer,\n\t`discard_reason` text,\n\t`discard_note` text,\n\t`ended_at` integer,\n\t`witness_user_id` text,\n\t`received_at` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`variation_id`) REFERENCES `product_variations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`receipt_line_id`) REFERENCES `receipt_lines`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "items_state" CHECK("__new_items"."state" IN (\'sealed\', \'in_use\', \'empty\', \'discarded\', \'in_transit\')),\n\tCONSTRAINT "items_discard_reason" CHECK("__new_items"."discard_reason" IS NULL OR "__new_items"."discard_reason" IN (\'expired\', \'contaminated\', \'damaged\', \'recalled\', \'other\', \'beyond_use_deadline\', \'lost_in_transit\', \'missing_in_count\')),\n\tCONSTRAINT "items_units_remaining" CHECK(typeof("__new_items"."units_remaining") = \'integer\' AND "__new_items"."units_remaining" >= 0),\n\tCONSTRAINT "items_expiration_date" CHECK("__new_items"."expiration_date" IS NULL OR date("__new_items"."expiration_date") IS "__new_items"."expiration_date"),\n\tCONSTRAINT "items_serial_has_lot" CHECK("__new_items"."serial" IS NULL OR "__new_items"."lot" IS NOT NULL),\n\tCONSTRAINT "items_ended" CHECK(("__new_items"."state" IN (\'empty\', \'discarded\')) = ("__new_items"."ended_at" IS NOT NULL)),\n\tCONSTRAINT "items_discarded_reason" CHECK(("__new_items"."state" = \'discarded\') = ("__new_items"."discard_reason" IS NOT NULL)),\n\tCONSTRAINT "items_started" CHECK("__new_items"."state" <> \'in_use\' OR ("__new_items"."started_at" IS NOT NULL AND "__new_items"."expires_at" IS NOT NULL)),\n\tCONSTRAINT "items_cost" CHECK("__new_items"."cost_cents" IS NULL OR (typeof("__new_items"."cost_cents") = \'integer\' AND "__new_items"."cost_cents" >= 0))\n);',
+      'INSERT INTO `__new_items`("id", "location_id", "variation_id", "receipt_line_id", "label_code", "lot", "serial", "expiration_date", "state", "units_remaining", "started_at", "expires_at", "cost_cents", "discard_reason", "discard_note", "ended_at", "witness_user_id", "received_at", "created_at", "updated_at") SELECT "id", "location_id", "variation_id", "receipt_line_id", "label_code", "lot", "serial", "expiration_date", "state", "units_remaining", "started_at", "expires_at", "cost_cents", "discard_reason", "discard_note",\n  -- New columns: a vial ended before this migration (none existed) would have no end time to copy.\n  NULL, NULL, "received_at", "created_at", "updated_at" FROM `items`;',
       "DROP TABLE `items`;",
       "ALTER TABLE `__new_items` RENAME TO `items`;",
       "PRAGMA foreign_keys=ON;",
@@ -200,7 +198,7 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `items_receipt_line_idx` ON `items` (`receipt_line_id`);",
       "CREATE INDEX `items_variation_lot_idx` ON `items` (`variation_id`,`lot`);",
       "CREATE INDEX `items_state_expires_idx` ON `items` (`state`,`expires_at`);",
-      "CREATE UNIQUE INDEX `items_serial_unique` ON `items` (`variation_id`,`lot`,`serial`) WHERE \"items\".\"serial\" IS NOT NULL;",
+      'CREATE UNIQUE INDEX `items_serial_unique` ON `items` (`variation_id`,`lot`,`serial`) WHERE "items"."serial" IS NOT NULL;',
       "CREATE TRIGGER `product_variations_units_locked` BEFORE UPDATE OF units_per_package ON `product_variations`\nWHEN NEW.units_per_package IS NOT OLD.units_per_package AND (\n\tEXISTS (SELECT 1 FROM stock_levels WHERE variation_id = OLD.id AND on_hand > 0)\n\tOR EXISTS (SELECT 1 FROM items WHERE variation_id = OLD.id AND units_remaining > 0\n\t\tAND state IN ('sealed', 'in_use', 'in_transit'))\n\tOR EXISTS (SELECT 1 FROM receipt_lines AS l JOIN receipts AS r ON r.id = l.receipt_id\n\t\tWHERE l.variation_id = OLD.id AND r.status = 'open'))\nBEGIN\n\tSELECT RAISE(ABORT, 'units per package locked: the variation has stock or open receipt lines');\nEND;",
       "ALTER TABLE `products` ADD `controlled` integer DEFAULT false NOT NULL;",
       "ALTER TABLE `stock_movements` ADD `note` text;",
@@ -209,111 +207,107 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "-- A recall is never deleted; its one change is being lifted, once, and nothing else of it moves.\nCREATE TRIGGER `lot_recalls_no_delete` BEFORE DELETE ON `lot_recalls`\nBEGIN\n\tSELECT RAISE(ABORT, 'lot_recalls are never deleted');\nEND;",
       "CREATE TRIGGER `lot_recalls_lift_only` BEFORE UPDATE ON `lot_recalls`\nWHEN OLD.lifted_at IS NOT NULL OR NEW.id IS NOT OLD.id OR NEW.organization_id IS NOT OLD.organization_id\n  OR NEW.variation_id IS NOT OLD.variation_id OR NEW.lot IS NOT OLD.lot OR NEW.note IS NOT OLD.note\n  OR NEW.recalled_by IS NOT OLD.recalled_by OR NEW.recalled_at IS NOT OLD.recalled_at\nBEGIN\n\tSELECT RAISE(ABORT, 'a lot recall is only ever lifted, once');\nEND;",
       "-- An emptied or discarded vial is finished: nothing of it changes again, and it is never deleted.\nCREATE TRIGGER `items_ended_frozen` BEFORE UPDATE ON `items`\nWHEN OLD.state IN ('empty', 'discarded')\nBEGIN\n\tSELECT RAISE(ABORT, 'item is finished');\nEND;",
-      "CREATE TRIGGER `items_no_delete` BEFORE DELETE ON `items`\nBEGIN\n\tSELECT RAISE(ABORT, 'items are never deleted');\nEND;"
-    ]
+      "CREATE TRIGGER `items_no_delete` BEFORE DELETE ON `items`\nBEGIN\n\tSELECT RAISE(ABORT, 'items are never deleted');\nEND;",
+    ],
   },
   {
-    "tag": "0011_movements_by_item",
-    "when": 1795396915169,
-    "statements": [
-      "CREATE INDEX `stock_movements_item_at_idx` ON `stock_movements` (`item_id`,`occurred_at`);"
-    ]
+    tag: "0011_movements_by_item",
+    when: 1795396915169,
+    statements: ["CREATE INDEX `stock_movements_item_at_idx` ON `stock_movements` (`item_id`,`occurred_at`);"],
   },
   {
-    "tag": "0012_usage_log_indexes",
-    "when": 1795404579725,
-    "statements": [
+    tag: "0012_usage_log_indexes",
+    when: 1795404579725,
+    statements: [
       "DROP INDEX `usage_entries_variation_lot_idx`;",
       "DROP INDEX `usage_entries_location_used_idx`;",
       "CREATE INDEX `usage_entries_used_idx` ON `usage_entries` (`used_at`,`id`,`location_id`,`provider`);",
       "CREATE INDEX `usage_entries_variation_idx` ON `usage_entries` (`variation_id`,`location_id`,`used_at`,`id`);",
       "CREATE INDEX `usage_entries_lot_idx` ON `usage_entries` (`lot`,`variation_id`,`location_id`,`used_at`,`id`);",
       "CREATE INDEX `usage_entries_service_idx` ON `usage_entries` (`service_id`,`location_id`,`used_at`,`id`);",
-      "CREATE INDEX `usage_entries_patient_idx` ON `usage_entries` (lower(\"patient_ref\"),`location_id`,`used_at`,`id`);",
-      "CREATE INDEX `usage_entries_location_used_idx` ON `usage_entries` (`location_id`,`used_at`,`id`,`provider`);"
-    ]
+      'CREATE INDEX `usage_entries_patient_idx` ON `usage_entries` (lower("patient_ref"),`location_id`,`used_at`,`id`);',
+      "CREATE INDEX `usage_entries_location_used_idx` ON `usage_entries` (`location_id`,`used_at`,`id`,`provider`);",
+    ],
   },
   {
-    "tag": "0013_vial_list_order",
-    "when": 1795404805528,
-    "statements": [
+    tag: "0013_vial_list_order",
+    when: 1795404805528,
+    statements: [
       "DROP INDEX `items_location_state_expiration_idx`;",
-      "CREATE INDEX `items_location_shelf_order_idx` ON `items` (`location_id`,(\"state\" = 'sealed' OR \"state\" = 'in_use'),(CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_shelf_order_idx` ON `items` ((\"state\" = 'sealed' OR \"state\" = 'in_use'),(CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_location_state_order_idx` ON `items` (`location_id`,`state`,(CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_state_order_idx` ON `items` (`state`,(CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_location_order_idx` ON `items` (`location_id`,(CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_order_idx` ON `items` ((CASE WHEN \"expiration_date\" IS NULL THEN 'undated' ELSE \"expiration_date\" END),`received_at`,`id`);",
-      "CREATE INDEX `items_lot_idx` ON `items` (`lot`);"
-    ]
+      'CREATE INDEX `items_location_shelf_order_idx` ON `items` (`location_id`,("state" = \'sealed\' OR "state" = \'in_use\'),(CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      'CREATE INDEX `items_shelf_order_idx` ON `items` (("state" = \'sealed\' OR "state" = \'in_use\'),(CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      'CREATE INDEX `items_location_state_order_idx` ON `items` (`location_id`,`state`,(CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      'CREATE INDEX `items_state_order_idx` ON `items` (`state`,(CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      'CREATE INDEX `items_location_order_idx` ON `items` (`location_id`,(CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      'CREATE INDEX `items_order_idx` ON `items` ((CASE WHEN "expiration_date" IS NULL THEN \'undated\' ELSE "expiration_date" END),`received_at`,`id`);',
+      "CREATE INDEX `items_lot_idx` ON `items` (`lot`);",
+    ],
   },
   {
-    "tag": "0014_product_search",
-    "when": 1795405099599,
-    "statements": [
+    tag: "0014_product_search",
+    when: 1795405099599,
+    statements: [
       "DROP INDEX `products_org_active_name_idx`;",
-      "CREATE INDEX `products_org_active_name_idx` ON `products` (`organization_id`,`active`,lower(\"name\"),`id`);",
-      "CREATE INDEX `product_variations_sku_idx` ON `product_variations` (lower(\"sku\"));"
-    ]
+      'CREATE INDEX `products_org_active_name_idx` ON `products` (`organization_id`,`active`,lower("name"),`id`);',
+      'CREATE INDEX `product_variations_sku_idx` ON `product_variations` (lower("sku"));',
+    ],
   },
   {
-    "tag": "0015_stock_level_order",
-    "when": 1795405979559,
-    "statements": [
-      "CREATE INDEX `products_org_name_idx` ON `products` (`organization_id`,lower(\"name\"),`id`);",
-      "CREATE INDEX `items_variation_location_state_idx` ON `items` (`variation_id`,`location_id`,`state`);"
-    ]
+    tag: "0015_stock_level_order",
+    when: 1795405979559,
+    statements: [
+      'CREATE INDEX `products_org_name_idx` ON `products` (`organization_id`,lower("name"),`id`);',
+      "CREATE INDEX `items_variation_location_state_idx` ON `items` (`variation_id`,`location_id`,`state`);",
+    ],
   },
   {
-    "tag": "0016_idempotency_fingerprint",
-    "when": 1795636846615,
-    "statements": [
-      "ALTER TABLE `idempotency_keys` ADD `fingerprint` text;"
-    ]
+    tag: "0016_idempotency_fingerprint",
+    when: 1795636846615,
+    statements: ["ALTER TABLE `idempotency_keys` ADD `fingerprint` text;"],
   },
   {
-    "tag": "0017_backups",
-    "when": 1795742142443,
-    "statements": [
+    tag: "0017_backups",
+    when: 1795742142443,
+    statements: [
       "CREATE TABLE `backup_restores` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`backup_id` text NOT NULL,\n\t`requested_by` text,\n\t`requested_at` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`started_at` integer,\n\t`finished_at` integer,\n\t`rows_done` integer DEFAULT 0 NOT NULL,\n\t`rows_total` integer,\n\t`cursor` text,\n\t`message` text,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`backup_id`) REFERENCES `backups`(`id`) ON UPDATE no action ON DELETE no action\n);",
       "CREATE INDEX `backup_restores_org_requested_idx` ON `backup_restores` (`organization_id`,`requested_at`);",
       "CREATE INDEX `backup_restores_status_idx` ON `backup_restores` (`status`,`requested_at`);",
-      "CREATE TABLE `backups` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`origin` text NOT NULL,\n\t`requested_by` text,\n\t`requested_at` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`r2_key` text NOT NULL,\n\t`started_at` integer,\n\t`finished_at` integer,\n\t`rows_done` integer DEFAULT 0 NOT NULL,\n\t`rows_total` integer,\n\t`size_bytes` integer,\n\t`cursor` text,\n\t`manifest` text,\n\t`error` text,\n\t`rehearsal_status` text,\n\t`rehearsed_at` integer,\n\t`rehearsal` text,\n\t`deleted_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"backups_progress\" CHECK(\"backups\".\"rows_done\" >= 0)\n);",
+      'CREATE TABLE `backups` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`origin` text NOT NULL,\n\t`requested_by` text,\n\t`requested_at` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`r2_key` text NOT NULL,\n\t`started_at` integer,\n\t`finished_at` integer,\n\t`rows_done` integer DEFAULT 0 NOT NULL,\n\t`rows_total` integer,\n\t`size_bytes` integer,\n\t`cursor` text,\n\t`manifest` text,\n\t`error` text,\n\t`rehearsal_status` text,\n\t`rehearsed_at` integer,\n\t`rehearsal` text,\n\t`deleted_at` integer,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "backups_progress" CHECK("backups"."rows_done" >= 0)\n);',
       "CREATE INDEX `backups_org_requested_idx` ON `backups` (`organization_id`,`requested_at`);",
-      "CREATE INDEX `backups_status_idx` ON `backups` (`status`,`requested_at`);"
-    ]
+      "CREATE INDEX `backups_status_idx` ON `backups` (`status`,`requested_at`);",
+    ],
   },
   {
-    "tag": "0018_activity_log_filters",
-    "when": 1795744792853,
-    "statements": [
+    tag: "0018_activity_log_filters",
+    when: 1795744792853,
+    statements: [
       "DROP INDEX `activity_log_location_at_idx`;",
       "DROP INDEX `activity_log_at_idx`;",
       "CREATE INDEX `activity_log_user_at_idx` ON `activity_log` (`user_id`,`at`,`id`);",
       "CREATE INDEX `activity_log_action_at_idx` ON `activity_log` ((CASE \"action\" WHEN 'lot_recall_lift' THEN 'lift_recall' WHEN 'user_create' THEN 'create_user' WHEN 'user_update' THEN 'update_user' WHEN 'user_deactivate' THEN 'deactivate_user' WHEN 'user_reactivate' THEN 'reactivate_user' WHEN 'role_grant' THEN 'grant_role' WHEN 'role_change' THEN 'change_role' WHEN 'role_revoke' THEN 'revoke_role' WHEN 'password_reset' THEN 'reset_password' WHEN 'password_change_failed' THEN 'change_password_failed' WHEN 'password_change_refused' THEN 'change_password_refused' WHEN 'password_change' THEN 'change_password' WHEN 'location_create' THEN 'create_location' WHEN 'location_update' THEN 'update_location' WHEN 'location_archive' THEN 'archive_location' WHEN 'location_restore' THEN 'restore_location' WHEN 'product_create' THEN 'create_product' WHEN 'product_archive' THEN 'archive_product' WHEN 'product_restore' THEN 'restore_product' WHEN 'variation_create' THEN 'create_variation' WHEN 'variation_archive' THEN 'archive_variation' WHEN 'variation_restore' THEN 'restore_variation' WHEN 'barcode_add' THEN 'add_barcode' WHEN 'barcode_remove' THEN 'remove_barcode' WHEN 'par_level_set' THEN 'set_par_level' WHEN 'par_level_clear' THEN 'clear_par_level' WHEN 'service_create' THEN 'create_service' WHEN 'service_update' THEN 'update_service' WHEN 'service_archive' THEN 'archive_service' WHEN 'service_restore' THEN 'restore_service' WHEN 'recipe_update' THEN 'update_recipe' WHEN 'vendor_create' THEN 'create_vendor' WHEN 'vendor_update' THEN 'update_vendor' WHEN 'vendor_archive' THEN 'archive_vendor' WHEN 'vendor_restore' THEN 'restore_vendor' WHEN 'stock_adjust' THEN 'adjust_stock' WHEN 'receipt_open' THEN 'open_receipt' WHEN 'receipt_line_add' THEN 'add_receipt_line' WHEN 'receipt_line_remove' THEN 'remove_receipt_line' WHEN 'receipt_cancel' THEN 'cancel_receipt' WHEN 'printer_profile_create' THEN 'create_printer_profile' WHEN 'printer_profile_update' THEN 'update_printer_profile' WHEN 'printer_profile_archive' THEN 'archive_printer_profile' WHEN 'printer_profile_restore' THEN 'restore_printer_profile' WHEN 'lot_recall' THEN 'recall_lot' ELSE \"action\" END),`at`,`id`);",
       "CREATE INDEX `activity_log_entity_at_idx` ON `activity_log` (`entity`,`at`,`id`);",
       "CREATE INDEX `activity_log_catalogue_unplaced_idx` ON `activity_log` (`at`,`id`) WHERE \"activity_log\".\"location_id\" IS NULL AND \"activity_log\".\"entity\" IN ('product', 'variation', 'vendor', 'service', 'lot_recall');",
-      "CREATE INDEX `activity_log_user_unplaced_idx` ON `activity_log` (`user_id`,`at`,`id`) WHERE \"activity_log\".\"location_id\" IS NULL;",
+      'CREATE INDEX `activity_log_user_unplaced_idx` ON `activity_log` (`user_id`,`at`,`id`) WHERE "activity_log"."location_id" IS NULL;',
       "CREATE INDEX `activity_log_location_at_idx` ON `activity_log` (`location_id`,`at`,`id`);",
-      "CREATE INDEX `activity_log_at_idx` ON `activity_log` (`at`,`id`);"
-    ]
+      "CREATE INDEX `activity_log_at_idx` ON `activity_log` (`at`,`id`);",
+    ],
   },
   {
-    "tag": "0019_dashboard_indexes",
-    "when": 1795744800000,
-    "statements": [
+    tag: "0019_dashboard_indexes",
+    when: 1795744800000,
+    statements: [
       "DROP INDEX `stock_levels_variation_idx`;",
       "CREATE INDEX `stock_levels_variation_idx` ON `stock_levels` (`variation_id`,`location_id`,`on_hand`);",
       "CREATE INDEX `items_dashboard_shelf_idx` ON `items` (`location_id`,`state`,`variation_id`,`units_remaining`,`cost_cents`,`expiration_date`,`expires_at`,`lot`) WHERE \"items\".\"state\" IN ('sealed', 'in_use');",
-      "CREATE INDEX `stock_movements_waste_idx` ON `stock_movements` (`location_id`,`occurred_at`,`type`,`reason`,`variation_id`,`item_id`,`quantity`) WHERE \"stock_movements\".\"type\" IN ('WASTE', 'DISCARD');"
-    ]
+      "CREATE INDEX `stock_movements_waste_idx` ON `stock_movements` (`location_id`,`occurred_at`,`type`,`reason`,`variation_id`,`item_id`,`quantity`) WHERE \"stock_movements\".\"type\" IN ('WASTE', 'DISCARD');",
+    ],
   },
   {
-    "tag": "0020_dashboard_cost_indexes",
-    "when": 1795745487036,
-    "statements": [
+    tag: "0020_dashboard_cost_indexes",
+    when: 1795745487036,
+    statements: [
       "CREATE INDEX `product_variations_cost_idx` ON `product_variations` (`id`,`units_per_package`,`cost_cents`,`product_id`);",
-      "CREATE INDEX `items_cost_idx` ON `items` (`id`,`cost_cents`);"
-    ]
-  }
+      "CREATE INDEX `items_cost_idx` ON `items` (`id`,`cost_cents`);",
+    ],
+  },
 ];

@@ -224,7 +224,7 @@ async function switchIn(client: Client, restore: RestoreRow, cursor: RestoreCurs
       args: [
         now,
         manifest.rows,
-        `Restored the snapshot of ${manifest.takenAt}: ${manifest.rows} rows in ${manifest.tables.length} tables. Everyone was signed out.`,
+        `Restored the snapshot of ${new Date(manifest.takenAt).toISOString().slice(0, 16).replace("T", " ")} UTC: ${manifest.rows} rows in ${manifest.tables.length} tables. Everyone was signed out.`,
         restore.id,
       ],
     },

@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 /** Keep the newest snapshot of each of the last `daily` days that have one, and of the last `monthly` months. */
 export const RETENTION = { daily: 30, monthly: 12 } as const;
 
-export const retentionRule = `Snapshots are kept ${RETENTION.daily} days and, beyond that, the newest of each month for ${RETENTION.monthly} months: the newest of each day for the last ${RETENTION.daily} days with a snapshot, and the newest of each of the last ${RETENTION.monthly} months. Older ones are deleted every night. Uploaded snapshots are kept until deleted by hand.`;
+export const retentionRule = `Snapshots are kept ${RETENTION.daily} days and, beyond that, the newest of each month for ${RETENTION.monthly} months: the newest of each day for the last ${RETENTION.daily} days with a snapshot, and the newest of each of the last ${RETENTION.monthly} months. Older ones are deleted every night. Uploaded snapshots are left out of this rule: they stay in storage.`;
 
 export interface Snapshot {
   id: string;
