@@ -30,7 +30,7 @@ import {
   firstPage,
   type Keyset,
   keysetList,
-  keysetPage,
+  keysetWalk,
   type SortKey,
 } from "~/db/keyset.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
@@ -384,14 +384,8 @@ export async function* activityPages(
   pageSize = ACTIVITY_CSV_PAGE,
 ): AsyncGenerator<ActivityLogEntry[]> {
   const parts = partsOf(actor, query);
-  let keyset: Keyset = { direction: null, key: null, pageSize };
-  for (;;) {
-    const rows = await pageStatement(db, parts, keyset);
-    const { items } = keysetPage(rows, keyset, keyOf);
-    const last = items[items.length - 1];
-    if (last) yield items.map(entryOf);
-    if (!last || rows.length <= pageSize) return;
-    keyset = { direction: "after", key: keyOf(last), pageSize };
+  for await (const rows of keysetWalk((keyset) => pageStatement(db, parts, keyset), keyOf, pageSize)) {
+    yield rows.map(entryOf);
   }
 }
 

@@ -161,6 +161,26 @@ export function keysetPage<T>(rows: readonly T[], keyset: Keyset, keyOf: (row: T
 }
 
 /**
+ * Every row of a list, a page at a time by its keyset (a CSV download): each page is one read, made
+ * only when the caller has taken the page before, so a download of millions holds one page in memory.
+ */
+export async function* keysetWalk<T>(
+  read: (keyset: Keyset) => Promise<readonly T[]>,
+  keyOf: (row: T) => KeyValue[],
+  pageSize: number,
+): AsyncGenerator<T[]> {
+  let keyset: Keyset = { direction: null, key: null, pageSize };
+  for (;;) {
+    const rows = await read(keyset);
+    const { items } = keysetPage(rows, keyset, keyOf);
+    const last = items[items.length - 1];
+    if (last) yield items;
+    if (!last || rows.length <= pageSize) return;
+    keyset = { direction: "after", key: keyOf(last), pageSize };
+  }
+}
+
+/**
  * The capped count of the rows `fromWhere` (a `FROM … WHERE …` fragment) matches: at most
  * COUNT_CAP + 1 are read, so a filter matching millions costs what one matching 1,001 does.
  */

@@ -17,7 +17,7 @@ import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Field } from "~/ui/form";
-import { FilterSelect, SearchForm } from "~/ui/search-form";
+import { DateRangeFields, FilterSelect, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Activity Log · Clinic Inventory" }];
@@ -125,19 +125,7 @@ export default function ActivityLogScreen() {
       </div>
 
       <SearchForm action="/activity-log" filtered={filtered}>
-        <div className="min-w-36 flex-1">
-          <Field
-            label="From"
-            name="from"
-            type="date"
-            required={false}
-            defaultValue={query.from}
-            error={problems.from}
-          />
-        </div>
-        <div className="min-w-36 flex-1">
-          <Field label="To" name="to" type="date" required={false} defaultValue={query.to} error={problems.to} />
-        </div>
+        <DateRangeFields from={query.from} to={query.to} errors={problems} />
         <FilterSelect
           name="locationId"
           label="Location"

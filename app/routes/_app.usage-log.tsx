@@ -13,7 +13,7 @@ import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Field } from "~/ui/form";
-import { FilterSelect, ProductFilter, SearchForm } from "~/ui/search-form";
+import { DateRangeFields, FilterSelect, ProductFilter, SearchForm } from "~/ui/search-form";
 import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
 import { readUsageQuery, usageScreen } from "~/usage/list.server";
 import { USAGE_PAGE_SIZE, usageFilterParams } from "~/usage/query";
@@ -126,19 +126,7 @@ export default function UsageLogScreen() {
       </div>
 
       <SearchForm action="/usage-log" filtered={filtered}>
-        <div className="min-w-36 flex-1">
-          <Field
-            label="From"
-            name="from"
-            type="date"
-            required={false}
-            defaultValue={query.from}
-            error={problems.from}
-          />
-        </div>
-        <div className="min-w-36 flex-1">
-          <Field label="To" name="to" type="date" required={false} defaultValue={query.to} error={problems.to} />
-        </div>
+        <DateRangeFields from={query.from} to={query.to} errors={problems} />
         <ProductFilter search={query.product ?? ""} chosen={chosen} error={problems.product} />
         <div className="min-w-32 flex-1">
           <Field label="Lot" name="lot" required={false} defaultValue={query.lot} error={problems.lot} />

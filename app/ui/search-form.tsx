@@ -179,3 +179,25 @@ export function ProductFilter({
     </>
   );
 }
+
+/** A log's From and To dates: whole days, which the loader reads in the location's time zone. */
+export function DateRangeFields({
+  from,
+  to,
+  errors,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  errors: { from?: string; to?: string };
+}) {
+  return (
+    <>
+      <div className="min-w-36 flex-1">
+        <Field label="From" name="from" type="date" required={false} defaultValue={from} error={errors.from} />
+      </div>
+      <div className="min-w-36 flex-1">
+        <Field label="To" name="to" type="date" required={false} defaultValue={to} error={errors.to} />
+      </div>
+    </>
+  );
+}

@@ -16,7 +16,7 @@ import {
   firstPage,
   type Keyset,
   keysetList,
-  keysetPage,
+  keysetWalk,
   type SortKey,
 } from "~/db/keyset.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
@@ -236,13 +236,7 @@ export async function* usagePages(
   pageSize = USAGE_CSV_PAGE,
 ): AsyncGenerator<UsageLogEntry[]> {
   const matching = usageMatching(actor, query);
-  let keyset: Keyset = { direction: null, key: null, pageSize };
-  for (;;) {
-    const rows = await pageStatement(db, matching, keyset);
-    const { items } = keysetPage(rows, keyset, keyOf);
-    const last = items[items.length - 1];
-    if (last) yield items.map(entryOf);
-    if (!last || rows.length <= pageSize) return;
-    keyset = { direction: "after", key: keyOf(last), pageSize };
+  for await (const rows of keysetWalk((keyset) => pageStatement(db, matching, keyset), keyOf, pageSize)) {
+    yield rows.map(entryOf);
   }
 }
