@@ -310,4 +310,12 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `items_cost_idx` ON `items` (`id`,`cost_cents`);",
     ],
   },
+  {
+    tag: "0021_activity_log_record_order",
+    when: 1795749765299,
+    statements: [
+      "DROP INDEX `activity_log_entity_idx`;",
+      "CREATE INDEX `activity_log_entity_idx` ON `activity_log` (`entity`,`entity_id`,`at`,`id`);",
+    ],
+  },
 ];

@@ -66,8 +66,10 @@ export const activityLog = sqliteTable(
     index(ACTIVITY_INDEX.location).on(t.locationId, t.at, t.id),
     // The activity log in organization mode, newest first, by dates; recent activity there.
     index(ACTIVITY_INDEX.at).on(t.at, t.id),
-    // Serves "recent changes" of one record (e.g. a product and its variations), newest first.
-    index("activity_log_entity_idx").on(t.entity, t.entityId, t.at),
+    // Serves "recent changes" of one record (e.g. a product and its variations, a vial's history),
+    // newest first. It ends in id like the list's order, or the planner prefers walking every row of
+    // the entity kind through (entity, at, id) to sorting one record's rows (1.5 s on a vial page).
+    index("activity_log_entity_idx").on(t.entity, t.entityId, t.at, t.id),
     // The activity log filtered by who did it (?userId=, or the users a name search finds).
     index(ACTIVITY_INDEX.user).on(t.userId, t.at, t.id),
     // The activity log filtered by action (?action=update_vendor): by today's name, so one seek
