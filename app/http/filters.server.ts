@@ -37,6 +37,28 @@ export function hasProblems(problems: FilterProblems): boolean {
   return Object.keys(problems).length > 0;
 }
 
+interface ListedPage {
+  items: readonly unknown[];
+  total: number;
+  totalExact: boolean;
+  next: string | null;
+  previous: string | null;
+}
+
+/**
+ * The page to show: none of its rows when a filter could not be used, since the rows of the other
+ * filters alone would look like the answer to what was asked (issue 18.10).
+ */
+export function listedUnlessProblems<P extends ListedPage>(page: P, problems: FilterProblems): P {
+  if (!hasProblems(problems)) return page;
+  return { ...page, items: [], total: 0, totalExact: true, next: null, previous: null };
+}
+
+/** What was sent for each filter it cannot use, shown again beside what is wrong with it. */
+export function typedFilters(problems: FilterProblems, searchParams: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""]));
+}
+
 /** The JSON list APIs' answer to filters they cannot use: 400 naming each, the one error shape. */
 export function invalidFilter(problems: FilterProblems): Response {
   const error = Object.entries(problems)

@@ -12,7 +12,7 @@ import { describeActivity } from "~/activity/words";
 import { ENTITY_LABELS, NO_LOCATION, USER_CHOICES } from "~/activity-log/entities";
 import { activityScreen, readActivityQuery } from "~/activity-log/list.server";
 import { ACTIVITY_PAGE_SIZE, activityFilterParams } from "~/activity-log/query";
-import { hasProblems } from "~/http/filters.server";
+import { listedUnlessProblems, typedFilters } from "~/http/filters.server";
 import { orOutage } from "~/http/outage.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
@@ -27,13 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const searchParams = new URL(args.request.url).searchParams;
   const { query, problems } = readActivityQuery(searchParams);
   const read = await orOutage(activityScreen(args.context.db, actor, query));
-  // A filter it cannot use is said under the filter, and nothing is listed (issue 18.10).
-  const unusable = hasProblems(problems);
-  const screen = unusable ? { ...read, items: [], total: 0, totalExact: true, next: null, previous: null } : read;
+  const screen = listedUnlessProblems(read, problems);
   const now = new Date();
   const filters = activityFilterParams(query);
   const filterValues = Object.fromEntries(filters) as Record<string, string>;
-  const typed = Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""]));
+  const typed = typedFilters(problems, searchParams);
   const organizationMode = actor.locationId === "all";
   /** The list filtered to one user, the other filters kept: a row's "who" links here. */
   const byUser = (userId: string) => {

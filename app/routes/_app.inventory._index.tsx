@@ -8,7 +8,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
 import { locationsFor } from "~/access/scope.server";
 import { formatQuantity } from "~/catalog/format";
-import { hasProblems } from "~/http/filters.server";
+import { hasProblems, listedUnlessProblems } from "~/http/filters.server";
 import { orOutage } from "~/http/outage.server";
 import { inventoryScreen, readInventoryQuery } from "~/inventory/screen.server";
 import { area } from "~/shell/areas";
@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const screen = unusable
     ? {
         ...read,
-        vials: { ...read.vials, items: [], total: 0, totalExact: true, next: null, previous: null },
+        vials: listedUnlessProblems(read.vials, problems),
         bulk: null,
       }
     : read;

@@ -11,7 +11,7 @@ import { timeZoneHere } from "~/access/actor";
 import { actorAtPickedLocation, actorHere } from "~/access/door.server";
 import { locationsFor, reachesAt } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
-import { hasProblems } from "~/http/filters.server";
+import { listedUnlessProblems, typedFilters } from "~/http/filters.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf, invalid, refused } from "~/http/outcome.server";
@@ -52,11 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ? { variationId, locationId: searchParams.get("at") || (actor.locationId ?? "") }
     : null;
   const levels = await orOutage(stockLevelsScreen(args.context.db, actor, locationIds, query, now, adjusting));
-  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
-  // filters alone would look like the answer to what was asked (issue 18.10).
-  const screen = hasProblems(problems)
-    ? { ...levels, items: [], total: 0, totalExact: true, next: null, previous: null }
-    : levels;
+  const screen = listedUnlessProblems(levels, problems);
   const target = screen.adjusting;
   return {
     problems,
@@ -106,8 +102,7 @@ export async function loader(args: LoaderFunctionArgs) {
       q: query.q,
       category: query.category,
       status: query.status,
-      // What was sent for a filter it cannot use, shown again beside what is wrong with it.
-      ...Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""])),
+      ...typedFilters(problems, searchParams),
     },
     where: actor.scope.kind === "location" ? actor.scope.name : null,
     organizationMode: actor.scope.kind === "organization",

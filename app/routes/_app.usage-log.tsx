@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { hasProblems } from "~/http/filters.server";
+import { listedUnlessProblems, typedFilters } from "~/http/filters.server";
 import { orOutage } from "~/http/outage.server";
 import { recallReportPath } from "~/recalls/links";
 import { area } from "~/shell/areas";
@@ -25,15 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const searchParams = new URL(args.request.url).searchParams;
   const { query, problems } = readUsageQuery(searchParams);
   const read = await orOutage(usageScreen(args.context.db, actor, query));
-  // A filter it cannot use is said under the filter, and nothing is listed: the rows of the other
-  // filters alone would look like the answer to what was asked (issue 18.10).
-  const unusable = hasProblems(problems);
-  const screen = unusable ? { ...read, items: [], total: 0, totalExact: true, next: null, previous: null } : read;
+  const screen = listedUnlessProblems(read, problems);
   const now = new Date();
   const filters = usageFilterParams(query);
   const filterValues = Object.fromEntries(filters) as Record<string, string>;
-  // What was sent for a filter it cannot use, shown again beside what is wrong with it.
-  const typed = Object.fromEntries(Object.keys(problems).map((name) => [name, searchParams.get(name) ?? ""]));
+  const typed = typedFilters(problems, searchParams);
   return {
     problems,
     rows: screen.items.map((e) => ({
