@@ -33,7 +33,7 @@ import {
   keysetWalk,
   type SortKey,
 } from "~/db/keyset.server";
-import { anyContains, organizationOf } from "~/db/sql.server";
+import { anyContains, jsonObjectOf, organizationOf } from "~/db/sql.server";
 import { type ReadFilters, readFilters } from "~/http/filters.server";
 import { startOfDayIn } from "~/ui/dates";
 import { ACTIVITY_INDEX, activityActionSql, catalogueUnplacedSql } from "../../db/schema/activity/activity-log";
@@ -74,16 +74,6 @@ interface ActivityRow {
   timeZone: string | null;
 }
 
-function summaryOf(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function entryOf(row: ActivityRow): ActivityLogEntry {
   return {
     id: row.id,
@@ -91,7 +81,7 @@ function entryOf(row: ActivityRow): ActivityLogEntry {
     action: row.action,
     entity: row.entity,
     entityId: row.entityId,
-    summary: summaryOf(row.summary),
+    summary: jsonObjectOf(row.summary),
     userId: row.userId,
     userName: row.userName,
     locationId: row.locationId,

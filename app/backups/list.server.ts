@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/db/keyset.server";
-import { organizationOf } from "~/db/sql.server";
+import { jsonObjectOf, organizationOf } from "~/db/sql.server";
 import type { BackupOrigin, BackupStatus, RehearsalStatus, RestoreStatus } from "../../db/schema/backups/constants";
 
 export const BACKUP_PAGE_SIZE = 20;
@@ -108,16 +108,6 @@ interface RestoreRow {
 
 const iso = (ms: number | null) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
-function json(text: string | null | undefined): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function progressOf(rowsDone: number, rowsTotal: number | null): Progress {
   const done = Number(rowsDone);
   const total = rowsTotal === null ? null : Number(rowsTotal);
@@ -132,7 +122,7 @@ export function rehearsalMessage(result: Record<string, unknown> | null): string
 }
 
 function summaryOf(row: BackupRow): BackupSummary {
-  const result = json(row.rehearsal);
+  const result = jsonObjectOf(row.rehearsal);
   return {
     id: row.id,
     origin: row.origin,
@@ -208,7 +198,7 @@ export async function readBackups(db: Database, actor: ScopedActor, query: Backu
 export async function readBackup(db: Database, actor: ScopedActor, id: string): Promise<BackupDetail | null> {
   const [row] = await db.all<BackupRow>(sql`SELECT ${COLUMNS}, b.manifest FROM backups AS b
     LEFT JOIN users AS who ON who.id = b.requested_by WHERE ${mine(actor)} AND b.id = ${id}`);
-  return row ? { ...summaryOf(row), manifest: json(row.manifest) } : null;
+  return row ? { ...summaryOf(row), manifest: jsonObjectOf(row.manifest) } : null;
 }
 
 /** The snapshot's file in storage, for its download: its key and state, or null if not the organization's. */

@@ -76,3 +76,14 @@ export function atLocations(column: SQL | SQLiteColumn, ids: readonly string[], 
   if (ids.length === 1 && seek) return sql`${column} = ${ids[0]}`;
   return sql`+${column} IN (${valueList(ids)})`;
 }
+
+/** A JSON object column read by raw SQL (an activity summary, a manifest): null when empty or not an object. */
+export function jsonObjectOf(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
