@@ -9,7 +9,7 @@ import type { Client, InStatement } from "@libsql/client";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "~/db/client.server";
 import type { Budget } from "./budget";
-import type { Manifest } from "./format";
+import type { Manifest, TableShape } from "./format";
 import { abortUnless, abortUnlessOwned, newToken } from "./guard";
 import { DamagedFile } from "./gzip";
 import { forStaging, migrationsBetween, tableNamesOf } from "./migrate-forward.server";
@@ -174,11 +174,6 @@ async function switchIn(client: Client, restore: RestoreRow, cursor: RestoreCurs
   const extra = [...staged.keys()].filter((name) => !tables.some((t) => t.name === name));
   if (extra.length) throw new Refused(`The snapshot has tables this version does not know: ${extra.join(", ")}.`);
 
-  const names = tables.map((t) => t.name);
-  const triggers = await client.execute({
-    sql: `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (${names.map(() => "?").join(", ")})`,
-    args: names,
-  });
   // A switch that stopped (its batch rolled back whole) is tried again from the same staged copy.
   const claimed = await client.execute({
     sql: "UPDATE backup_restores SET status = 'switching' WHERE id = ? AND status IN ('staging', 'switching') AND json_extract(cursor, '$.step') = ?",
@@ -190,17 +185,10 @@ async function switchIn(client: Client, restore: RestoreRow, cursor: RestoreCurs
   const statements: InStatement[] = [
     // Foreign keys are checked at COMMIT, when every table holds the snapshot's rows.
     "PRAGMA defer_foreign_keys = ON",
-    // The append-only and frozen-receipt triggers would refuse the replacement: dropped and made
-    // again inside the batch, so they are never missing outside it.
-    ...triggers.rows.map((t) => `DROP TRIGGER ${quote(String(t.name))}`),
-    ...tables.map((t) => `DELETE FROM ${quote(t.name)}`),
-    ...tables.map(
-      (t) =>
-        `INSERT INTO ${quote(t.name)} (${columnList(t)}) SELECT ${columnList(t)} FROM ${quote(copyName("restore", t.name))}`,
-    ),
-    ...triggers.rows.map((t) => String(t.sql)),
-    // Everyone signs in again; answers kept for retried requests name rows that may be gone.
+    // Everyone signs in again; answers kept for retried requests name rows that may be gone. First,
+    // so dropping the users finds no session to check.
     ...CLEARED_BY_RESTORE.map((t) => `DELETE FROM ${quote(t)}`),
+    ...(await rebuiltFromStaged(client, tables)),
     // After activity_log is replaced, so the restore's own record survives it.
     {
       sql: `INSERT INTO activity_log (id, at, user_id, location_id, action, entity, entity_id, summary)
@@ -245,5 +233,73 @@ async function stagedColumns(client: Client): Promise<Map<string, string[]>> {
     const name = String(row.tbl).slice("__restore_".length);
     out.set(name, [...(out.get(name) ?? []), String(row.col)]);
   }
+  return out;
+}
+
+/**
+ * The statements that replace every backed-up table by its staged rows: each live table dropped
+ * and made again from its own definition, filled from the staged copy, and only then its indexes
+ * built and every trigger made again. Building an index over rows already in place sorts them
+ * once; deleting and inserting 5.85 million rows under 70 indexes (what the switch did before)
+ * updated every index row by row and ran for more than five minutes on the large data set.
+ */
+async function rebuiltFromStaged(client: Client, tables: readonly TableShape[]): Promise<InStatement[]> {
+  const names = new Set(tables.map((t) => t.name));
+  const schema = await client.execute(
+    "SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index', 'trigger')",
+  );
+  const definition = new Map<string, string>();
+  const indexes: string[] = [];
+  // Every trigger, not only the backed-up tables' own: a trigger on another table that names a
+  // dropped one would stop the schema from changing.
+  const triggers: { name: string; sql: string }[] = [];
+  for (const row of schema.rows) {
+    const [type, name, tbl, sql] = [String(row.type), String(row.name), String(row.tbl), String(row.sql)];
+    if (type === "trigger") triggers.push({ name, sql });
+    else if (!names.has(tbl)) continue;
+    else if (type === "table") definition.set(name, sql);
+    else indexes.push(sql);
+  }
+  const keys = await client.execute(
+    `SELECT m.name AS child, f."table" AS parent FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table'`,
+  );
+  const order = parentsFirst(
+    tables.map((t) => t.name),
+    keys.rows.map((r) => [String(r.child), String(r.parent)] as const),
+  );
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  return [
+    ...triggers.map((t) => `DROP TRIGGER ${quote(t.name)}`),
+    // Children first: a parent dropped after them has no child row left to check.
+    ...[...order].reverse().map((name) => `DROP TABLE ${quote(name)}`),
+    ...order.flatMap((name) => {
+      const table = byName.get(name) as TableShape;
+      return [
+        definition.get(name) as string,
+        `INSERT INTO ${quote(name)} (${columnList(table)}) SELECT ${columnList(table)} FROM ${quote(copyName("restore", name))}`,
+      ];
+    }),
+    ...indexes,
+    ...triggers.map((t) => t.sql),
+  ];
+}
+
+/** The tables in an order where each comes after the tables its foreign keys name (a cycle, if any, in name order). */
+export function parentsFirst(names: readonly string[], keys: readonly (readonly [string, string])[]): string[] {
+  const within = new Set(names);
+  const parents = new Map(names.map((n) => [n, new Set<string>()]));
+  for (const [child, parent] of keys)
+    if (within.has(child) && within.has(parent) && child !== parent) parents.get(child)?.add(parent);
+  const placed = new Set<string>();
+  const out: string[] = [];
+  const place = (name: string, path: Set<string>) => {
+    if (placed.has(name) || path.has(name)) return;
+    path.add(name);
+    for (const parent of [...(parents.get(name) ?? [])].sort()) place(parent, path);
+    path.delete(name);
+    placed.add(name);
+    out.push(name);
+  };
+  for (const name of [...names].sort()) place(name, new Set());
   return out;
 }

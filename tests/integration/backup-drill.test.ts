@@ -64,6 +64,7 @@ describe("the restore drill", () => {
   it("backs up, rehearses, and restores every table as it was after every table changed", async () => {
     const client = t.db.$client as Client;
     const before = await dumpAll(t.db);
+    const schemaBefore = await schemaOf(client);
     const id = await queueBackup(t.db, organizationId);
     await runUntilIdle(t.db, r2.files);
 
@@ -107,8 +108,21 @@ describe("the restore drill", () => {
       expect(sums[table.name], table.name).toEqual({ rows: table.rows, checksum: table.checksum });
     const sessions = await client.execute("SELECT count(*) AS n FROM sessions");
     expect(Number(sessions.rows[0]?.n)).toBe(0);
+    // The tables are made again from their own definitions: every table, index and trigger is as
+    // it was, and the ledger's append-only guard still refuses an edit.
+    expect(await schemaOf(client)).toEqual(schemaBefore);
+    await expect(client.execute("UPDATE stock_movements SET quantity = quantity + 1")).rejects.toThrow();
+    await expect(client.execute("DELETE FROM activity_log")).rejects.toThrow();
   });
 });
+
+/** The schema's tables, indexes and triggers, each with its definition. */
+async function schemaOf(client: Client): Promise<string[]> {
+  const result = await client.execute(
+    "SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || coalesce(sql, '') AS line FROM sqlite_master WHERE name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY type, name",
+  );
+  return result.rows.map((r) => String(r.line));
+}
 
 /** A ready, rehearsed snapshot of the database as it is now. */
 async function readySnapshot(): Promise<{ id: string; key: string; manifest: Manifest }> {
