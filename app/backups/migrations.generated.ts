@@ -318,4 +318,11 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `activity_log_entity_idx` ON `activity_log` (`entity`,`entity_id`,`at`,`id`);",
     ],
   },
+  {
+    tag: "0022_organization_figures",
+    when: 1795753268510,
+    statements: [
+      "CREATE TABLE `organization_figures` (\n\t`organization_id` text PRIMARY KEY NOT NULL,\n\t`computed_at` integer NOT NULL,\n\t`location_ids` text NOT NULL,\n\t`stats` text NOT NULL,\n\t`waste` text NOT NULL,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action\n);",
+    ],
+  },
 ];

@@ -24,6 +24,15 @@ describe("the order a restore makes its tables again in", () => {
   });
 
   it("still places every table when keys run in a circle or a table names itself", () => {
-    expect(parentsFirst(["a", "b", "c"], [["a", "b"], ["b", "a"], ["c", "c"]]).sort()).toEqual(["a", "b", "c"]);
+    expect(
+      parentsFirst(
+        ["a", "b", "c"],
+        [
+          ["a", "b"],
+          ["b", "a"],
+          ["c", "c"],
+        ],
+      ).sort(),
+    ).toEqual(["a", "b", "c"]);
   });
 });

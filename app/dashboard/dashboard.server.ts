@@ -1,31 +1,18 @@
 // What the dashboard (/) and its three APIs read, composed from the widgets' own modules: the same
-// statements and the same readers, so a figure on the page and in the API is one number. Where: the
-// locations the reader reaches for READ_INVENTORY (the location in scope, or every location in
-// organization mode, app/access/scope.server.ts). When: `now`, judged once per request.
-import { type ScopedActor, timeZoneHere } from "~/access/actor";
-import { locationsFor } from "~/access/scope.server";
+// statements and the same readers, so a figure on the page and in the API is one number. Where and
+// when: ./place.server.ts. In organization mode the stock and waste figures are the organization's
+// worked out in the last minutes by the jobs worker, when there are such (./organization-figures.server.ts).
+import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { recentActivityQueries } from "./activity.server";
 import { backupLineOf, backupQueries } from "./backups.server";
 import { inUseOf, inUseQueries } from "./in-use.server";
-import { type WasteMonths, wasteMonths } from "./month";
+import { figuresOf, figuresQuery, type OrganizationFigures } from "./organization-figures.server";
 import { parStatusOf, parStatusQueries } from "./par-status.server";
-import { readWidgets, type Widget, widget } from "./read.server";
+import type { DashboardPlace } from "./place.server";
+import { type Loaded, readWidgets, type Widget, widget } from "./read.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
 import { type Waste, wasteByReasonQueries, wasteOf, wasteQueries } from "./waste.server";
-
-export interface DashboardPlace {
-  locationIds: readonly string[];
-  /** The zone the months are counted in (the location's; UTC in organization mode). */
-  timeZone: string;
-  months: WasteMonths;
-  now: Date;
-}
-
-export function placeOf(actor: ScopedActor, now = new Date()): DashboardPlace {
-  const timeZone = timeZoneHere(actor);
-  return { locationIds: locationsFor(actor, "READ_INVENTORY").ids, timeZone, months: wasteMonths(now, timeZone), now };
-}
 
 export function statsWidget(db: Database, actor: ScopedActor, place: DashboardPlace): Widget<StockStats> {
   return widget(statsQueries(db, actor, place.locationIds, place.now), statsOf);
@@ -52,14 +39,48 @@ export function backupsWidget(db: Database, actor: ScopedActor) {
   return widget(backupQueries(db, actor), backupLineOf);
 }
 
-/** GET /api/dashboard/stats: the stock figures and this month's waste, {units, cents}. */
-export interface StatsAnswer extends StockStats {
-  wasteThisMonth: { units: number; cents: number };
+/** The organization's worked-out figures, when they may stand in for the live sums (organization mode). */
+export function figuresWidget(db: Database, actor: ScopedActor, place: DashboardPlace) {
+  return place.organization ? widget([figuresQuery(db, actor)], (results) => figuresOf(results, place)) : null;
+}
+
+/** The stock figures and the waste as the dashboard shows them, and the instant they are true of. */
+export interface StockAndWaste {
+  stats: Loaded<StockStats>;
+  waste: Loaded<Waste>;
+  /** When the figures are the organization's worked out by the jobs worker, the instant they are of; null: live. */
+  asOf: number | null;
 }
 
 /**
- * The stats API's reads: the stock figures and the waste, one batch. Null when a statement failed
- * (the API then answers its error; the page shows the section error).
+ * The stock and waste figures: the organization's worked-out ones if `figures` has them, else
+ * summed now by `live` (the widgets' own statements; a second round trip only in organization mode
+ * when no recent figures were found).
+ */
+async function stockAndWaste(
+  figures: Loaded<OrganizationFigures | null> | null,
+  live: () => Promise<{ stats: Loaded<StockStats>; waste: Loaded<Waste> }>,
+): Promise<StockAndWaste> {
+  const found = figures?.ok ? figures.data : null;
+  if (found)
+    return {
+      stats: { ok: true, data: found.stats },
+      waste: { ok: true, data: found.waste },
+      asOf: found.computedAt,
+    };
+  return { ...(await live()), asOf: null };
+}
+
+/** GET /api/dashboard/stats: the stock figures and this month's waste, {units, cents}, and the instant they are of. */
+export interface StatsAnswer extends StockStats {
+  wasteThisMonth: { units: number; cents: number };
+  asOf: string;
+}
+
+/**
+ * The stats API's reads: the stock figures and the waste, one batch (in organization mode, the
+ * organization's worked-out figures first). Null when a statement failed (the API then answers its
+ * error; the page shows the section error).
  */
 export async function readStats(db: Database, actor: ScopedActor, place: DashboardPlace, report: (e: unknown) => void) {
   // This month's waste is the page's waste widget's total, read by the same statement (its by-reason
@@ -67,10 +88,17 @@ export async function readStats(db: Database, actor: ScopedActor, place: Dashboa
   const byReason = widget(wasteByReasonQueries(db, place.locationIds, place.months), (results) =>
     wasteOf(results, place.months),
   );
-  const { stats, waste } = await readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
+  const live = () => readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
+  const fig = figuresWidget(db, actor, place);
+  const found = fig ? (await readWidgets(db, { fig }, report)).fig : null;
+  const { stats, waste, asOf } = await stockAndWaste(found, live);
   if (!stats.ok || !waste.ok) return null;
   const { units, cents } = waste.data.thisMonth;
-  return { ...stats.data, wasteThisMonth: { units, cents } } satisfies StatsAnswer;
+  return {
+    ...stats.data,
+    wasteThisMonth: { units, cents },
+    asOf: new Date(asOf ?? place.now.getTime()).toISOString(),
+  } satisfies StatsAnswer;
 }
 
 /** What the reader may see on the dashboard besides the stock (each needs its own permission where they stand). */
@@ -79,19 +107,24 @@ export interface DashboardAccess {
   backups: boolean;
 }
 
-/** The dashboard page: every widget the reader may see, one round trip (see ./read.server.ts). */
-export function dashboardScreen(
+/**
+ * The dashboard page: every widget the reader may see, one round trip (see ./read.server.ts); in
+ * organization mode with no recent worked-out figures, a second one sums them.
+ */
+export async function dashboardScreen(
   db: Database,
   actor: ScopedActor,
   place: DashboardPlace,
   access: DashboardAccess,
   report: (e: unknown) => void,
 ) {
-  return readWidgets(
+  const fig = figuresWidget(db, actor, place);
+  const { figures, stats, waste, ...rest } = await readWidgets(
     db,
     {
-      stats: statsWidget(db, actor, place),
-      waste: wasteWidget(db, place),
+      figures: fig,
+      stats: fig ? null : statsWidget(db, actor, place),
+      waste: fig ? null : wasteWidget(db, place),
       parStatus: parStatusWidget(db, actor, place),
       inUse: inUseWidget(db, place),
       activity: access.activity ? activityWidget(db, actor) : null,
@@ -99,4 +132,10 @@ export function dashboardScreen(
     },
     report,
   );
+  const shown = await stockAndWaste(figures, async () =>
+    stats && waste
+      ? { stats, waste }
+      : readWidgets(db, { stats: statsWidget(db, actor, place), waste: wasteWidget(db, place) }, report),
+  );
+  return { ...rest, ...shown };
 }

@@ -3,6 +3,7 @@
 // job records its run in job_runs, so a silent cron is visible.
 import { eq } from "drizzle-orm";
 import { advanceBackupWork, applyRetention, queueNightlyBackup } from "~/backups/work.server";
+import { workOutOrganizationFigures } from "~/dashboard/organization-figures.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
@@ -38,6 +39,8 @@ interface ScheduledJob {
   run: Job;
   /** A run that found nothing to do leaves no job_runs row (the every-minute work cron: 1,440 a day). */
   quietWhenIdle?: boolean;
+  /** Only a failure leaves a job_runs row (routine work every minute; the heartbeat shows the cron runs). */
+  quietUnlessFailed?: boolean;
 }
 
 /** Every job with the one cron it runs on; in each cron, the jobs run in this order. */
@@ -48,6 +51,14 @@ export const JOBS: readonly ScheduledJob[] = [
     name: "waste_at_deadline",
     cron: CRONS.fiveMinutes,
     run: async (db, tick) => `wasted ${(await wasteAtDeadline(db, tick.at)).wasted}`,
+  },
+  // The organization's dashboard figures, read in organization mode (app/dashboard/organization-figures.server.ts),
+  // first: a long share of backup work does not hold them back.
+  {
+    name: "organization_figures",
+    cron: CRONS.work,
+    run: async (db, tick) => workOutOrganizationFigures(db, tick.at),
+    quietUnlessFailed: true,
   },
   // Snapshots being written, rehearsals, restores: a bounded share of each per run.
   {
@@ -77,7 +88,7 @@ export async function runScheduledJobs(db: Database, tick: Tick, bindings: JobBi
   let failure: unknown;
   for (const job of jobsOf(tick.cron)) {
     try {
-      if (job.quietWhenIdle) await runQuietly(db, job, tick, bindings);
+      if (job.quietWhenIdle || job.quietUnlessFailed) await runQuietly(db, job, tick, bindings);
       else await recordRun(db, job.name, tick, () => job.run(db, tick, bindings));
     } catch (error) {
       failure ??= error;
@@ -86,7 +97,7 @@ export async function runScheduledJobs(db: Database, tick: Tick, bindings: JobBi
   if (failure !== undefined) throw failure;
 }
 
-/** Runs a job first and records it only if it did something (or failed). */
+/** Runs a job first and records it only if it failed, or did something and is not quiet unless failed. */
 async function runQuietly(db: Database, job: ScheduledJob, tick: Tick, bindings: JobBindings): Promise<void> {
   let outcome: { detail: string | undefined } | { error: unknown };
   try {
@@ -94,7 +105,7 @@ async function runQuietly(db: Database, job: ScheduledJob, tick: Tick, bindings:
   } catch (error) {
     outcome = { error };
   }
-  if ("detail" in outcome && outcome.detail === undefined) return;
+  if ("detail" in outcome && (outcome.detail === undefined || job.quietUnlessFailed)) return;
   await recordRun(db, job.name, tick, async () => {
     if ("error" in outcome) throw outcome.error;
     return outcome.detail;

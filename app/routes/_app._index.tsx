@@ -7,9 +7,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { signedIn } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
-import { dashboardScreen, placeOf } from "~/dashboard/dashboard.server";
+import { dashboardScreen } from "~/dashboard/dashboard.server";
+import { placeOf } from "~/dashboard/place.server";
 import { Card, Widget } from "~/dashboard/section";
-import { ActivityList, BackupStatus, OpenVials, ParStatusList, StatsFigures, WasteSummary } from "~/dashboard/widgets";
+import {
+  ActivityList,
+  BackupStatus,
+  FiguresAsOf,
+  OpenVials,
+  ParStatusList,
+  StatsFigures,
+  WasteSummary,
+} from "~/dashboard/widgets";
 import { orOutage } from "~/http/outage.server";
 import { reportError } from "~/observability/report.server";
 
@@ -47,6 +56,9 @@ const LINK = "text-sky-800 text-sm underline decoration-sky-300 underline-offset
 
 export default function Dashboard() {
   const { name, email, scope, dashboard } = useLoaderData<typeof loader>();
+  const asOf = dashboard?.asOf ? (
+    <FiguresAsOf asOf={dashboard.asOf} now={dashboard.now} timeZone={dashboard.timeZone} />
+  ) : null;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -69,13 +81,23 @@ export default function Dashboard() {
             title="Stock"
             className="lg:col-span-2 2xl:col-span-3"
             loaded={dashboard.stats}
-            render={(stats) => <StatsFigures stats={stats} />}
+            render={(stats) => (
+              <>
+                {asOf}
+                <StatsFigures stats={stats} />
+              </>
+            )}
           />
           <Widget
             id="waste"
             title="Waste"
             loaded={dashboard.waste}
-            render={(waste) => <WasteSummary waste={waste} />}
+            render={(waste) => (
+              <>
+                {asOf}
+                <WasteSummary waste={waste} />
+              </>
+            )}
           />
           <Widget
             id="par-status"

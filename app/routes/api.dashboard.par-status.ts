@@ -7,7 +7,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiActor } from "~/access/door.server";
 import { dashboardUnreadable } from "~/dashboard/api.server";
-import { parStatusWidget, placeOf } from "~/dashboard/dashboard.server";
+import { parStatusWidget } from "~/dashboard/dashboard.server";
+import { placeOf } from "~/dashboard/place.server";
 import { readWidgets } from "~/dashboard/read.server";
 import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";

@@ -7,7 +7,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiActor } from "~/access/door.server";
 import { dashboardUnreadable } from "~/dashboard/api.server";
-import { placeOf, readStats } from "~/dashboard/dashboard.server";
+import { readStats } from "~/dashboard/dashboard.server";
+import { placeOf } from "~/dashboard/place.server";
 import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { reportError } from "~/observability/report.server";

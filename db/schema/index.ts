@@ -8,6 +8,7 @@ export * from "./catalog/product-variations";
 export * from "./catalog/products";
 export * from "./catalog/services";
 export * from "./catalog/vendors";
+export * from "./dashboard/organization-figures";
 export * from "./jobs/job-runs";
 export * from "./organization/locations";
 export * from "./organization/organizations";

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
-import { dashboardScreen, placeOf, readStats } from "../../app/dashboard/dashboard.server";
+import { dashboardScreen, readStats } from "../../app/dashboard/dashboard.server";
 import { wasteMonths } from "../../app/dashboard/month";
+import { FIGURES_STAND_FOR_MS, workOutOrganizationFigures } from "../../app/dashboard/organization-figures.server";
 import { parStatusOf, parStatusQueries } from "../../app/dashboard/par-status.server";
+import { placeOf } from "../../app/dashboard/place.server";
 import { schema } from "../../app/db/client.server";
 import { createLocation } from "../../app/locations/create.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
@@ -374,5 +376,77 @@ describe("a widget whose statement fails", () => {
     } finally {
       await t.db.run(sql`ALTER TABLE backups_away RENAME TO backups`);
     }
+  });
+});
+
+describe("the organization's worked-out figures", () => {
+  const access = { activity: false, backups: false };
+  const screenAt = (when: Date) => {
+    const actor = at(ORGANIZATION);
+    return dashboardScreen(t.db, actor, placeOf(actor, when), access, noop);
+  };
+
+  it("stand in for the sums in organization mode: the same figures, in one round trip, with their instant", async () => {
+    const now = new Date();
+    const live = await screenAt(now);
+    expect(live.asOf).toBeNull();
+    expect(live.stats.ok && live.stats.data.vialsOnHand).toBeGreaterThan(6);
+
+    await workOutOrganizationFigures(t.db, now);
+    const later = new Date(now.getTime() + 30_000);
+    t.resetRoundTrips();
+    const read = await screenAt(later);
+    expect(t.roundTrips()).toBe(1);
+    expect(read.asOf).toBe(now.getTime());
+    expect(read.stats).toEqual(live.stats);
+    expect(read.waste).toEqual(live.waste);
+    // The page says how old they are; the API gives the same figures and their instant.
+    const cookie = await withLocationChoice(ownerCookie, ORGANIZATION);
+    const page = await pageLoader({
+      request: new Request("http://clinic.test/", { headers: { Cookie: cookie } }),
+      context: loadContext(t.db),
+      params: {},
+    });
+    expect(page.dashboard?.asOf).toBe(now.getTime());
+    const actor = at(ORGANIZATION);
+    const api = await readStats(t.db, actor, placeOf(actor, later), noop);
+    if (!live.stats.ok || !live.waste.ok) throw new Error("not read");
+    expect(api).toEqual({
+      ...live.stats.data,
+      wasteThisMonth: { units: live.waste.data.thisMonth.units, cents: live.waste.data.thisMonth.cents },
+      asOf: now.toISOString(),
+    });
+  });
+
+  it("are summed again when too old, of another month, or of another set of locations", async () => {
+    const now = new Date();
+    await workOutOrganizationFigures(t.db, now);
+    expect((await screenAt(new Date(now.getTime() + FIGURES_STAND_FOR_MS))).asOf).toBe(now.getTime());
+    expect((await screenAt(new Date(now.getTime() + FIGURES_STAND_FOR_MS + 1))).asOf).toBeNull();
+    // From the future (a clock put back): not these.
+    expect((await screenAt(new Date(now.getTime() - 1))).asOf).toBeNull();
+    // Worked out in the last minute of last month: this month's waste is not in them.
+    const lastMinute = new Date(wasteMonths(now, "UTC").thisMonthStart - 60_000);
+    await t.db.update(schema.organizationFigures).set({ computedAt: lastMinute });
+    await workOutOrganizationFigures(t.db, lastMinute);
+    const turned = await screenAt(new Date(wasteMonths(now, "UTC").thisMonthStart + 1000));
+    expect(turned.asOf).toBeNull();
+    // A location opened since: the figures are of fewer locations than the reader now reaches.
+    await workOutOrganizationFigures(t.db, now);
+    const actor = at(ORGANIZATION);
+    const more = {
+      ...actor,
+      locationRoles: [...actor.locationRoles, { locationId: "a-new-location", role: "ADMIN" as const }],
+    };
+    const widened = await dashboardScreen(t.db, more, placeOf(more, now), access, noop);
+    expect(widened.asOf).toBeNull();
+  });
+
+  it("never stand in for one location's own sums", async () => {
+    await workOutOrganizationFigures(t.db, new Date());
+    const actor = at(HERE);
+    const read = await dashboardScreen(t.db, actor, placeOf(actor), access, noop);
+    expect(read.asOf).toBeNull();
+    expect(read.stats).toMatchObject({ ok: true, data: { vialsOnHand: 6 } });
   });
 });

@@ -67,6 +67,22 @@ describe("jobs worker", () => {
     }
   });
 
+  it("works out the organizations' dashboard figures on the work cron, recording only a failure", async () => {
+    const at = Date.UTC(2026, 10, 22, 3, 2, 0);
+    await tick(CRONS.work, at);
+    const figures = await db.select().from(schema.organizationFigures);
+    expect(figures.length).toBeGreaterThan(0);
+    for (const row of figures) {
+      expect(row.computedAt).toEqual(new Date(at));
+      expect(JSON.parse(row.stats)).toHaveProperty("vialsOnHand");
+      expect(JSON.parse(row.waste)).toHaveProperty("byReason");
+    }
+    expect((await runsAt(at)).map((r) => r.job)).not.toContain("organization_figures");
+    // The other crons leave them as they were.
+    await tick(CRONS.fiveMinutes, at + 60_000);
+    for (const row of await db.select().from(schema.organizationFigures)) expect(row.computedAt).toEqual(new Date(at));
+  });
+
   it("has the work cron write the queued snapshot to the FILES bucket", async () => {
     const at = Date.UTC(2026, 10, 22, 3, 1, 0);
     for (let run = 0; run < 20; run++) await tick(CRONS.work, at + run);
