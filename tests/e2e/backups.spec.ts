@@ -5,23 +5,15 @@
 // manager sees the list but no backup action, and the API refuses them. The jobs worker's work cron
 // is fired by hand (global-setup runs it with --test-scheduled on the app's port + 1).
 import type { Page, TestInfo } from "@playwright/test";
-import { attachScreenshot, expect, expectNoSidewaysScroll, onDatabase, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, fireWorkCron, onDatabase, signIn, test } from "./support";
 
-const WORK_CRON = "* * * * *";
 const PHONE = { width: 390, height: 844 };
-
-function jobsUrl(page: Page): string {
-  const app = new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "") : page.url());
-  return `http://127.0.0.1:${Number(app.port) + 1}`;
-}
 
 /** Fires the jobs worker's work cron until `done` says so (each run moves the work as far as its budget). */
 async function workUntil(page: Page, done: () => Promise<boolean>, what: string) {
-  const url = `${jobsUrl(page)}/__scheduled?cron=${encodeURIComponent(WORK_CRON)}`;
   for (let run = 0; run < 60; run++) {
     if (await done()) return;
-    const response = await fetch(url);
-    expect(response.ok, `the work cron answered ${response.status}`).toBe(true);
+    await fireWorkCron(page);
   }
   throw new Error(`${what}: not done after 60 runs of the work cron`);
 }

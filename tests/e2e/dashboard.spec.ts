@@ -3,7 +3,7 @@
 // the others still show; staff see why there is no recent activity; and it reads as a stack of
 // cards on a phone and a grid on a desktop (screenshots attached).
 import type { Page } from "@playwright/test";
-import { attachScreenshot, expect, expectNoSidewaysScroll, onDatabase, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, fireWorkCron, onDatabase, signIn, test } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -83,6 +83,32 @@ test.describe("the dashboard's figures", () => {
     // Organization mode counts more vials than one location.
     const [all, downtown] = [await apiFigures(page, "all"), await apiFigures(page, idOf("DTN"))];
     expect(all.vialsOnHand ?? 0).toBeGreaterThan(downtown.vialsOnHand ?? 0);
+  });
+
+  test("in organization mode, are the jobs worker's of the last minute, say so, and equal the API's", async ({
+    page,
+  }) => {
+    await signIn(page, "owner@demo.clinic");
+    await switchTo(page, /ALL LOCATIONS/);
+    await fireWorkCron(page);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        const asOf = page.getByTestId("figures-as-of").first();
+        if (!(await asOf.isVisible())) return "no worked-out figures shown";
+        const [shown, answered] = [await pageFigures(page), await apiFigures(page, "all")];
+        return JSON.stringify(shown) === JSON.stringify(answered) ? "the same" : JSON.stringify({ shown, answered });
+      })
+      .toBe("the same");
+    await expect(page.getByTestId("figures-as-of").first()).toContainText(
+      /Every location, as of .+: worked out every minute\./,
+    );
+    const api = (await (await page.request.get("/api/dashboard/stats?locationId=all")).json()) as { asOf: string };
+    expect(Date.now() - Date.parse(api.asOf)).toBeLessThan(3 * 60 * 1000);
+    // One location's view sums its own stock: no such line.
+    await switchTo(page, /Downtown/);
+    await expect(page.locator('[data-widget="stats"] [data-stat="vialsOnHand"]')).toBeVisible();
+    await expect(page.getByTestId("figures-as-of")).toHaveCount(0);
   });
 
   test("a widget whose query fails shows the section error; the others still show", async ({ page }) => {

@@ -149,3 +149,19 @@ export async function onDatabase(sql: string, args: (string | number)[]) {
     client.close();
   }
 }
+
+/** The jobs worker next to the app under test (global-setup runs it with --test-scheduled on the app's port + 1). */
+export function jobsUrl(page: Page): string {
+  const app = new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "") : page.url());
+  return `http://127.0.0.1:${Number(app.port) + 1}`;
+}
+
+/** The jobs worker's every-minute work cron, as production's schedule fires it. */
+export const WORK_CRON = "* * * * *";
+
+/** Fires the jobs worker's work cron once, as the schedule would, and waits for its run to end. */
+export async function fireWorkCron(page: Page) {
+  const response = await fetch(`${jobsUrl(page)}/__scheduled?cron=${encodeURIComponent(WORK_CRON)}`);
+  expect(response.ok, `the work cron answered ${response.status}`).toBe(true);
+  await response.text();
+}
