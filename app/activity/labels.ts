@@ -70,6 +70,19 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   restore_backup: "Restored backup",
   delete_backup: "Deleted backup",
   rehearse_backup: "Rehearsed restore",
+  create_transfer: "Created transfer",
+  request_transfer: "Requested transfer",
+  add_transfer_line: "Added to transfer",
+  remove_transfer_line: "Removed from transfer",
+  send_transfer: "Sent transfer",
+  receive_transfer: "Received transfer",
+  resolve_discrepancy: "Resolved discrepancy",
+  cancel_transfer: "Cancelled transfer",
+  recall_transfer: "Recalled transfer",
+  start_count: "Started count",
+  count_stock: "Counted stock",
+  submit_count: "Submitted count",
+  reject_count: "Sent count back",
 };
 
 /** The action's name in words, for a filter's choice: "Archived vendor" (its old name's rows too). */

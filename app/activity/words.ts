@@ -154,6 +154,34 @@ const recallReport = (s: Summary) => {
   return variationId && l ? `/recalls/report?${new URLSearchParams({ variationId, lot: l })}` : "/recalls";
 };
 const backups = () => "/backup-restore";
+const transfer = by("/transfers");
+
+/** "from DTN to WST", from a transfer's summary. */
+function route(s: Summary): string | null {
+  const [from, to] = [str(s, "from"), str(s, "to")];
+  return from || to ? words(from && `from ${from}`, to && `to ${to}`) : null;
+}
+
+/** "(3 vials, 1 bulk line)", from a transfer's summary. */
+function contents(s: Summary): string | null {
+  const [vials, lines] = [num(s, "vials"), num(s, "lines")];
+  const parts = [
+    vials !== null && vials > 0 && plural(vials, "vial"),
+    lines !== null && lines > 0 && plural(lines, "bulk line"),
+  ];
+  const shown = parts.filter((p): p is string => typeof p === "string");
+  return shown.length ? `(${shown.join(", ")})` : null;
+}
+
+/** "at DTN", from a count's summary. */
+function place(s: Summary): string | null {
+  return str(s, "location") && `at ${str(s, "location")}`;
+}
+
+/** "vial BTX-100U-0001" or "Prep pads", from a line's summary. */
+function lineWords(s: Summary): string | null {
+  return str(s, "item") ? `vial ${str(s, "item")}` : str(s, "product");
+}
 
 /** "Started vial BTX-100U-0001 Botox 100U lot A123": a vial's rows (the vial verbs' shared summary). */
 function vialWords(verb: string, s: Summary, tail?: string | null): string {
@@ -286,8 +314,11 @@ const VERBS: Record<ActivityAction, Verb> = {
     },
     href: () => "/usage-log",
   },
-  audit_complete: { href: by("/admin/audits") },
-  transfer_complete: { href: () => "/transfers" },
+  audit_complete: {
+    text: (s) => words("Approved the count", place(s)),
+    href: by("/admin/audits"),
+  },
+  transfer_complete: { text: (s) => words("Completed the transfer", route(s)), href: by("/transfers") },
   create_user: { text: (s) => words("Added user", userWords(s)), href: user },
   update_user: {
     text: (s) => {
@@ -405,6 +436,32 @@ const VERBS: Record<ActivityAction, Verb> = {
   restore_backup: { text: () => "Restored the data from a backup", href: backups },
   delete_backup: { text: () => "Deleted a backup", href: backups },
   rehearse_backup: { text: () => "Rehearsed the restore of a backup", href: backups },
+  // Transfers (app/transfers/): a summary names `from` and `to` (location codes or names) and may
+  // count its `vials` and bulk `lines`; a line's verb names the `item` (label code) or `product`.
+  create_transfer: { text: (s) => words("Created a transfer", route(s)), href: transfer },
+  request_transfer: { text: (s) => words("Asked for stock", route(s)), href: transfer },
+  add_transfer_line: { text: (s) => words("Added", lineWords(s), "to a transfer", route(s)), href: transfer },
+  remove_transfer_line: {
+    text: (s) => words("Removed", lineWords(s), "from a transfer", route(s)),
+    href: transfer,
+  },
+  send_transfer: { text: (s) => words("Sent a transfer", route(s), contents(s)), href: transfer },
+  receive_transfer: { text: (s) => words("Received a transfer", route(s), contents(s)), href: transfer },
+  resolve_discrepancy: { text: (s) => words("Resolved a discrepancy", route(s)), href: transfer },
+  cancel_transfer: { text: (s) => words("Cancelled a transfer", route(s)), href: transfer },
+  recall_transfer: { text: (s) => words("Recalled a transfer", route(s), "to its sender"), href: transfer },
+  // Counts (app/counts/): a summary names the `location` (code or name) and may name the `item`
+  // (label code) or `product` counted.
+  start_count: {
+    text: (s) => words(s.blind === true ? "Started a blind count" : "Started a count", place(s)),
+    href: by("/admin/audits"),
+  },
+  count_stock: { text: (s) => words("Counted", lineWords(s), place(s)), href: by("/admin/audits") },
+  submit_count: { text: (s) => words("Submitted the count", place(s)), href: by("/admin/audits") },
+  reject_count: {
+    text: (s) => words("Sent the count back for a recount", place(s), str(s, "note") && `(${str(s, "note")})`),
+    href: by("/admin/audits"),
+  },
 };
 
 export { actionChoices, actionLabel } from "./labels";

@@ -72,6 +72,19 @@ export const ACTIVITY_ACTIONS = [
   "restore_backup",
   "delete_backup",
   "rehearse_backup",
+  "create_transfer",
+  "request_transfer",
+  "add_transfer_line",
+  "remove_transfer_line",
+  "send_transfer",
+  "receive_transfer",
+  "resolve_discrepancy",
+  "cancel_transfer",
+  "recall_transfer",
+  "start_count",
+  "count_stock",
+  "submit_count",
+  "reject_count",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
