@@ -46,6 +46,7 @@ const FLOORS = {
     "vials",
     "activity-log",
     "backups",
+    "transfers",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell", "dashboard"],
