@@ -1,4 +1,5 @@
 // Column helpers shared by every table, so ids and instants are stored one way everywhere.
+import { sql } from "drizzle-orm";
 import { integer, text } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -17,3 +18,6 @@ export const createdAt = () =>
     .$defaultFn(() => new Date());
 
 export const flag = (name: string) => integer(name, { mode: "boolean" });
+
+/** A list of fixed words as SQL literals, for a CHECK of an enumerated column: `'a', 'b'`. */
+export const quotedList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { flag, id, instant } from "../columns";
+import { flag, id, instant, quotedList } from "../columns";
 import { locations } from "../organization/locations";
 import { AUDIT_SCOPES, AUDIT_STATUSES } from "./constants";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * A cycle count of one location (domain.md "Flows": audit_session): its scope, blind or not, who
@@ -40,17 +38,14 @@ export const auditSessions = sqliteTable(
     updatedAt: instant("updated_at"),
   },
   (t) => [
-    check("audit_sessions_status", sql`${t.status} IN (${quoted(AUDIT_STATUSES)})`),
-    check("audit_sessions_scope", sql`${t.scope} IN (${quoted(AUDIT_SCOPES)})`),
+    check("audit_sessions_status", sql`${t.status} IN (${quotedList(AUDIT_STATUSES)})`),
+    check("audit_sessions_scope", sql`${t.scope} IN (${quotedList(AUDIT_SCOPES)})`),
     check("audit_sessions_scope_category", sql`(${t.scope} = 'category') = (${t.scopeCategory} IS NOT NULL)`),
     check(
       "audit_sessions_scope_products",
       sql`(${t.scope} = 'products') = (${t.scopeProductIds} IS NOT NULL AND json_valid(${t.scopeProductIds}))`,
     ),
-    check(
-      "audit_sessions_reviewed",
-      sql`(${t.status} IN ('approved', 'rejected')) = (${t.reviewedAt} IS NOT NULL)`,
-    ),
+    check("audit_sessions_reviewed", sql`(${t.status} IN ('approved', 'rejected')) = (${t.reviewedAt} IS NOT NULL)`),
     check("audit_sessions_rejected_note", sql`${t.status} <> 'rejected' OR ${t.reviewNote} IS NOT NULL`),
     // One count being counted at a location at a time: everyone counting there joins it (a count
     // sent back for a recount is counted again, so it is open too).

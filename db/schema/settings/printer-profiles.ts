@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, flag, id, instant } from "../columns";
+import { createdAt, flag, id, instant, quotedList } from "../columns";
 import { locations } from "../organization/locations";
 import { LABEL_OUTPUTS, LABEL_SYMBOLOGIES, type LabelField, ZPL_DELIVERIES } from "./constants";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * How a location prints item labels: the sticker size, the printer's resolution, what a label
@@ -37,9 +35,9 @@ export const printerProfiles = sqliteTable(
     updatedAt: instant("updated_at"),
   },
   (t) => [
-    check("printer_profiles_output", sql`${t.output} IN (${quoted(LABEL_OUTPUTS)})`),
-    check("printer_profiles_zpl_delivery", sql`${t.zplDelivery} IN (${quoted(ZPL_DELIVERIES)})`),
-    check("printer_profiles_symbology", sql`${t.symbology} IN (${quoted(LABEL_SYMBOLOGIES)})`),
+    check("printer_profiles_output", sql`${t.output} IN (${quotedList(LABEL_OUTPUTS)})`),
+    check("printer_profiles_zpl_delivery", sql`${t.zplDelivery} IN (${quotedList(ZPL_DELIVERIES)})`),
+    check("printer_profiles_symbology", sql`${t.symbology} IN (${quotedList(LABEL_SYMBOLOGIES)})`),
     check("printer_profiles_dpi", sql`${t.dpi} IN (203, 300)`),
     // 10 mm to 200 mm each way: from a vial-cap dot to a 4 × 6 in shipping label and a bit more.
     check(

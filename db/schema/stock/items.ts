@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, type SQLiteColumn, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { productVariations } from "../catalog/product-variations";
-import { createdAt, id, instant } from "../columns";
+import { createdAt, id, instant, quotedList } from "../columns";
 import { locations } from "../organization/locations";
 import { DISCARD_REASONS, ITEM_STATES } from "./constants";
 import { receiptLines } from "./receipt-lines";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * The vial list's expressions, written here as app/stock/vials.server writes them: SQLite uses an
@@ -60,10 +58,10 @@ export const items = sqliteTable(
     updatedAt: instant("updated_at"),
   },
   (t) => [
-    check("items_state", sql`${t.state} IN (${quoted(ITEM_STATES)})`),
+    check("items_state", sql`${t.state} IN (${quotedList(ITEM_STATES)})`),
     check(
       "items_discard_reason",
-      sql`${t.discardReason} IS NULL OR ${t.discardReason} IN (${quoted(DISCARD_REASONS)})`,
+      sql`${t.discardReason} IS NULL OR ${t.discardReason} IN (${quotedList(DISCARD_REASONS)})`,
     ),
     check("items_units_remaining", sql`typeof(${t.unitsRemaining}) = 'integer' AND ${t.unitsRemaining} >= 0`),
     check(

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { productVariations } from "../catalog/product-variations";
-import { createdAt, id, instant } from "../columns";
+import { createdAt, id, instant, quotedList } from "../columns";
 import { items } from "../stock/items";
 import { TRANSFER_LINE_STATUSES } from "./constants";
 import { transfers } from "./transfers";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * One line of a transfer: a vial (item_id, sealed only: a started vial stays where it was opened)
@@ -42,7 +40,7 @@ export const transferLines = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("transfer_lines_status", sql`${t.status} IN (${quoted(TRANSFER_LINE_STATUSES)})`),
+    check("transfer_lines_status", sql`${t.status} IN (${quotedList(TRANSFER_LINE_STATUSES)})`),
     check("transfer_lines_quantity", sql`typeof(${t.quantity}) = 'integer' AND ${t.quantity} > 0`),
     check(
       "transfer_lines_received",

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id, instant } from "../columns";
+import { createdAt, id, instant, quotedList } from "../columns";
 import { locations } from "../organization/locations";
 import { TRANSFER_STATUSES } from "./constants";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * Stock moved from one location of an organization to another (domain.md "Flows": transfer).
@@ -43,7 +41,7 @@ export const transfers = sqliteTable(
     updatedAt: instant("updated_at"),
   },
   (t) => [
-    check("transfers_status", sql`${t.status} IN (${quoted(TRANSFER_STATUSES)})`),
+    check("transfers_status", sql`${t.status} IN (${quotedList(TRANSFER_STATUSES)})`),
     check("transfers_two_places", sql`${t.fromLocationId} <> ${t.toLocationId}`),
     check("transfers_sent", sql`${t.status} NOT IN ('in_transit', 'received') OR ${t.sentAt} IS NOT NULL`),
     check("transfers_received", sql`(${t.status} = 'received') = (${t.receivedAt} IS NOT NULL)`),
