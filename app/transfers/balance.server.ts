@@ -22,7 +22,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { formatQuantity, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { organizationOf, valueList } from "~/db/sql.server";
 import { utcDay } from "~/ui/dates";
 import type { BalancingSuggestion, SuggestedLine } from "./balance";
 
@@ -69,13 +69,13 @@ function openLines(actor: Actor): SQL {
  * units of its vials past their deadline, as the stock levels judge it), and the units on open
  * transfers to and from it; only those at or under their reorder point, or above their max.
  */
-function parLevels(actor: Actor, now: Date): SQL {
+function parLevels(actor: Actor, scope: SQL, now: Date): SQL {
   const today = utcDay(now);
   const expired = sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
     WHERE i.variation_id = pl.variation_id AND i.location_id = pl.location_id AND i.state IN ('sealed', 'in_use')
       AND (CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
         ELSE coalesce(i.expiration_date < ${today}, 1) END))`;
-  return sql`levels AS (
+  return sql`levels AS MATERIALIZED (
       SELECT pl.location_id AS locationId, pl.variation_id AS variationId, pl.par AS par,
         pl.reorder_point AS reorderPoint, pl.max AS max, v.units_per_package AS upp,
         v.name AS variationName, p.name AS productName, p.tracking AS tracking, coalesce(v.cost_cents, 0) AS costCents,
@@ -89,8 +89,11 @@ function parLevels(actor: Actor, now: Date): SQL {
       LEFT JOIN stock_levels AS s ON s.location_id = pl.location_id AND s.variation_id = pl.variation_id
       LEFT JOIN incoming AS inc ON inc.locationId = pl.location_id AND inc.variationId = pl.variation_id
       LEFT JOIN outgoing AS outg ON outg.locationId = pl.location_id AND outg.variationId = pl.variation_id
-      WHERE l.organization_id = ${organizationOf(actor)} AND l.active = 1 AND p.active = 1 AND v.active = 1),
-    judged AS (SELECT * FROM levels
+      WHERE l.organization_id = ${organizationOf(actor)} AND l.active = 1 AND p.active = 1 AND v.active = 1
+        -- A pair is shown where one end is in scope: its levels, and others' of the variations it has one of.
+        AND (pl.location_id IN ${scope} OR EXISTS (SELECT 1 FROM par_levels AS mine
+          WHERE mine.variation_id = pl.variation_id AND mine.location_id IN ${scope}))),
+    judged AS MATERIALIZED (SELECT * FROM levels
       WHERE (par > 0 AND usable <= reorderPoint * upp) OR (max IS NOT NULL AND usable - outgoing > max * upp))`;
 }
 
@@ -143,7 +146,8 @@ interface HoldingRow {
 }
 
 /** The statements of the suggestions, for the caller's batch; `suggestionsOf` reads their results. */
-export function balancingQueries(db: Database, actor: Actor, now: Date) {
+export function balancingQueries(db: Database, actor: Actor, locationIds: readonly string[], now: Date) {
+  const scope = sql`(${locationIds.length ? valueList(locationIds) : sql`NULL`})`;
   const today = utcDay(now);
   const horizon = utcDay(new Date(now.getTime() + USAGE_WINDOW_DAYS * DAY));
   const since = now.getTime() - USAGE_WINDOW_DAYS * DAY;
@@ -160,14 +164,20 @@ export function balancingQueries(db: Database, actor: Actor, now: Date) {
       sql`SELECT l.id AS id, l.name AS name FROM locations AS l
         WHERE l.organization_id = ${organizationOf(actor)} AND l.active = 1`,
     ),
-    db.all<LevelRow>(sql`WITH ${openLines(actor)}, ${parLevels(actor, now)} SELECT * FROM judged`),
-    // The vials that could leave a location above its max: its available sealed ones.
-    db.all<VialRow>(sql`WITH ${openLines(actor)}, ${parLevels(actor, now)}
-      SELECT ${vialColumns}
-      FROM judged AS j CROSS JOIN items AS i INDEXED BY items_variation_location_state_idx
-        ON i.variation_id = j.variationId AND i.location_id = j.locationId
-      JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE j.max IS NOT NULL AND j.usable - j.outgoing > j.max * j.upp AND ${available(today)}`),
+    // (a) in one statement: the par levels judged (each level's usable stock summed once), and the
+    // available sealed vials of those above their max. One row of two JSON arrays.
+    db.all<{ levels: string; vials: string }>(sql`WITH ${openLines(actor)}, ${parLevels(actor, scope, now)},
+      spare AS MATERIALIZED (SELECT ${vialColumns}
+        FROM judged AS j CROSS JOIN items AS i INDEXED BY items_variation_location_state_idx
+          ON i.variation_id = j.variationId AND i.location_id = j.locationId
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+        WHERE j.max IS NOT NULL AND j.usable - j.outgoing > j.max * j.upp AND ${available(today)}),
+      spare_vials AS (SELECT *, NULL AS ahead FROM spare)
+      SELECT (SELECT json_group_array(json_object('locationId', locationId, 'variationId', variationId, 'par', par,
+            'reorderPoint', reorderPoint, 'max', max, 'upp', upp, 'variationName', variationName,
+            'productName', productName, 'tracking', tracking, 'costCents', costCents, 'baseUnit', baseUnit,
+            'unitScale', unitScale, 'usable', usable, 'incoming', incoming, 'outgoing', outgoing)) FROM judged) AS levels,
+        (SELECT json_group_array(${vialJson}) FROM spare_vials) AS vials`),
     // (b) in one statement: the available sealed vials of the next 90 days at the organization's
     // locations (each location's sealed shelf in expiry order, items_location_state_order_idx, a
     // range of it) with the units ahead of each on its shelf; the units their variations drew at
@@ -184,7 +194,11 @@ export function balancingQueries(db: Database, actor: Actor, now: Date) {
         FROM items AS i JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
         WHERE i.location_id IN places AND i.state = 'sealed'
           AND (CASE WHEN i.expiration_date IS NULL THEN 'undated' ELSE i.expiration_date END) BETWEEN ${today} AND ${horizon}
-          AND ${available(today)}),
+          AND ${available(today)}
+          -- Shown only where one end is in scope: held here, or of a variation drawn here lately
+          -- (what holds for one vial of a shelf holds for all of it, so each shelf stays whole).
+          AND (i.location_id IN ${scope} OR EXISTS (SELECT 1 FROM usage_entries AS su INDEXED BY usage_entries_variation_rate_idx
+            WHERE su.variation_id = i.variation_id AND su.used_at >= ${since} AND su.location_id IN ${scope}))),
       variations AS MATERIALIZED (SELECT DISTINCT variationId FROM candidates),
       used AS MATERIALIZED (SELECT u.location_id AS locationId, u.variation_id AS variationId, sum(u.units) AS used
         FROM variations AS x CROSS JOIN usage_entries AS u INDEXED BY usage_entries_variation_rate_idx
@@ -209,7 +223,11 @@ export function balancingQueries(db: Database, actor: Actor, now: Date) {
   ] as const;
 }
 
-type Results = [LocationRow[], LevelRow[], VialRow[], { vials: string; usage: string; holding: string }[]];
+type Results = [
+  LocationRow[],
+  { levels: string; vials: string }[],
+  { vials: string; usage: string; holding: string }[],
+];
 
 /** Soonest expiry first, then by id: the order vials are chosen in. */
 const soonestFirst = (a: VialRow, b: VialRow) =>
@@ -233,8 +251,10 @@ export function suggestionsOf(
   now: Date,
   limit = SUGGESTIONS_SHOWN,
 ): BalancingSuggestion[] {
-  const [locationRows, levelRows, surplusVials, [expiring]] = results as Results;
+  const [locationRows, [judged], [expiring]] = results as Results;
   const parse = <T>(text: string | undefined): T[] => (text ? (JSON.parse(text) as T[]) : []);
+  const levelRows = parse<LevelRow>(judged?.levels);
+  const surplusVials = parse<VialRow>(judged?.vials);
   const expiringVials = parse<VialRow>(expiring?.vials).sort(soonestFirst);
   const usageRows = parse<UsageRow>(expiring?.usage);
   const holdingRows = parse<HoldingRow>(expiring?.holding);
@@ -416,6 +436,6 @@ export async function balancingSuggestions(
   now = new Date(),
 ): Promise<BalancingSuggestion[]> {
   if (locationIds.length === 0) return [];
-  const results = await db.batch(balancingQueries(db, actor, now) as never);
+  const results = await db.batch(balancingQueries(db, actor, locationIds, now) as never);
   return suggestionsOf(results as unknown[], locationIds, now);
 }

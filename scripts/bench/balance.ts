@@ -49,24 +49,25 @@ for (const [label, ids] of [
   console.log(`${label}: ${count} suggestions, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms over ${runs} runs`);
 }
 
-// Plans and SQLite's own step counters for each statement of one run (organization mode).
-server.resetStatements();
-await balancingSuggestions(
-  db,
-  actor as never,
-  locations.map((l) => l.id),
-  now,
-);
-for (const e of explainStatements(file, server.statements())) {
-  const started = performance.now();
-  const native = new Database(`file:${file}?mode=ro`);
-  native.prepare(e.sql).all(e.args as never[]);
-  const ms = performance.now() - started;
-  native.close();
-  console.log(
-    `${e.sql.slice(0, 60).replace(/\s+/g, " ")}… ${e.verdict}, ${e.vmSteps} steps, ${ms.toFixed(1)} ms native`,
-  );
-  for (const f of e.findings) console.log(`  ${f.verdict}: ${f.detail}`);
-  if (process.env.PLANS) for (const r of e.plan) console.log(`    ${r.detail}`);
+// Plans and SQLite's own step counters for each statement of one run, in organization mode and at one location.
+for (const [label, ids] of [
+  ["organization", locations.map((l) => l.id)],
+  [locations[0]?.code ?? "one", [locations[0]?.id ?? ""]],
+] as const) {
+  server.resetStatements();
+  await balancingSuggestions(db, actor as never, ids, now);
+  console.log(`${label}:`);
+  for (const e of explainStatements(file, server.statements())) {
+    const started = performance.now();
+    const native = new Database(`file:${file}?mode=ro`);
+    native.prepare(e.sql).all(e.args as never[]);
+    const ms = performance.now() - started;
+    native.close();
+    console.log(
+      `  ${e.sql.slice(0, 50).replace(/\s+/g, " ")}… ${e.verdict}, ${e.vmSteps} steps, ${ms.toFixed(1)} ms native`,
+    );
+    for (const f of e.findings) console.log(`    ${f.verdict}: ${f.detail}`);
+    if (process.env.PLANS) for (const r of e.plan) console.log(`      ${r.detail}`);
+  }
 }
 await server.close();

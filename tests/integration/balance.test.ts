@@ -199,6 +199,8 @@ describe("lots that expire before their location can use them", () => {
     expect(s?.why).toBe(
       "Balance North uses 12 vials a month; these 4 expire in 20 days at Balance East, which used 1 in 90 days",
     );
+    // North, the destination, sees the same suggestion in its own scope.
+    expect((await suggest([loc.north])).find((x) => x.variationId === SLOW.id)).toEqual(s);
     // West, which never drew from it, is offered nothing of it.
     expect((await suggest([loc.west])).filter((x) => x.variationId === SLOW.id)).toEqual([]);
   });

@@ -285,7 +285,7 @@ describe("the balancing suggestions", () => {
     server.resetStatements();
     await balancingSuggestions(db, actor, scope);
     const explained = explainStatements(dbPath, server.statements());
-    expect(explained.length).toBe(4);
+    expect(explained.length).toBe(3);
     expect(explained.filter((s) => s.error)).toEqual([]);
     expect(explained.filter((s) => s.verdict === "full scan").map((s) => s.plan.map((r) => r.detail))).toEqual([]);
     const plans = explained.map((s) => s.plan.map((r) => r.detail).join("\n")).join("\n");
