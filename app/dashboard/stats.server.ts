@@ -132,10 +132,11 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM transfers AS t
       JOIN transfer_lines AS tl ON tl.transfer_id = t.id
       WHERE ${inLocations("t.to_location_id", locationIds)} AND t.status = 'in_transit' AND tl.status = 'pending'`),
-    // The open discrepancies are few: the partial index holds only those, each transfer read by its key.
+    // The open discrepancies are few: led by the partial index that holds only those (CROSS JOIN
+    // keeps it outer; else the planner walks every transfer of the locations), each transfer by its key.
     db.all<{ total: number }>(sql`SELECT count(*) AS total
       FROM transfer_lines AS tl INDEXED BY transfer_lines_open_discrepancy_idx
-      JOIN transfers AS t ON t.id = tl.transfer_id
+      CROSS JOIN transfers AS t ON t.id = tl.transfer_id
       WHERE tl.status IN ('missing', 'damaged', 'short') AND tl.resolved_at IS NULL
         AND (${inLocations("t.from_location_id", locationIds)} OR ${inLocations("t.to_location_id", locationIds)})`),
   ] as const;
