@@ -15,6 +15,9 @@ import type { SeedLedger } from "./ledger";
 import type { Random } from "./random";
 import type { Writer } from "./writer";
 
+/** The activity rows' entity for a count (what the count verbs file their rows under). */
+export const ENTITY = "audit_session";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -121,7 +124,7 @@ export function writeCounts(w: Writer, random: Random, catalog: Catalog, now: nu
     );
     const expectedBulk = bulk.filter((b) => b.locationId === location.id && b.updatedAt < plan.at && inScope(b));
     const code = location.code;
-    ledger.log(plan.at, starter, location.id, "start_count", "audit_session", id, {
+    ledger.log(plan.at, starter, location.id, "start_count", ENTITY, id, {
       location: code,
       blind: plan.blind,
       scope: plan.scope,
@@ -150,7 +153,7 @@ export function writeCounts(w: Writer, random: Random, catalog: Catalog, now: nu
       const by = random.pick(counters);
       const at = t;
       lines.push(() => insertLine(random.uuid(at), id, variationId, itemId, lot, quantity, position, 0, by, at));
-      ledger.log(t, by, location.id, "count_stock", "audit_session", id, { location: code, ...summary, quantity });
+      ledger.log(t, by, location.id, "count_stock", ENTITY, id, { location: code, ...summary, quantity });
       counts.lines++;
     };
     for (const vial of expectedVials) {
@@ -179,7 +182,7 @@ export function writeCounts(w: Writer, random: Random, catalog: Catalog, now: nu
     const submittedAt = plan.status === "in_progress" ? null : t + 30 * MINUTE;
     const submitter = submittedAt ? starter : null;
     if (submittedAt) {
-      ledger.log(submittedAt, submitter, location.id, "submit_count", "audit_session", id, {
+      ledger.log(submittedAt, submitter, location.id, "submit_count", ENTITY, id, {
         location: code,
         lines: expectedVials.length - missing.length + expectedBulk.length,
         missing: missing.length,
@@ -211,13 +214,13 @@ export function writeCounts(w: Writer, random: Random, catalog: Catalog, now: nu
         level.updatedAt = reviewedAt;
         counts.variances++;
       }
-      ledger.log(reviewedAt, reviewer, location.id, "audit_complete", "audit_session", id, {
+      ledger.log(reviewedAt, reviewer, location.id, "audit_complete", ENTITY, id, {
         location: code,
         missing: missing.length,
         variances: variances.length,
       });
     } else if (plan.status === "rejected" && reviewedAt) {
-      ledger.log(reviewedAt, reviewer, location.id, "reject_count", "audit_session", id, { location: code, note });
+      ledger.log(reviewedAt, reviewer, location.id, "reject_count", ENTITY, id, { location: code, note });
     }
     insertSession(
       id,

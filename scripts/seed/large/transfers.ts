@@ -16,6 +16,9 @@ import type { SeedLedger } from "./ledger";
 import type { Random } from "./random";
 import type { Writer } from "./writer";
 
+/** The activity rows' entity for a transfer (what the transfer verbs file their rows under). */
+export const ENTITY = "transfer";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -118,18 +121,18 @@ export function writeTransfers(
     const bulk = lines.length - vials;
     let updatedAt = plan.createdAt;
     if (plan.requested) {
-      ledger.log(plan.createdAt, requester, to.id, "request_transfer", "transfer", id, {
+      ledger.log(plan.createdAt, requester, to.id, "request_transfer", ENTITY, id, {
         ...route,
         vials,
         lines: bulk,
       });
     } else {
-      ledger.log(plan.createdAt, creator, from.id, "create_transfer", "transfer", id, route);
+      ledger.log(plan.createdAt, creator, from.id, "create_transfer", ENTITY, id, route);
     }
     const lineIds = lines.map((line, n) => {
       const lineId = random.uuid(plan.createdAt + n + 1);
       const at = plan.createdAt + (n + 1) * MINUTE;
-      ledger.log(at, creator, plan.requested ? to.id : from.id, "add_transfer_line", "transfer", id, {
+      ledger.log(at, creator, plan.requested ? to.id : from.id, "add_transfer_line", ENTITY, id, {
         ...route,
         lineId,
         ...lineSummary(line),
@@ -147,7 +150,7 @@ export function writeTransfers(
           userId: sender,
         });
       }
-      ledger.log(at, sender, from.id, "send_transfer", "transfer", id, { ...route, vials, lines: bulk });
+      ledger.log(at, sender, from.id, "send_transfer", ENTITY, id, { ...route, vials, lines: bulk });
     }
     // Each line's end, and the vial's; the rows written after the transfer's (their foreign key).
     const lineRows: (() => void)[] = [];
@@ -199,7 +202,7 @@ export function writeTransfers(
             resolvedBy = someone(random.chance(0.5) ? from : to);
             resolvedAt = resolveAt;
             resolutionNote = random.pick(RESOLUTIONS);
-            ledger.log(resolveAt, resolvedBy, to.id, "resolve_discrepancy", "transfer", id, {
+            ledger.log(resolveAt, resolvedBy, to.id, "resolve_discrepancy", ENTITY, id, {
               ...route,
               lineId,
               ...lineSummary(line),
@@ -238,12 +241,12 @@ export function writeTransfers(
     if (plan.arrivedAt !== undefined) {
       updatedAt = plan.arrivedAt;
       const arrivedVials = lines.filter((l) => l.vial && l.fate === "received").length;
-      ledger.log(plan.arrivedAt, receiver, to.id, "receive_transfer", "transfer", id, {
+      ledger.log(plan.arrivedAt, receiver, to.id, "receive_transfer", ENTITY, id, {
         ...route,
         vials: arrivedVials,
         lines: bulk,
       });
-      ledger.log(plan.arrivedAt, receiver, to.id, "transfer_complete", "transfer", id, {
+      ledger.log(plan.arrivedAt, receiver, to.id, "transfer_complete", ENTITY, id, {
         ...route,
         vials,
         lines: bulk,
@@ -251,7 +254,7 @@ export function writeTransfers(
     }
     if (plan.recalledAt !== undefined) {
       updatedAt = plan.recalledAt;
-      ledger.log(plan.recalledAt, sender, from.id, "recall_transfer", "transfer", id, { ...route, vials, lines: bulk });
+      ledger.log(plan.recalledAt, sender, from.id, "recall_transfer", ENTITY, id, { ...route, vials, lines: bulk });
     }
     const cancelledAt = plan.cancelledAt ?? plan.recalledAt ?? null;
     const cancelReason =
@@ -262,7 +265,7 @@ export function writeTransfers(
           : null;
     if (plan.cancelledAt !== undefined) {
       updatedAt = plan.cancelledAt;
-      ledger.log(plan.cancelledAt, sender, from.id, "cancel_transfer", "transfer", id, {
+      ledger.log(plan.cancelledAt, sender, from.id, "cancel_transfer", ENTITY, id, {
         ...route,
         reason: cancelReason,
       });
