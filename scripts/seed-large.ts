@@ -48,7 +48,20 @@ try {
   console.log("\nRows:");
   for (const [table, rows] of Object.entries(result.rows))
     console.log(`  ${table.padEnd(22)} ${rows.toLocaleString("en-US")}`);
-  console.log("\nledger balances: yes");
+  const { transfers, counts } = result;
+  console.log(
+    `\nTransfers: ${Object.entries(transfers.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(", ")}; ${transfers.discrepancies} discrepancies`,
+  );
+  console.log(
+    `Counts: ${Object.entries(counts.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(
+        ", ",
+      )}; ${counts.variances} variances booked, ${counts.missing} vials missing; ${result.parLevels} par levels`,
+  );
+  console.log("ledger balances: yes");
   const megabytes = statSync(dbPath).size / 1024 / 1024;
   console.log(`Done in ${seconds.toFixed(1)} s; ${megabytes.toFixed(0)} MB on disk.`);
   console.log(`\nRun it: DATA_DIR=${path.relative(process.cwd(), dataDir) || "."} npm start`);

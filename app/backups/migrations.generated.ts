@@ -346,4 +346,11 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `transfers_to_status_idx` ON `transfers` (`to_location_id`,`status`,`created_at`,`id`);",
     ],
   },
+  {
+    tag: "0024_balancing_usage_rate",
+    when: 1795754754863,
+    statements: [
+      "CREATE INDEX `usage_entries_variation_rate_idx` ON `usage_entries` (`variation_id`,`used_at`,`location_id`,`units`);",
+    ],
+  },
 ];

@@ -59,6 +59,8 @@ export function figuresOf(results: readonly unknown[], place: DashboardPlace): O
   const waste = jsonObjectOf(row.waste) as Waste | null;
   // A month that turned since: this month's waste is another month's.
   if (!stats || !waste || waste.months?.thisMonthStart !== place.months.thisMonthStart) return null;
+  // Worked out before the figures had transfers: not these (the next minute's will).
+  if (typeof stats.inTransitToHere !== "number" || typeof stats.openDiscrepancies !== "number") return null;
   return { computedAt, stats, waste };
 }
 

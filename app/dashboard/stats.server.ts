@@ -24,6 +24,11 @@
 //   (else its variation's) for the share of the package left in it, rounded to the cent (as the
 //   waste question prices it, app/vials/end.server.ts), plus each bulk product's on-hand at its
 //   variation's cost per package. Stock without a cost counts as 0.
+// - inTransitToHere: lines on their way to the locations in scope (ADR 0031: stock on the road is
+//   at no location, so it is read from the transfers, not the levels): the pending lines (vials and
+//   bulk quantities) of transfers in transit to them = /transfers?status=in_transit.
+// - openDiscrepancies: lines of transfers from or to the locations in scope marked missing, damaged
+//   or short and not yet resolved with a note (both locations see them until then) = /transfers.
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
@@ -47,6 +52,10 @@ export interface StockStats {
   belowParOnly: number;
   belowPar: number;
   stockValueCents: number;
+  /** Pending lines (vials and bulk quantities) of transfers in transit to the locations in scope. */
+  inTransitToHere: number;
+  /** Unresolved missing, damaged or short lines of transfers from or to the locations in scope. */
+  openDiscrepancies: number;
 }
 
 /**
@@ -118,6 +127,18 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
         AND ${atLocations(sql`s.location_id`, locationIds)} AND s.on_hand > 0`),
     byStatus("below_reorder"),
     byStatus("below_par"),
+    // Led by the transfers in transit to each location (transfers_to_status_idx), their pending
+    // lines by transfer_lines_transfer_idx: what is on the road, never a walk of the lines' history.
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM transfers AS t
+      JOIN transfer_lines AS tl ON tl.transfer_id = t.id
+      WHERE ${inLocations("t.to_location_id", locationIds)} AND t.status = 'in_transit' AND tl.status = 'pending'`),
+    // The open discrepancies are few: led by the partial index that holds only those (CROSS JOIN
+    // keeps it outer; else the planner walks every transfer of the locations), each transfer by its key.
+    db.all<{ total: number }>(sql`SELECT count(*) AS total
+      FROM transfer_lines AS tl INDEXED BY transfer_lines_open_discrepancy_idx
+      CROSS JOIN transfers AS t ON t.id = tl.transfer_id
+      WHERE tl.status IN ('missing', 'damaged', 'short') AND tl.resolved_at IS NULL
+        AND (${inLocations("t.from_location_id", locationIds)} OR ${inLocations("t.to_location_id", locationIds)})`),
   ] as const;
 }
 
@@ -125,7 +146,8 @@ export type StatsResults = Results<ReturnType<typeof statsQueries>>;
 
 /** The figures from the results of `statsQueries`, in its order. */
 export function statsOf(results: readonly unknown[]): StockStats {
-  const [shelfRows, recalledRows, bulkRows, reorderRows, parRows] = results as unknown as StatsResults;
+  const [shelfRows, recalledRows, bulkRows, reorderRows, parRows, transitRows, discrepancyRows] =
+    results as unknown as StatsResults;
   const shelf = shelfRows[0];
   const n = (value: unknown) => Number(value ?? 0);
   const belowReorder = n(reorderRows[0]?.total);
@@ -141,5 +163,7 @@ export function statsOf(results: readonly unknown[]): StockStats {
     belowParOnly,
     belowPar: belowReorder + belowParOnly,
     stockValueCents: n(shelf?.valueCents) + n(bulkRows[0]?.valueCents),
+    inTransitToHere: n(transitRows[0]?.total),
+    openDiscrepancies: n(discrepancyRows[0]?.total),
   };
 }

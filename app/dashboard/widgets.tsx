@@ -124,6 +124,27 @@ export function StatsFigures({ stats }: { stats: StockStats }) {
       >
         Vials and bulk on hand
       </Figure>
+      <Figure
+        name="inTransitToHere"
+        label="In transit to here"
+        value={stats.inTransitToHere}
+        shown={count(stats.inTransitToHere)}
+      >
+        <Link className={LINK} to="/transfers?status=in_transit">
+          Vials and bulk on the way
+        </Link>
+      </Figure>
+      <Figure
+        name="openDiscrepancies"
+        label="Open discrepancies"
+        value={stats.openDiscrepancies}
+        shown={count(stats.openDiscrepancies)}
+        tone={stats.openDiscrepancies > 0 ? "bg-amber-50" : ""}
+      >
+        <Link className={LINK} to="/transfers">
+          Missing, damaged or short
+        </Link>
+      </Figure>
     </dl>
   );
 }

@@ -2,7 +2,7 @@
 // location asked for (else the one in scope; `all`, the ORGANIZATION of app/access/permissions.ts,
 // for every location in organization mode): {vialsOnHand, inUse, expiringSoon,
 // expiringSoonValueCents, expired, recalled, belowPar (belowReorder + belowParOnly),
-// stockValueCents, wasteThisMonth {units, cents}}, defined in app/dashboard/stats.server.ts and
+// stockValueCents, inTransitToHere, openDiscrepancies, wasteThisMonth {units, cents}}, defined in app/dashboard/stats.server.ts and
 // waste.server.ts, read by the same functions as the page's cards. READ_INVENTORY there.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiActor } from "~/access/door.server";

@@ -96,6 +96,18 @@ const PAGES: LargePage[] = [
   // A CSV is a whole download, a page of 500 rows per query: one page (222 rows), then a day at L01 (7 pages).
   { name: "activity log csv one page", path: "/activity-log.csv?action=lift_recall", as: "owner" },
   { name: "activity log csv one day", path: "/activity-log.csv?from={yesterday}&to={yesterday}", as: "manager" },
+  // Issue 22: transfers (the list carries the balancing suggestions on 15,000 variations at 10
+  // locations) and counts. The transfer is L01's largest in transit; the audit the largest submitted.
+  { name: "transfers", path: "/transfers", as: "staff" },
+  { name: "transfers organization", path: "/transfers", as: "owner" },
+  { name: "transfers in transit", path: "/transfers?status=in_transit", as: "staff" },
+  { name: "transfer page", path: "/transfers/{transfer}", as: "staff" },
+  { name: "transfers api", path: "/api/transfers", as: "staff" },
+  { name: "transfers api in transit", path: "/api/transfers?status=in_transit", as: "owner" },
+  { name: "count page", path: "/audit", as: "staff" },
+  { name: "audit reviews", path: "/admin/audits", as: "owner" },
+  { name: "audit review page", path: "/admin/audits/{audit}", as: "owner" },
+  { name: "audit sessions api", path: "/api/audit-sessions", as: "owner" },
 ];
 
 export interface PageFigures {
@@ -373,6 +385,20 @@ function targetsOf(dbPath: string): Record<string, string> {
       [LARGE_USERS.manager.email],
       "activity at the manager's location",
     );
+    // Issue 22: L01's transfer in transit with the most lines, and the submitted count with the most.
+    const [transfer = ""] = one(
+      `SELECT t.id FROM transfers t JOIN locations l ON l.id IN (t.from_location_id, t.to_location_id)
+       WHERE l.code = ? AND t.status = 'in_transit'
+       ORDER BY (SELECT count(*) FROM transfer_lines tl WHERE tl.transfer_id = t.id) DESC, t.id LIMIT 1`,
+      [LARGE_TARGETS.inUseLocation],
+      `transfer in transit at ${LARGE_TARGETS.inUseLocation}`,
+    );
+    const [audit = ""] = one(
+      `SELECT a.id FROM audit_sessions a WHERE a.status = 'submitted'
+       ORDER BY (SELECT count(*) FROM audit_lines al WHERE al.session_id = a.id) DESC, a.id LIMIT 1`,
+      [],
+      "submitted count",
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     return {
       variation,
@@ -382,6 +408,8 @@ function targetsOf(dbPath: string): Record<string, string> {
       search: LARGE_TARGETS.productSearch,
       activeUser,
       activeUserEmail,
+      transfer,
+      audit,
       yesterday: day(-1),
       from: day(-29),
       to: day(0),

@@ -16,6 +16,8 @@ const FIGURES = [
   "recalled",
   "belowPar",
   "stockValueCents",
+  "inTransitToHere",
+  "openDiscrepancies",
 ] as const;
 
 const switcherChoices = (page: Page) => page.getByRole("form", { name: "Where you work" }).getByRole("button");

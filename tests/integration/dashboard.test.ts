@@ -33,6 +33,7 @@ import { wasteAtDeadline } from "../../app/vials/waste.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { variationNamed } from "../support/receive";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
+import { markLineLost, writeTransfer } from "../support/transfers";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -448,5 +449,93 @@ describe("the organization's worked-out figures", () => {
     const read = await dashboardScreen(t.db, actor, placeOf(actor), access, noop);
     expect(read.asOf).toBeNull();
     expect(read.stats).toMatchObject({ ok: true, data: { vialsOnHand: 6 } });
+  });
+});
+
+describe("what is on the road", () => {
+  it("counts the pending lines in transit to here and the open discrepancies of transfers from or to here", async () => {
+    // The organization's figures summed now, not those the tests above worked out.
+    await t.db.delete(schema.organizationFigures);
+    const before = await statsAt(HERE);
+    expect(before).toMatchObject({ inTransitToHere: 0, openDiscrepancies: 0 });
+    // Downtown sends HERE two sealed vials and 40 pads (in transit); a draft to HERE is not on the road.
+    const sealed = await t.db.all<{ id: string }>(
+      sql`SELECT id FROM items WHERE location_id = ${demo.DTN} AND state = 'sealed' ORDER BY id LIMIT 3`,
+    );
+    const [a, b, c] = sealed.map((row) => row.id) as [string, string, string];
+    const dtnBefore = (await statsAt(demo.DTN)).vialsOnHand;
+    await t.db.run(sql`INSERT INTO stock_levels (location_id, variation_id, on_hand, updated_at)
+      VALUES (${demo.DTN}, ${PREP}, 0, ${Date.now()}) ON CONFLICT DO NOTHING`);
+    await t.db.run(sql`INSERT INTO stock_movements (id, occurred_at, location_id, variation_id, quantity, type, reason, user_id)
+      VALUES ('dash-prep-in', ${Date.now()}, ${demo.DTN}, ${PREP}, 200, 'ADJUST', 'count_correction', ${owner.id})`);
+    await t.db.run(
+      sql`UPDATE stock_levels SET on_hand = on_hand + 200 WHERE location_id = ${demo.DTN} AND variation_id = ${PREP}`,
+    );
+    const sent = await writeTransfer(t.db, {
+      from: demo.DTN,
+      to: HERE,
+      by: owner.id,
+      status: "in_transit",
+      itemIds: [a, b],
+      bulk: [{ variationId: PREP, quantity: 40 }],
+    });
+    await writeTransfer(t.db, { from: demo.DTN, to: HERE, by: owner.id, status: "draft", itemIds: [c] });
+    const sentOut = await statsAt(HERE);
+    expect(sentOut).toMatchObject({ inTransitToHere: 3, openDiscrepancies: 0 });
+    // The sender sees nothing coming to it; its two vials left its shelf.
+    expect(await statsAt(demo.DTN)).toMatchObject({ inTransitToHere: 0, vialsOnHand: dtnBefore - 2 });
+
+    // One vial arrives missing and the pads short by 10: two open discrepancies, seen at both ends.
+    await markLineLost(t.db, {
+      lineId: sent.lineIds[0] as string,
+      by: owner.id,
+      received: 0,
+      reason: "Not in the box",
+    });
+    await markLineLost(t.db, { lineId: sent.lineIds[2] as string, by: owner.id, received: 30, reason: "Box torn" });
+    expect(await statsAt(HERE)).toMatchObject({ inTransitToHere: 1, openDiscrepancies: 2 });
+    expect(await statsAt(demo.DTN)).toMatchObject({ inTransitToHere: 0, openDiscrepancies: 2 });
+    expect(await statsAt(demo.WST)).toMatchObject({ inTransitToHere: 0, openDiscrepancies: 0 });
+    // In organization mode a discrepancy between two locations in scope is one discrepancy.
+    expect(await statsAt(ORGANIZATION)).toMatchObject({ inTransitToHere: 1, openDiscrepancies: 2 });
+
+    // Resolved with a note: no longer open.
+    await t.db.run(sql`UPDATE transfer_lines SET resolved_by = ${owner.id}, resolved_at = ${Date.now()},
+      resolution_note = 'Claimed from the courier' WHERE id = ${sent.lineIds[2] as string}`);
+    expect(await statsAt(HERE)).toMatchObject({ openDiscrepancies: 1 });
+  });
+
+  it("are in the organization's worked-out figures, and older figures without them do not stand in", async () => {
+    const actor = at(ORGANIZATION);
+    const now = new Date();
+    await t.db.delete(schema.organizationFigures);
+    const live = await dashboardScreen(t.db, actor, placeOf(actor, now), { activity: false, backups: false }, noop);
+    await workOutOrganizationFigures(t.db, now);
+    const read = await dashboardScreen(
+      t.db,
+      actor,
+      placeOf(actor, new Date(now.getTime() + 1000)),
+      { activity: false, backups: false },
+      noop,
+    );
+    expect(read.asOf).toBe(now.getTime());
+    expect(read.stats).toEqual(live.stats);
+    expect(read.stats).toMatchObject({ ok: true, data: { inTransitToHere: 1, openDiscrepancies: 1 } });
+    // Figures worked out before transfers were counted do not stand in.
+    const [row] = await t.db.select().from(schema.organizationFigures);
+    const old = JSON.parse(String(row?.stats));
+    delete old.inTransitToHere;
+    await t.db.update(schema.organizationFigures).set({ stats: JSON.stringify(old) });
+    const again = await dashboardScreen(
+      t.db,
+      actor,
+      placeOf(actor, new Date(now.getTime() + 1000)),
+      {
+        activity: false,
+        backups: false,
+      },
+      noop,
+    );
+    expect(again.asOf).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 // The ledger's invariants on the written file, in SQL: a level is the sum of its movements, a
 // vial's units left are the sum of its own movements, and every usage entry is booked by exactly
-// one USE movement of its units (and every USE movement by one entry).
+// one USE movement of its units (and every USE movement by one entry). And what is on the road
+// (ADR 0031): a vial is in transit exactly when it is on a pending line of a transfer in transit,
+// with 0 units left (its units are the line's), and no other open transfer names a vial that is not sealed.
 import type { Writer } from "./writer";
 
 export interface LedgerCheck {
   levelsOff: number;
   itemsOff: number;
   usesOff: number;
+  transitOff: number;
 }
 
 export function checkLedger(w: Writer): LedgerCheck {
@@ -28,5 +31,14 @@ export function checkLedger(w: Writer): LedgerCheck {
       count("SELECT count(*) AS n FROM usage_entries") -
         count("SELECT count(*) AS n FROM stock_movements WHERE type = 'USE'"),
     );
-  return { levelsOff, itemsOff, usesOff };
+  const transitOff =
+    count(`SELECT count(*) AS n FROM items AS i WHERE i.state = 'in_transit' AND (i.units_remaining <> 0
+      OR NOT EXISTS (SELECT 1 FROM transfer_lines AS tl JOIN transfers AS t ON t.id = tl.transfer_id
+        WHERE tl.item_id = i.id AND tl.status = 'pending' AND t.status = 'in_transit'
+          AND t.from_location_id = i.location_id AND tl.quantity > 0))`) +
+    count(`SELECT count(*) AS n FROM transfer_lines AS tl JOIN transfers AS t ON t.id = tl.transfer_id
+      JOIN items AS i ON i.id = tl.item_id
+      WHERE tl.status = 'pending' AND ((t.status = 'in_transit' AND i.state <> 'in_transit')
+        OR (t.status IN ('requested', 'draft') AND i.state <> 'sealed'))`);
+  return { levelsOff, itemsOff, usesOff, transitOff };
 }

@@ -10,9 +10,13 @@ import { migrateDatabase } from "../../lib/database";
 import { DEMO_PASSWORD } from "../demo";
 import { writeCatalog } from "./catalog";
 import { checkLedger, type LedgerCheck } from "./check";
+import { type CountCounts, writeCounts } from "./counts";
+import { SeedLedger } from "./ledger";
+import { writeParLevels } from "./par-levels";
 import { Random } from "./random";
 import { sizesAt } from "./sizes";
 import { type StockCounts, writeStock } from "./stock";
+import { type TransferCounts, writeTransfers } from "./transfers";
 import { Writer } from "./writer";
 
 export { LARGE_SIZES } from "./sizes";
@@ -34,6 +38,9 @@ export interface SeedLargeOptions {
 export interface SeedLargeResult {
   rows: Record<string, number>;
   stock: StockCounts;
+  transfers: TransferCounts;
+  counts: CountCounts;
+  parLevels: number;
   ledger: LedgerCheck;
   phases: [string, number][];
 }
@@ -88,17 +95,31 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     const stock = writeStock(w, random, sizes, catalog, now, ownerId);
     w.commit();
     phase("stock history");
+    // Issue 22: transfers and counts as their verbs would have written them, after the stock they
+    // move and count; then the par levels, set against the stock they judge.
+    const ledgerAfter = new SeedLedger(w, random);
+    const transfers = writeTransfers(w, random, catalog, now, ledgerAfter);
+    ledgerAfter.flush();
+    w.commit();
+    phase("transfers");
+    const counts = writeCounts(w, random, catalog, now, ledgerAfter);
+    ledgerAfter.flush();
+    w.commit();
+    phase("counts");
+    const parLevels = writeParLevels(w, random, catalog, now, ledgerAfter);
+    w.commit();
+    phase("par levels");
     w.rebuildIndexes();
     phase("indexes");
     const ledger = checkLedger(w);
     phase("ledger check");
     const rows = Object.fromEntries([...w.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    if (ledger.levelsOff || ledger.itemsOff || ledger.usesOff) {
+    if (ledger.levelsOff || ledger.itemsOff || ledger.usesOff || ledger.transitOff) {
       throw new LedgerError(
-        `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements.`,
+        `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements; ${ledger.transitOff} vials and transfer lines disagree on what is on the road.`,
       );
     }
-    return { rows, stock, ledger, phases };
+    return { rows, stock, transfers, counts, parLevels, ledger, phases };
   } finally {
     w.close();
   }

@@ -56,7 +56,7 @@ describe("seedLarge at a tiny scale", () => {
   });
 
   it("balances the ledger: levels, vials and usage entries agree with the movements", () => {
-    expect(result.ledger).toEqual({ levelsOff: 0, itemsOff: 0, usesOff: 0 });
+    expect(result.ledger).toEqual({ levelsOff: 0, itemsOff: 0, usesOff: 0, transitOff: 0 });
     // Once more here, in the test's own words: no level differs from the sum of its movements.
     const off = one(`SELECT count(*) AS n FROM stock_levels AS s WHERE s.on_hand <> (SELECT sum(quantity)
       FROM stock_movements AS m WHERE m.location_id = s.location_id AND m.variation_id = s.variation_id)`);
@@ -76,6 +76,32 @@ describe("seedLarge at a tiny scale", () => {
       }[]
     ).map((r) => r.r);
     expect(reasons).toEqual(expect.arrayContaining(["expired", "recalled", "beyond_use_deadline"]));
+  });
+
+  it("writes transfers and counts as their verbs would (ADR 0031)", () => {
+    expect(Object.keys(result.transfers.byStatus)).toEqual(
+      expect.arrayContaining(["in_transit", "draft", "cancelled", "requested"]),
+    );
+    expect(Object.keys(result.counts.byStatus)).toEqual(expect.arrayContaining(["approved", "in_progress"]));
+    expect(result.parLevels).toBeGreaterThan(0);
+    // Every transfer movement names its transfer; a sent transfer's lines went out at its sender.
+    expect(
+      one(`SELECT count(*) AS n FROM stock_movements AS m WHERE m.reference_type = 'transfer'
+        AND NOT EXISTS (SELECT 1 FROM transfers AS t WHERE t.id = m.reference_id)`).n,
+    ).toBe(0);
+    expect(
+      one(`SELECT count(*) AS n FROM transfer_lines AS tl JOIN transfers AS t ON t.id = tl.transfer_id
+        WHERE t.sent_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM stock_movements AS m WHERE m.reference_id = t.id
+          AND m.type = 'TRANSFER_OUT' AND m.location_id = t.from_location_id AND m.variation_id = tl.variation_id
+          AND m.quantity = -tl.quantity)`).n,
+    ).toBe(0);
+    // A count's movements are its approval's: the session approved, after it was counted.
+    expect(
+      one(`SELECT count(*) AS n FROM stock_movements AS m LEFT JOIN audit_sessions AS a ON a.id = m.reference_id
+        WHERE m.reference_type = 'audit' AND (a.status IS NOT 'approved' OR m.occurred_at <> a.reviewed_at)`).n,
+    ).toBe(0);
+    // Every line was counted before the seed's now.
+    expect(one("SELECT count(*) AS n FROM audit_lines WHERE counted_at > ?", NOW.getTime()).n).toBe(0);
   });
 
   it("writes about the sizes asked for, scaled", () => {

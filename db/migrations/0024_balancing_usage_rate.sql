@@ -1,0 +1,1 @@
+CREATE INDEX `usage_entries_variation_rate_idx` ON `usage_entries` (`variation_id`,`used_at`,`location_id`,`units`);
