@@ -226,3 +226,52 @@ export async function listTransfers(db: Database, query: TransferListQuery) {
     openDiscrepancies: Number(r.openDiscrepancies),
   }));
 }
+
+/** The active locations of the actor's organization, by name: where a transfer may go or come from. */
+export function activeLocations(db: Database, actor: ScopedActor) {
+  return db.all<{ id: string; name: string; code: string }>(sql`SELECT id, name, code FROM locations
+    WHERE organization_id = (SELECT organization_id FROM users WHERE id = ${actor.id}) AND active = 1
+    ORDER BY name, id`);
+}
+
+/** What is on the way to `locationIds` and the open discrepancies of their transfers (both ends). */
+export async function onTheWay(db: Database, locationIds: readonly string[]) {
+  const ids = locationIds.length ? locationIds : ["-"];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [coming, open] = await db.batch([
+    db.all<{ transfers: number; vials: number; bulkLines: number }>(sql`SELECT count(DISTINCT t.id) AS transfers,
+        coalesce(sum(l.item_id IS NOT NULL), 0) AS vials, coalesce(sum(l.item_id IS NULL), 0) AS bulkLines
+      FROM transfers AS t JOIN transfer_lines AS l ON l.transfer_id = t.id
+      WHERE t.to_location_id IN (${list}) AND t.status = 'in_transit' AND l.status = 'pending'`),
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
+      WHERE (t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))
+        AND l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL`),
+  ]);
+  return {
+    transfers: Number(coming[0]?.transfers ?? 0),
+    vials: Number(coming[0]?.vials ?? 0),
+    bulkLines: Number(coming[0]?.bulkLines ?? 0),
+    openDiscrepancies: Number(open[0]?.n ?? 0),
+  };
+}
+
+/** Bulk variations matching `q` with stock on hand at `locationId`: what a draft may add by quantity. */
+export function bulkChoices(db: Database, actor: ScopedActor, locationId: string, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.all<{
+    variationId: string;
+    product: string;
+    variation: string;
+    onHand: number;
+    baseUnit: string;
+  }>(sql`SELECT
+      v.id AS variationId, p.name AS product, v.name AS variation, s.on_hand AS onHand, p.base_unit AS baseUnit
+    FROM stock_levels AS s JOIN product_variations AS v ON v.id = s.variation_id JOIN products AS p ON p.id = v.product_id
+    WHERE s.location_id = ${locationId} AND s.on_hand > 0 AND p.tracking = 'bulk' AND v.active = 1 AND p.active = 1
+      AND p.organization_id = (SELECT organization_id FROM users WHERE id = ${actor.id})
+      AND (p.name LIKE ${like} ESCAPE '\\' OR v.name LIKE ${like} ESCAPE '\\' OR v.sku LIKE ${like} ESCAPE '\\')
+    ORDER BY p.name, v.name LIMIT 20`);
+}
