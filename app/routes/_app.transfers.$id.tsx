@@ -63,6 +63,9 @@ export async function loader(args: LoaderFunctionArgs) {
       sentBy: transfer.sentBy,
       sent: at(transfer.sentAt),
       received: at(transfer.receivedAt),
+      // Who received its lines (a transfer may be received in parts, by more than one person).
+      receivedBy:
+        [...new Set(transfer.lines.map((l) => l.receivedBy).filter((n): n is string => n !== null))].join(", ") || null,
       cancelledBy: transfer.cancelledBy,
       cancelled: at(transfer.cancelledAt),
       recalled: transfer.recalledAt !== null,
@@ -174,7 +177,18 @@ export default function TransferScreen() {
                 "Not yet"
               ),
             ],
-            ["Received", transfer.received ? <Time key="d" at={transfer.received} /> : "Not yet"],
+            [
+              "Received",
+              transfer.received ? (
+                <span key="d">
+                  {transfer.receivedBy ?? "—"}, <Time at={transfer.received} />
+                </span>
+              ) : transfer.receivedBy ? (
+                `In part, by ${transfer.receivedBy}`
+              ) : (
+                "Not yet"
+              ),
+            ],
             ...(transfer.cancelled
               ? ([
                   [
@@ -197,7 +211,8 @@ export default function TransferScreen() {
         (may.fill ? (
           <div className="grid gap-4 lg:grid-cols-2">
             <Card title="Add a vial">
-              <Form method="post" className="flex flex-col gap-3">
+              {/* Keyed by the lines: after a vial is added the field is empty again, ready for the next scan. */}
+              <Form method="post" className="flex flex-col gap-3" key={lines.length}>
                 <input type="hidden" name="intent" value="add-vial" />
                 <Field
                   label="Vial label code"

@@ -8,6 +8,8 @@ import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
+import * as indexRoute from "../../app/routes/_app.transfers._index";
+import * as pageRoute from "../../app/routes/_app.transfers.$id";
 import * as listRoute from "../../app/routes/api.transfers";
 import * as oneRoute from "../../app/routes/api.transfers.$id";
 import * as cancelRoute from "../../app/routes/api.transfers.$id.cancel";
@@ -26,7 +28,7 @@ import { sendTransfer } from "../../app/transfers/send.server";
 import { startVial } from "../../app/vials/start.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials, variationNamed } from "../support/receive";
-import { loadContext, signedIn, withLocationChoice } from "../support/screens";
+import { formRequest, loadContext, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
 
@@ -716,5 +718,68 @@ describe("the JSON API", () => {
       body: { code: "not_found" },
     });
     expect(await written()).toEqual(before);
+  });
+});
+
+describe("the screens' actions", () => {
+  const cookieAt = (who: string, where: "DTN" | "WST") => withLocationChoice(cookies.get(who) ?? "", loc[where]);
+  const run = async (
+    route: { action: (args: never) => Promise<unknown> },
+    path: string,
+    cookie: string,
+    form: Record<string, string>,
+    id?: string,
+  ) => {
+    try {
+      return await route.action({
+        request: formRequest(path, cookie, form),
+        context: loadContext(t.db),
+        params: id ? { id } : {},
+      } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it("makes a draft from a balancing suggestion and goes to it; staff may not", async () => {
+    const [v] = await vials(1);
+    const form = {
+      intent: "draft_from_suggestion",
+      fromLocationId: loc.DTN,
+      toLocationId: loc.WST,
+      lines: JSON.stringify([{ itemId: v }, { variationId: PADS, quantity: 3 }]),
+    };
+    const made = (await run(indexRoute, "/transfers", await cookieAt("admin", "DTN"), form)) as Response;
+    expect(made.status).toBe(302);
+    const id = made.headers.get("Location")?.split("/").pop() ?? "";
+    const draftMade = await readTransfer(t.db, as("admin"), id);
+    expect(draftMade).toMatchObject({ status: "draft", fromLocationId: loc.DTN, toLocationId: loc.WST });
+    expect(draftMade?.lines.map((l) => [l.itemId, l.quantity])).toEqual([
+      [v, 100],
+      [null, 3],
+    ]);
+    const before = await written();
+    const staff = (await run(indexRoute, "/transfers", await cookieAt("staff", "DTN"), form)) as Response;
+    expect(staff.status).toBe(403);
+    const bad = (await run(indexRoute, "/transfers", await cookieAt("admin", "DTN"), { ...form, lines: "[{" })) as {
+      init: { status: number };
+    };
+    expect(bad.init.status).toBe(400);
+    expect(await written()).toEqual(before);
+  });
+
+  it("asks before booking a loss on receipt, and books it once confirmed", async () => {
+    const [v] = await vials(1);
+    const id = await sent([v ?? ""]);
+    const [line] = await linesOf(id);
+    const cookie = await cookieAt("manager", "WST");
+    const form = { intent: "receive", [`status:${line?.id}`]: "damaged", [`reason:${line?.id}`]: "Cracked in the box" };
+    const before = await written();
+    const asked = (await run(pageRoute, `/transfers/${id}`, cookie, form, id)) as { data: { ask: string } };
+    expect(asked.data.ask).toContain(`Vial ${await labelOf(v ?? "")} (Botox Cosmetic): damaged (discarded).`);
+    expect(await written()).toEqual(before);
+    const booked = (await run(pageRoute, `/transfers/${id}`, cookie, { ...form, confirm: "yes" }, id)) as Response;
+    expect(booked.status).toBe(302);
+    expect(await item(v ?? "")).toMatchObject({ state: "discarded", discardReason: "damaged", locationId: loc.WST });
   });
 });
