@@ -93,6 +93,13 @@ export async function loader(args: LoaderFunctionArgs) {
       isBulk: l.itemId === null,
     })),
     may,
+    // Where the reader stands: at the sender, at the destination, or elsewhere (organization mode).
+    side:
+      actor.locationId === transfer.fromLocationId
+        ? "from"
+        : actor.locationId === transfer.toLocationId
+          ? "to"
+          : "other",
     confirm: url.searchParams.get("confirm"),
     q,
     choices: choices.map((c) => ({ ...c, onHand: Number(c.onHand) })),
@@ -122,8 +129,9 @@ function Why({ children }: { children: string }) {
 }
 
 export default function TransferScreen() {
-  const { transfer, lines, may, confirm, q, choices, sendQuestion, recallQuestion, keys } =
+  const { transfer, lines, may, side, confirm, q, choices, sendQuestion, recallQuestion, keys } =
     useLoaderData<typeof loader>();
+  const ROLE_HERE = "Your role here can see this transfer but not change it: a manager or an administrator does.";
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errorsFor = (intent: string) => (answer?.intent === intent ? answer.fieldErrors : {});
@@ -277,7 +285,11 @@ export default function TransferScreen() {
             </Card>
           </div>
         ) : (
-          <Why>{`Only ${transfer.from} fills and sends this transfer: a manager or an administrator there adds its vials and quantities.`}</Why>
+          <Why>
+            {side === "from"
+              ? ROLE_HERE
+              : `Only ${transfer.from} fills and sends this transfer: a manager or an administrator there adds its vials and quantities.`}
+          </Why>
         ))}
 
       <DataTable
@@ -363,7 +375,7 @@ export default function TransferScreen() {
       {/* Sending: a draft with lines, at its sender; asked first. */}
       {transfer.status === "draft" &&
         (!may.send ? (
-          <Why>{`${transfer.from} sends this transfer once it is filled.`}</Why>
+          <Why>{side === "from" ? ROLE_HERE : `${transfer.from} sends this transfer once it is filled.`}</Why>
         ) : lines.length === 0 ? (
           <Why>Add a vial or a bulk quantity before sending.</Why>
         ) : confirm === "send" ? (

@@ -595,6 +595,52 @@ describe("concurrency", () => {
   });
 });
 
+describe("concurrency, with both receipts past their reads", () => {
+  /** The database, whose batches wait until `n` callers have reached one: every read before them is done. */
+  function barrier(n: number) {
+    let waiting = 0;
+    let open: () => void = () => {};
+    const allThere = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== "batch") return Reflect.get(target, property, receiver);
+        return async (statements: Parameters<typeof target.batch>[0]) => {
+          waiting += 1;
+          if (waiting >= n) open();
+          await allThere;
+          return target.batch(statements);
+        };
+      },
+    });
+  }
+
+  it("the SQL guard books a line once when both receipts read it pending", async () => {
+    const [v] = await vials(1);
+    const transferId = await sent([v ?? ""]);
+    const [line] = await linesOf(transferId);
+    const level = await onHand("WST", BOTOX);
+    const db = barrier(2);
+    const receive = (status: "received" | "missing") =>
+      receiveTransfer(db, as("manager", "WST"), {
+        transferId,
+        lines: [{ lineId: line?.id ?? "", status, reason: status === "missing" ? "Not found" : undefined }],
+      });
+    const results = await Promise.all([receive("received"), receive("missing")]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    // The loser's batch wrote nothing; read again, its one line's transfer is no longer on the way.
+    expect(results.find((r) => !r.ok)).toMatchObject({ refusal: "not_in_transit" });
+    const ins = await t.db.all(sql`SELECT 1 FROM stock_movements WHERE item_id = ${v} AND type = 'TRANSFER_IN'`);
+    expect(ins).toHaveLength(1);
+    const closed = (await linesOf(transferId))[0];
+    const onWst = await onHand("WST", BOTOX);
+    // Whichever won, the ledger agrees with it: received adds the vial, missing adds and discards it.
+    expect(onWst).toBe(closed?.status === "received" ? level + 100 : level);
+    await ledgerHolds();
+  });
+});
+
 describe("the JSON API", () => {
   it("creates with lines, sends, receives and lists; a key replays, another request with it is refused", async () => {
     const ids = await vials(2);
