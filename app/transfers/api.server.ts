@@ -3,10 +3,7 @@
 // permission where the caller stands (or at `?locationId=`; the sending location for a new one),
 // the body parsed once by the verb's own schema, the Idempotency-Key header, and the verb's Outcome
 // answered as the transfer, or as {error, code}.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ScopedActor } from "~/access/actor";
-import { apiActor } from "~/access/door.server";
-import type { Permission } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
 import { answerOutcome } from "~/http/api.server";
 import { API_HEADERS, jsonError } from "~/http/json.server";
@@ -78,18 +75,12 @@ export async function transferAnswer(db: Database, actor: ScopedActor, transferI
   return Response.json({ transfer: transferJson(transfer) }, { status, headers: API_HEADERS });
 }
 
-/**
- * A write on one transfer: gate first (the permission where the caller stands), then `run` the verb;
- * a success answers the transfer as it now stands.
- */
-export async function transferWrite(
-  args: ActionFunctionArgs,
-  permission: Permission,
-  run: (db: Database, actor: ScopedActor, transferId: string) => Promise<Outcome<{ transferId: string }>>,
-) {
-  const { actor } = await apiActor(args, permission);
-  const transferId = args.params.id ?? "";
-  const outcome = await orOutage(run(args.context.db, actor, transferId));
+/** A write's Outcome as the API answers it: the transfer as it now stands, or {error, code}. */
+export async function transferWritten(
+  db: Database,
+  actor: ScopedActor,
+  outcome: Outcome<{ transferId: string }>,
+): Promise<Response> {
   if (!outcome.ok) return answerOutcome(outcome, { statuses: TRANSFER_STATUSES_HTTP });
-  return transferAnswer(args.context.db, actor, outcome.transferId);
+  return transferAnswer(db, actor, outcome.transferId);
 }
