@@ -101,7 +101,11 @@ export async function resolveLine(
       },
     };
   }
-  const by = "itemId" in line ? sql`i.id = ${line.itemId}` : sql`i.label_code = ${line.labelCode.toUpperCase()}`;
+  // An `itemId` may also be the vial's label code (what a scanner reads).
+  const by =
+    "itemId" in line
+      ? sql`(i.id = ${line.itemId} OR i.label_code = ${line.itemId.toUpperCase()})`
+      : sql`i.label_code = ${line.labelCode.toUpperCase()}`;
   const [vial] = await db.all<{
     id: string;
     variationId: string;

@@ -434,6 +434,21 @@ describe("refusals write nothing", () => {
     expect(await written()).toEqual(before);
   });
 
+  it("refuses to send more bulk than is on hand now (two drafts of the same stock), sending nothing", async () => {
+    const all = await onHand("DTN", PADS);
+    const first = await draft();
+    await add(first, { variationId: PADS, quantity: all });
+    const second = await draft();
+    await add(second, { variationId: PADS, quantity: all });
+    expect((await sendTransfer(t.db, as("admin"), { transferId: first })).ok).toBe(true);
+    const before = await written();
+    expect(await sendTransfer(t.db, as("admin"), { transferId: second })).toMatchObject({ refusal: "not_enough" });
+    expect(await written()).toEqual(before);
+    // Put the pads back for the tests after this one.
+    expect(await recallTransfer(t.db, as("admin"), { transferId: first })).toMatchObject({ ok: true });
+    expect(await onHand("DTN", PADS)).toBe(all);
+  });
+
   it("refuses creating to the same, an archived or another organization's location, and outside the sender", async () => {
     const [otherOrg] = await t.db.all<{
       id: string;
@@ -647,7 +662,7 @@ describe("the JSON API", () => {
     const body = {
       fromLocationId: loc.DTN,
       toLocationId: loc.WST,
-      lines: [{ itemId: ids[0] }, { labelCode: await labelOf(ids[1] ?? "") }, { variationId: PADS, quantity: 5 }],
+      lines: [{ itemId: ids[0] }, { itemId: await labelOf(ids[1] ?? "") }, { variationId: PADS, quantity: 5 }],
       note: "Weekly top-up",
     };
     const created = await api("admin", "POST", "/api/transfers", body, { key: "create-key-0001" });
@@ -659,6 +674,7 @@ describe("the JSON API", () => {
       to: { code: "WST" },
     });
     expect(created.body.transfer.lines).toHaveLength(3);
+    expect(created.body.transfer.lines.map((l: { itemId: string | null }) => l.itemId)).toEqual([ids[0], ids[1], null]);
     const id = created.body.transfer.id as string;
     const replay = await api("admin", "POST", "/api/transfers", body, { key: "create-key-0001" });
     expect(replay).toMatchObject({ status: 201, body: { transfer: { id } } });
