@@ -14,14 +14,13 @@ import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
-import { StateBadge } from "~/stock/state-badge";
 import { NOTE_MAX, REASON_MAX, transferPath } from "~/transfers/constants";
 import { permissionOf, TRANSFER_INTENT_HANDLERS, TRANSFER_INTENTS } from "~/transfers/intents.server";
+import { ReceiveCard, TransferLines } from "~/transfers/page-sections";
 import { bulkChoices, mayOn, readTransfer } from "~/transfers/read.server";
-import { LineStatusBadge, TransferStatusBadge } from "~/transfers/status-badge";
+import { TransferStatusBadge } from "~/transfers/status-badge";
 import { formatDate, showInstant, Time } from "~/ui/dates";
-import { Button, Card, Facts, Field, FormAlert, LINK_BUTTON, SelectField, TextareaField } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { Button, Card, Facts, Field, FormAlert, LINK_BUTTON, TextareaField } from "~/ui/form";
 import type { ItemState } from "../../db/schema/stock/constants";
 
 export const meta: MetaFunction = () => [{ title: "Transfer · Clinic Inventory" }];
@@ -116,14 +115,6 @@ export async function action(args: ActionFunctionArgs) {
   return TRANSFER_INTENT_HANDLERS[intent]({ db: args.context.db, actor, transferId: args.params.id ?? "", form });
 }
 
-const RECEIVE_OPTIONS = [
-  { value: "", label: "Not yet" },
-  { value: "received", label: "Received" },
-  { value: "missing", label: "Missing" },
-  { value: "damaged", label: "Damaged" },
-];
-const BULK_RECEIVE_OPTIONS = [...RECEIVE_OPTIONS, { value: "short", label: "Short" }];
-
 function Why({ children }: { children: string }) {
   return <p className="rounded-md bg-slate-50 p-3 text-slate-700 text-sm">{children}</p>;
 }
@@ -137,7 +128,6 @@ export default function TransferScreen() {
   const errorsFor = (intent: string) => (answer?.intent === intent ? answer.fieldErrors : {});
   const typed = (intent: string, name: string) => (answer?.intent === intent ? answer.typed[name] : undefined);
   const open = transfer.status === "draft" || transfer.status === "requested";
-  const pending = lines.filter((l) => l.status === "pending");
   const partlyReceived = lines.some((l) => l.status !== "pending");
   const self = transferPath(transfer.id);
 
@@ -292,85 +282,7 @@ export default function TransferScreen() {
           </Why>
         ))}
 
-      <DataTable
-        caption="Lines"
-        columns={["Vial", "Product", "Lot", "Expires", "Quantity", { label: "Status", key: true }, "Discrepancy", ""]}
-        rowCount={lines.length}
-        empty={transfer.status === "requested" ? "Nothing added yet: the sender fills this request." : "No lines yet."}
-      >
-        {lines.map((l) => (
-          <DataRow key={l.id}>
-            <td className={`${CELL} font-mono`}>{l.vial ?? "Bulk"}</td>
-            <td className={CELL}>{l.product}</td>
-            <td className={`${CELL} font-mono`}>{l.lot ?? "—"}</td>
-            <td className={CELL}>{l.expires ?? "—"}</td>
-            <td className={CELL}>
-              {l.amount}
-              {l.received !== null && l.status === "short" && (
-                <span className="text-slate-600"> · {l.received} arrived</span>
-              )}
-            </td>
-            <td className={CELL}>
-              <span className="flex flex-wrap gap-1">
-                <LineStatusBadge status={l.status} draft={open} />
-                {!open && l.itemState && l.itemState !== "sealed" && <StateBadge state={l.itemState} />}
-                {l.quarantined && <span className="font-medium text-red-800 text-xs">Quarantined: lot recalled</span>}
-              </span>
-            </td>
-            <td className={`${CELL} text-sm`}>
-              {l.reason ? (
-                <div className="flex flex-col gap-1">
-                  <span>{l.reason}</span>
-                  {l.resolvedAt ? (
-                    <span className="text-emerald-800">
-                      Resolved by {l.resolvedBy ?? "—"}, <Time at={l.resolvedAt} />: {l.resolutionNote}
-                    </span>
-                  ) : may.resolve ? (
-                    <Form method="post" className="flex flex-col gap-2">
-                      <input type="hidden" name="intent" value="resolve" />
-                      <input type="hidden" name="lineId" value={l.id} />
-                      <Field
-                        label="How it was resolved"
-                        name="note"
-                        idPrefix={`resolve-${l.id}-`}
-                        maxLength={REASON_MAX}
-                        defaultValue={
-                          answer?.intent === "resolve" && answer.lineId === l.id ? answer.typed.note : undefined
-                        }
-                        error={
-                          answer?.intent === "resolve" && answer.lineId === l.id ? answer.fieldErrors.note : undefined
-                        }
-                      />
-                      <div>
-                        <Button tone="secondary" disabled={busy}>
-                          Resolve
-                        </Button>
-                      </div>
-                    </Form>
-                  ) : (
-                    <span className="font-medium text-red-800">
-                      Open: a manager or an administrator at either location resolves it.
-                    </span>
-                  )}
-                </div>
-              ) : (
-                "—"
-              )}
-            </td>
-            <td className={CELL}>
-              {open && may.fill && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-line" />
-                  <input type="hidden" name="lineId" value={l.id} />
-                  <Button tone="secondary" disabled={busy}>
-                    Remove
-                  </Button>
-                </Form>
-              )}
-            </td>
-          </DataRow>
-        ))}
-      </DataTable>
+      <TransferLines lines={lines} open={open} may={may} busy={busy} answer={answer} />
 
       {/* Sending: a draft with lines, at its sender; asked first. */}
       {transfer.status === "draft" &&
@@ -403,86 +315,7 @@ export default function TransferScreen() {
       {/* Receiving: a transfer on its way, at its destination. */}
       {transfer.status === "in_transit" &&
         (may.receive ? (
-          <Card title="Receive">
-            <div className="flex flex-col gap-4">
-              {lines.some((l) => l.status === "pending" && !l.isBulk) && (
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="receive-scan" />
-                  <Field
-                    label="Scan a vial as it arrives"
-                    name="labelCode"
-                    idPrefix="arrived-"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    error={errorsFor("receive-scan").labelCode}
-                  />
-                  <Button tone="secondary" disabled={busy}>
-                    Received
-                  </Button>
-                </Form>
-              )}
-              <Form method="post" className="flex flex-col gap-4">
-                <input type="hidden" name="intent" value="receive" />
-                <input type="hidden" name="idempotencyKey" value={keys.receive} />
-                <p className="text-slate-600 text-sm">
-                  Mark each line as it arrived. Missing, damaged or short lines need a reason; what did not arrive is
-                  booked as lost at {transfer.to}.
-                </p>
-                {pending.map((l) => (
-                  <fieldset key={l.id} className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
-                    <legend className="px-1 font-medium text-sm">
-                      {l.vial ? `Vial ${l.vial}` : "Bulk"} · {l.product} · {l.amount}
-                    </legend>
-                    <SelectField
-                      label="Arrived"
-                      name={`status:${l.id}`}
-                      id={`status-${l.id}`}
-                      options={l.isBulk ? BULK_RECEIVE_OPTIONS : RECEIVE_OPTIONS}
-                      defaultValue={typed("receive", `status:${l.id}`) ?? ""}
-                      error={errorsFor("receive")[`status:${l.id}`]}
-                    />
-                    {l.isBulk && (
-                      <Field
-                        label="Quantity that arrived"
-                        note="if short"
-                        name={`quantity:${l.id}`}
-                        id={`quantity-${l.id}`}
-                        inputMode="numeric"
-                        required={false}
-                        defaultValue={typed("receive", `quantity:${l.id}`)}
-                        error={errorsFor("receive")[`quantity:${l.id}`]}
-                      />
-                    )}
-                    <Field
-                      label="Reason"
-                      note="if not received"
-                      name={`reason:${l.id}`}
-                      id={`reason-${l.id}`}
-                      required={false}
-                      maxLength={REASON_MAX}
-                      defaultValue={typed("receive", `reason:${l.id}`)}
-                      error={errorsFor("receive")[`reason:${l.id}`]}
-                    />
-                  </fieldset>
-                ))}
-                {answer?.intent === "receive" && answer.ask ? (
-                  <div className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3" role="alert">
-                    <p className="text-red-900 text-sm">{answer.ask}</p>
-                    <div>
-                      <Button tone="danger" name="confirm" value="yes" disabled={busy}>
-                        Book it
-                      </Button>
-                    </div>
-                  </div>
-                ) : (
-                  <div>
-                    <Button disabled={busy}>Receive marked lines</Button>
-                  </div>
-                )}
-              </Form>
-            </div>
-          </Card>
+          <ReceiveCard transfer={transfer} lines={lines} busy={busy} answer={answer} receiveKey={keys.receive} />
         ) : (
           <Why>{`${transfer.to} receives this transfer when it arrives.`}</Why>
         ))}
