@@ -220,6 +220,7 @@ export default function TransfersScreen() {
               <input type="hidden" name="intent" value="new" />
               {organizationMode && (
                 <SelectField
+                  idPrefix="new-"
                   name="fromLocationId"
                   label="From"
                   options={choose(writable)}
@@ -228,6 +229,7 @@ export default function TransfersScreen() {
                 />
               )}
               <SelectField
+                idPrefix="new-"
                 name="toLocationId"
                 label="To"
                 options={choose(others)}
@@ -235,6 +237,7 @@ export default function TransfersScreen() {
                 error={errorsOf("new").toLocationId}
               />
               <TextareaField
+                idPrefix="new-"
                 label="Note"
                 note="optional"
                 name="note"
@@ -254,6 +257,7 @@ export default function TransfersScreen() {
               <input type="hidden" name="intent" value="request" />
               {organizationMode && (
                 <SelectField
+                  idPrefix="request-"
                   name="toLocationId"
                   label="For"
                   options={choose(writable)}
@@ -262,6 +266,7 @@ export default function TransfersScreen() {
                 />
               )}
               <SelectField
+                idPrefix="request-"
                 name="fromLocationId"
                 label="From"
                 options={choose(others)}
@@ -269,6 +274,7 @@ export default function TransfersScreen() {
                 error={errorsOf("request").fromLocationId}
               />
               <TextareaField
+                idPrefix="request-"
                 label="What you need"
                 name="note"
                 rows={2}

@@ -179,3 +179,41 @@ test("send three vials and 40 prep pads from Downtown to Westside, receive them 
   await page.goto("/transfers");
   await attachScreenshot(page, testInfo, "transfers list (desktop)");
 });
+
+test("a request from Westside shows at Downtown as one to fill, saying who asked for what", async ({
+  page,
+}, testInfo) => {
+  const note = `Two boxes of prep pads for Saturday ${Date.now().toString(36)}`;
+  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside only
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/transfers");
+  await page.getByLabel("From", { exact: true }).selectOption({ label: "Downtown (DTN)" });
+  await page.getByLabel("What you need").fill(note);
+  await page.getByRole("button", { name: "Request stock" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Downtown → Westside");
+  await expect(page.getByText("Requested", { exact: true })).toBeVisible();
+  // Westside does not fill it: said where the forms would be.
+  await expect(page.getByText(/Only Downtown fills and sends this transfer/)).toBeVisible();
+  await expect(page.getByLabel("Vial label code")).toHaveCount(0);
+  const requestUrl = page.url();
+
+  await page.context().clearCookies();
+  await signIn(page, "admin@demo.clinic");
+  const loc = await myLocations(page);
+  await workAt(page, loc.DTN ?? "");
+  await page.goto("/transfers?status=requested");
+  const row = page.locator("tbody tr").filter({ hasText: note });
+  await expect(row).toContainText("request to fill");
+  await expect(row).toContainText("Maria Manager");
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(requestUrl);
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByText(/Maria Manager,/).first()).toBeVisible();
+  await expect(page.getByLabel("Vial label code")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "request to fill at Downtown (phone)");
+  // Nothing needed after all: cancelled, with a reason.
+  await page.getByLabel("Reason").fill("Westside found a box");
+  await page.getByRole("button", { name: "Cancel transfer" }).click();
+  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+});
