@@ -14,6 +14,7 @@ import * as recalls from "~/recalls/forms";
 import * as receiving from "~/receiving/forms";
 import * as services from "~/services/forms";
 import * as adjust from "~/stock/adjust-form";
+import * as transfers from "~/transfers/forms";
 import * as usage from "~/usage/query";
 import * as users from "~/users/forms";
 import * as vendors from "~/vendors/forms";
@@ -33,6 +34,7 @@ const MODULES = {
   users,
   vendors,
   vials,
+  transfers,
 };
 
 /** One of each kind: C0 and C1 controls, DEL, zero-width, bidi override and isolate, BOM, tag, separators. */

@@ -228,6 +228,14 @@ const SCREEN_POSTS: readonly {
   { path: "/vendors/new", permission: "WRITE_VENDORS" },
   { path: "/vendors/sample-id", permission: "WRITE_VENDORS", form: { intent: "update" } },
   { path: "/backup-restore", permission: "WRITE_BACKUPS", form: { intent: "restore" } },
+  { path: "/transfers", permission: "WRITE_TRANSFERS", form: { intent: "new" } },
+  { path: "/transfers", permission: "WRITE_TRANSFERS", form: { intent: "draft_from_suggestion" } },
+  { path: "/transfers/sample-id", permission: "WRITE_TRANSFERS", form: { intent: "send" } },
+  {
+    path: "/transfers/sample-id",
+    permission: "WRITE_INVENTORY",
+    form: { intent: "receive-scan", labelCode: "V000000000" },
+  },
 ];
 
 /** The JSON writes of a vial (WRITE_INVENTORY at the location in scope); "sample-id" is no vial. */
@@ -248,6 +256,11 @@ const API_POSTS = [
   "/api/usage",
   "/api/recalls",
   "/api/recalls/sample-lot",
+  "/api/transfers",
+  "/api/transfers/sample-id",
+  "/api/transfers/sample-id/send",
+  "/api/transfers/sample-id/receive",
+  "/api/transfers/sample-id/cancel",
   // POST /api/backups and /api/backups/uploads take {}: they make a snapshot or an upload (tests/workers/backups-api.test.ts).
   "/api/backups/sample-id",
   "/api/backups/sample-id/restore",
