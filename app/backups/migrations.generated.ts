@@ -353,4 +353,18 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `usage_entries_variation_rate_idx` ON `usage_entries` (`variation_id`,`used_at`,`location_id`,`units`);",
     ],
   },
+  {
+    tag: "0025_drop_organization_figures",
+    when: 1795756716901,
+    statements: [
+      "-- The dashboard's organization figures move to worked_out (0026): one table for everything the\n-- jobs worker works out for an organization (ADR 0030), the balancing suggestions too. Derived data:\n-- nothing is lost, the next run of the work cron writes it again.\nDROP TABLE `organization_figures`;",
+    ],
+  },
+  {
+    tag: "0026_worked_out",
+    when: 1795756717572,
+    statements: [
+      'CREATE TABLE `worked_out` (\n\t`organization_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`computed_at` integer NOT NULL,\n\t`location_ids` text NOT NULL,\n\t`body` text NOT NULL,\n\tPRIMARY KEY(`organization_id`, `kind`),\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "worked_out_kind" CHECK("worked_out"."kind" IN (\'dashboard_figures\', \'balancing_suggestions\'))\n);',
+    ],
+  },
 ];

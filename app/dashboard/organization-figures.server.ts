@@ -12,18 +12,17 @@
 // ./waste.server.ts) run for the organization's locations as its admins reach them; they stand in
 // for the live sums while they are recent, of the same locations and of the same month. Otherwise
 // (no run yet, the worker stopped, a location added) the page sums them itself, as before.
-import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
-import { ORGANIZATION } from "~/access/permissions";
+import { organizationReaders } from "~/access/organization-readers.server";
 import type { Database } from "~/db/client.server";
-import { schema } from "~/db/client.server";
-import { jsonObjectOf, organizationOf } from "~/db/sql.server";
+import { organizationOf } from "~/db/sql.server";
+import { saveWorkedOut, WORKED_OUT_STANDS_FOR_MS, workedOutOf, workedOutQuery } from "~/db/worked-out.server";
 import { type DashboardPlace, placeOf } from "./place.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
 import { type Waste, wasteOf, wasteQueries } from "./waste.server";
 
 /** How long worked-out figures stand in for the live sums (the worker refreshes them every minute). */
-export const FIGURES_STAND_FOR_MS = 3 * 60 * 1000;
+export const FIGURES_STAND_FOR_MS = WORKED_OUT_STANDS_FOR_MS;
 
 /** The figures as the organization's view reads them, with the instant they are true of. */
 export interface OrganizationFigures {
@@ -32,36 +31,23 @@ export interface OrganizationFigures {
   waste: Waste;
 }
 
-/** One key for a set of locations, whatever their order. */
-function locationKey(ids: readonly string[]): string {
-  return [...ids].sort().join(",");
-}
-
 /** The statement reading the organization's worked-out figures, for the page's batch. */
 export function figuresQuery(db: Database, actor: ScopedActor) {
-  return db.all<{ computedAt: number; locationIds: string; stats: string; waste: string }>(
-    sql`SELECT computed_at AS computedAt, location_ids AS locationIds, stats, waste
-      FROM organization_figures WHERE organization_id = ${organizationOf(actor)}`,
-  );
+  return workedOutQuery(db, organizationOf(actor), "dashboard_figures");
 }
 
 /** The worked-out figures if they may stand in for the live sums at `place`, else null. */
 export function figuresOf(results: readonly unknown[], place: DashboardPlace): OrganizationFigures | null {
   const [rows] = results as [Awaited<ReturnType<typeof figuresQuery>>];
-  const row = rows?.[0];
-  if (!row) return null;
-  const computedAt = Number(row.computedAt);
-  const now = place.now.getTime();
-  // From the future (a clock put back) or too old: not these.
-  if (computedAt > now || now - computedAt > FIGURES_STAND_FOR_MS) return null;
-  if (row.locationIds !== locationKey(place.locationIds)) return null;
-  const stats = jsonObjectOf(row.stats) as StockStats | null;
-  const waste = jsonObjectOf(row.waste) as Waste | null;
+  const found = workedOutOf(rows, place.now, place.locationIds);
+  if (!found) return null;
+  const stats = found.body.stats as StockStats | undefined;
+  const waste = found.body.waste as Waste | undefined;
   // A month that turned since: this month's waste is another month's.
   if (!stats || !waste || waste.months?.thisMonthStart !== place.months.thisMonthStart) return null;
   // Worked out before the figures had transfers: not these (the next minute's will).
   if (typeof stats.inTransitToHere !== "number" || typeof stats.openDiscrepancies !== "number") return null;
-  return { computedAt, stats, waste };
+  return { computedAt: found.computedAt, stats, waste };
 }
 
 /**
@@ -70,44 +56,22 @@ export function figuresOf(results: readonly unknown[], place: DashboardPlace): O
  * the job's record.
  */
 export async function workOutOrganizationFigures(db: Database, now: Date): Promise<string> {
-  const organizations = await db.all<{ organizationId: string; adminId: string | null; locationIds: string | null }>(
-    sql`SELECT o.id AS organizationId,
-        (SELECT u.id FROM users AS u WHERE u.organization_id = o.id AND u.organization_role = 'ORGANIZATION_ADMIN'
-          ORDER BY u.id LIMIT 1) AS adminId,
-        (SELECT group_concat(l.id) FROM locations AS l WHERE l.organization_id = o.id AND l.active = 1) AS locationIds
-      FROM organizations AS o`,
-  );
-  let done = 0;
-  for (const { organizationId, adminId, locationIds } of organizations) {
-    if (!adminId || !locationIds) continue;
-    // An organization admin in organization mode reaches every active location (as the session reads them).
-    const actor: ScopedActor = {
-      id: adminId,
-      organizationRole: "ORGANIZATION_ADMIN",
-      locationId: ORGANIZATION,
-      locationRoles: locationIds.split(",").map((locationId) => ({ locationId, role: "ADMIN" as const })),
-    };
+  const readers = await organizationReaders(db);
+  for (const { organizationId, actor } of readers) {
     const place = placeOf(actor, now);
     const stats = statsQueries(db, actor, place.locationIds, now);
     const waste = wasteQueries(db, place.locationIds, place.months);
     const results = (await db.batch([...stats, ...waste])) as unknown[];
-    const row = {
+    await saveWorkedOut(db, {
       organizationId,
+      kind: "dashboard_figures",
       computedAt: now,
-      locationIds: locationKey(place.locationIds),
-      stats: JSON.stringify(statsOf(results.slice(0, stats.length))),
-      waste: JSON.stringify(wasteOf(results.slice(stats.length), place.months)),
-    };
-    await db
-      .insert(schema.organizationFigures)
-      .values(row)
-      .onConflictDoUpdate({
-        target: schema.organizationFigures.organizationId,
-        set: row,
-        // A slower run of an earlier minute never overwrites a later one's figures.
-        setWhere: sql`${schema.organizationFigures.computedAt} <= excluded.computed_at`,
-      });
-    done += 1;
+      locationIds: place.locationIds,
+      body: {
+        stats: statsOf(results.slice(0, stats.length)),
+        waste: wasteOf(results.slice(stats.length), place.months),
+      },
+    });
   }
-  return `figures of ${done} organization${done === 1 ? "" : "s"}`;
+  return `figures of ${readers.length} organization${readers.length === 1 ? "" : "s"}`;
 }

@@ -6,6 +6,7 @@ import { advanceBackupWork, applyRetention, queueNightlyBackup } from "~/backups
 import { workOutOrganizationFigures } from "~/dashboard/organization-figures.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { workOutBalancingSuggestions } from "~/transfers/suggestions.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
 
 /** The crons of wrangler.jobs.toml, by what they are for. */
@@ -55,9 +56,16 @@ export const JOBS: readonly ScheduledJob[] = [
   // The organization's dashboard figures, read in organization mode (app/dashboard/organization-figures.server.ts),
   // first: a long share of backup work does not hold them back.
   {
-    name: "organization_figures",
+    name: "dashboard_figures",
     cron: CRONS.work,
     run: async (db, tick) => workOutOrganizationFigures(db, tick.at),
+    quietUnlessFailed: true,
+  },
+  // The balancing suggestions /transfers shows (app/transfers/suggestions.server.ts), likewise.
+  {
+    name: "balancing_suggestions",
+    cron: CRONS.work,
+    run: async (db, tick) => workOutBalancingSuggestions(db, tick.at),
     quietUnlessFailed: true,
   },
   // Snapshots being written, rehearsals, restores: a bounded share of each per run.

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { timeZoneHere } from "~/access/actor";
 import { actorHere } from "~/access/door.server";
 import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor, reachesAt } from "~/access/scope.server";
@@ -22,9 +23,17 @@ import {
 } from "~/transfers/constants";
 import { createTransfer } from "~/transfers/create.server";
 import { DraftFromSuggestionForm, NewTransferForm, RequestStockForm, TransferStatusFilter } from "~/transfers/forms";
-import { activeLocations, listTransfers, onTheWay } from "~/transfers/read.server";
+import {
+  activeLocations,
+  onTheWayOf,
+  onTheWayQueries,
+  transferListQueries,
+  transferPageOf,
+} from "~/transfers/read.server";
 import { requestTransfer } from "~/transfers/request.server";
 import { TransferStatusBadge } from "~/transfers/status-badge";
+import { suggestionsQuery, suggestionsShown } from "~/transfers/suggestions.server";
+import { SuggestionsPanel } from "~/transfers/suggestions-panel";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, cursorLinks, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -41,20 +50,31 @@ export async function loader(args: LoaderFunctionArgs) {
   const locationIds = locationsFor(actor, "READ_TRANSFERS").ids;
   const filters = { after: params.get("after") ?? undefined, before: params.get("before") ?? undefined };
   const query = { locationIds, status, pageSize: TRANSFERS_PAGE_SIZE };
-  const [listed, way, locations] = await orOutage(
-    Promise.all([
-      listTransfers(args.context.db, { ...query, ...filters }),
-      onTheWay(args.context.db, locationIds),
-      activeLocations(args.context.db, actor),
+  const { db } = args.context;
+  // One round trip: the page of transfers, what is on the way, the locations, the worked-out suggestions.
+  // A cursor this list did not make shows the first page (which needs none, so is always made).
+  const listing =
+    transferListQueries(db, { ...query, ...filters }) ??
+    (transferListQueries(db, query) as NonNullable<ReturnType<typeof transferListQueries>>);
+  const [rows, counted, coming, open, locations, suggested] = await orOutage(
+    db.batch([
+      ...listing.statements,
+      ...onTheWayQueries(db, locationIds),
+      activeLocations(db, actor),
+      suggestionsQuery(db, actor),
     ]),
   );
-  // A cursor this list did not make shows the first page.
-  const page = listed ?? (await orOutage(listTransfers(args.context.db, query)));
+  const page = transferPageOf([rows, counted], listing.keyset);
+  const way = onTheWayOf([coming, open]);
+  const { suggestions, asOf } = await orOutage(suggestionsShown(db, actor, suggested));
   const organizationMode = actor.locationId === ORGANIZATION;
   const here = organizationMode ? null : actor.locationId;
   // Where the reader may send from (New transfer) and ask to (Request stock): here, or any in organization mode.
   const writable = locations.filter((l) => reachesAt(actor, "WRITE_TRANSFERS", l.id));
   return {
+    suggestions,
+    suggestionsAsOf: asOf === null ? null : showInstant(asOf, timeZoneHere(actor)),
+    writableIds: writable.map((l) => l.id),
     organizationMode,
     here,
     hereName: locations.find((l) => l.id === here)?.name ?? null,
@@ -168,8 +188,22 @@ function contents(t: { vials: number; bulkLines: number }) {
 }
 
 export default function TransfersScreen() {
-  const { organizationMode, here, hereName, status, way, locations, writable, transfers, total, totalExact, links } =
-    useLoaderData<typeof loader>();
+  const {
+    suggestions,
+    suggestionsAsOf,
+    writableIds,
+    organizationMode,
+    here,
+    hereName,
+    status,
+    way,
+    locations,
+    writable,
+    transfers,
+    total,
+    totalExact,
+    links,
+  } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errorsOf = (intent: Intent) => (failed?.intent === intent ? failed.fieldErrors : {});
@@ -297,6 +331,12 @@ export default function TransfersScreen() {
         </p>
       )}
       <FormAlert message={failed?.intent === "draft_from_suggestion" ? failed.formError : null} />
+      <SuggestionsPanel suggestions={suggestions} writableLocationIds={writableIds} busy={busy} />
+      {suggestionsAsOf && (
+        <p className="-mt-4 text-slate-500 text-xs" data-testid="suggestions-as-of">
+          Worked out every minute; these are of <Time at={suggestionsAsOf} />.
+        </p>
+      )}
 
       <Form method="get" action="/transfers" className="flex flex-wrap items-end gap-2">
         <SelectField label="Show" name="status" defaultValue={status ?? ""} options={STATUS_FILTERS} />

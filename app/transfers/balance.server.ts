@@ -434,8 +434,9 @@ export async function balancingSuggestions(
   actor: Actor,
   locationIds: readonly string[],
   now = new Date(),
+  limit = SUGGESTIONS_SHOWN,
 ): Promise<BalancingSuggestion[]> {
   if (locationIds.length === 0) return [];
   const results = await db.batch(balancingQueries(db, actor, locationIds, now) as never);
-  return suggestionsOf(results as unknown[], locationIds, now);
+  return suggestionsOf(results as unknown[], locationIds, now, limit);
 }

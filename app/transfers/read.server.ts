@@ -185,8 +185,11 @@ export interface TransferListQuery {
   pageSize: number;
 }
 
-/** A keyset page of the transfers from or to `locationIds` (newest first); null for a cursor it did not make. */
-export async function listTransfers(db: Database, query: TransferListQuery) {
+/**
+ * The statements of a keyset page of the transfers from or to `locationIds` (newest first), for the
+ * caller's batch (`transferPageOf` reads them); null for a cursor this list did not make.
+ */
+export function transferListQueries(db: Database, query: TransferListQuery) {
   const keyset = transferList.keyset(query);
   if (!keyset) return null;
   const ids = query.locationIds.length ? query.locationIds : ["-"];
@@ -202,8 +205,10 @@ export async function listTransfers(db: Database, query: TransferListQuery) {
         : sql`(t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))`;
   const where = sql`${sides} ${query.status ? sql`AND t.status = ${query.status}` : sql``}`;
   const past = transferList.where(keyset);
-  const [rows, counted] = await db.batch([
-    db.all<TransferListRow>(sql`SELECT t.id, t.status, t.from_location_id AS fromLocationId, f.name AS fromName,
+  return {
+    keyset,
+    statements: [
+      db.all<TransferListRow>(sql`SELECT t.id, t.status, t.from_location_id AS fromLocationId, f.name AS fromName,
         f.code AS fromCode, t.to_location_id AS toLocationId, d.name AS toName, d.code AS toCode, f.timezone, t.note,
         ${person("t.created_by")} AS createdBy, ${person("t.requested_by")} AS requestedBy,
         ${person("t.sent_by")} AS sentBy, t.created_at AS createdAt, t.sent_at AS sentAt, t.received_at AS receivedAt,
@@ -214,10 +219,19 @@ export async function listTransfers(db: Database, query: TransferListQuery) {
           AND l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL) AS openDiscrepancies
       ${HEAD_FROM} WHERE ${where} ${past ? sql`AND ${past}` : sql``}
       ORDER BY ${transferList.orderBy(keyset)} LIMIT ${transferList.limit(keyset)}`),
-    db.all<{ total: number }>(
-      sql`SELECT count(*) AS total FROM (SELECT 1 FROM transfers AS t WHERE ${where} LIMIT 1001)`,
-    ),
-  ]);
+      db.all<{ total: number }>(
+        sql`SELECT count(*) AS total FROM (SELECT 1 FROM transfers AS t WHERE ${where} LIMIT 1001)`,
+      ),
+    ] as const,
+  };
+}
+
+/** The page read by `transferListQueries`' statements (their results, in order). */
+export function transferPageOf(
+  results: readonly unknown[],
+  keyset: NonNullable<ReturnType<typeof transferListQueries>>["keyset"],
+) {
+  const [rows, counted] = results as [TransferListRow[], { total: number }[]];
   return transferList.page(rows, counted[0]?.total, keyset, (r) => ({
     ...r,
     vials: Number(r.vials),
@@ -227,6 +241,13 @@ export async function listTransfers(db: Database, query: TransferListQuery) {
   }));
 }
 
+/** A keyset page of the transfers from or to `locationIds` (newest first); null for a cursor it did not make. */
+export async function listTransfers(db: Database, query: TransferListQuery) {
+  const read = transferListQueries(db, query);
+  if (!read) return null;
+  return transferPageOf(await db.batch(read.statements), read.keyset);
+}
+
 /** The active locations of the actor's organization, by name: where a transfer may go or come from. */
 export function activeLocations(db: Database, actor: ScopedActor) {
   return db.all<{ id: string; name: string; code: string }>(sql`SELECT id, name, code FROM locations
@@ -234,14 +255,14 @@ export function activeLocations(db: Database, actor: ScopedActor) {
     ORDER BY name, id`);
 }
 
-/** What is on the way to `locationIds` and the open discrepancies of their transfers (both ends). */
-export async function onTheWay(db: Database, locationIds: readonly string[]) {
+/** The statements of what is on the way to `locationIds` and the open discrepancies of their transfers (both ends); `onTheWayOf` reads them. */
+export function onTheWayQueries(db: Database, locationIds: readonly string[]) {
   const ids = locationIds.length ? locationIds : ["-"];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const [coming, open] = await db.batch([
+  return [
     db.all<{ transfers: number; vials: number; bulkLines: number }>(sql`SELECT count(DISTINCT t.id) AS transfers,
         coalesce(sum(l.item_id IS NOT NULL), 0) AS vials, coalesce(sum(l.item_id IS NULL), 0) AS bulkLines
       FROM transfers AS t JOIN transfer_lines AS l ON l.transfer_id = t.id
@@ -249,7 +270,11 @@ export async function onTheWay(db: Database, locationIds: readonly string[]) {
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
       WHERE (t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))
         AND l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL`),
-  ]);
+  ] as const;
+}
+
+export function onTheWayOf(results: readonly unknown[]) {
+  const [coming, open] = results as [{ transfers: number; vials: number; bulkLines: number }[], { n: number }[]];
   return {
     transfers: Number(coming[0]?.transfers ?? 0),
     vials: Number(coming[0]?.vials ?? 0),

@@ -53,7 +53,13 @@ describe("SuggestionsPanel", () => {
     expect(form).toContain(`name="lines" value="${JSON.stringify(vials.lines).replace(/"/g, "&quot;")}"`);
     expect(form).toMatch(/<button type="submit"[^>]*>Make a draft<\/button>/);
     // North → Westside: the reader makes transfers at neither, so no button, and the card says why.
-    expect(html).toContain("Only someone who makes transfers at North or Westside can make this draft.");
+    expect(html).toContain("Only someone who makes transfers at North can make this draft.");
+  });
+
+  it("points the receiving end to Request stock: a draft is made by the sender", async () => {
+    const html = await render({ suggestions: [vials], writableLocationIds: ["wst"] });
+    expect(html).not.toContain("<form");
+    expect(html).toContain("Downtown sends these: ask them for it with Request stock.");
   });
 
   it("says so when there is nothing to move", async () => {

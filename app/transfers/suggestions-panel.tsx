@@ -33,7 +33,7 @@ export function SuggestionsPanel({
   busy = false,
 }: {
   suggestions: readonly BalancingSuggestion[];
-  /** Locations where the reader may make transfers (WRITE_TRANSFERS): a draft at the sender, a request at the receiver. */
+  /** Locations where the reader may make transfers (WRITE_TRANSFERS): a draft is made at the sender; the receiver is pointed to Request stock. */
   writableLocationIds: readonly string[];
   /** Sent with each form, so a double submit makes one draft. */
   idempotencyKey?: string;
@@ -57,7 +57,8 @@ export function SuggestionsPanel({
           {suggestions.map((s) => {
             const key = `${s.kind}-${s.fromLocationId}-${s.toLocationId}-${s.variationId}-${JSON.stringify(s.lines[0])}`;
             const headingId = `suggestion-${key.replace(/[^a-zA-Z0-9-]/g, "")}`;
-            const allowed = writable.has(s.fromLocationId) || writable.has(s.toLocationId);
+            // A draft is made at the sending location (WRITE_TRANSFERS there), as the action checks.
+            const allowed = writable.has(s.fromLocationId);
             return (
               <li
                 key={key}
@@ -89,7 +90,9 @@ export function SuggestionsPanel({
                   </Form>
                 ) : (
                   <p className="text-slate-600 text-sm">
-                    Only someone who makes transfers at {s.fromLocationName} or {s.toLocationName} can make this draft.
+                    {writable.has(s.toLocationId)
+                      ? `${s.fromLocationName} sends these: ask them for it with Request stock.`
+                      : `Only someone who makes transfers at ${s.fromLocationName} can make this draft.`}
                   </p>
                 )}
               </li>

@@ -10,14 +10,17 @@ import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
+import { WORKED_OUT_STANDS_FOR_MS } from "../../app/db/worked-out.server";
 import { createLocation } from "../../app/locations/create.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import { markRecall } from "../../app/recalls/mark.server";
+import { loader as transfersLoader } from "../../app/routes/_app.transfers._index";
 import type { BalancingSuggestion } from "../../app/transfers/balance";
 import { balancingSuggestions } from "../../app/transfers/balance.server";
+import { workOutBalancingSuggestions } from "../../app/transfers/suggestions.server";
 import { freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
-import { signedIn } from "../support/screens";
+import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 import { writeTransfer } from "../support/transfers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -218,3 +221,53 @@ describe("lots that expire before their location can use them", () => {
     );
   });
 });
+
+describe("on /transfers, worked out every minute (ADR 0030)", () => {
+  const page = async (where: string) => {
+    const cookie = await withLocationChoice((await signedIn(t.db, "owner")).cookie, where);
+    t.resetRoundTrips();
+    const data = await transfersLoader({
+      request: new Request("http://clinic.test/transfers", { headers: { Cookie: cookie } }),
+      context: loadContext(t.db),
+      params: {},
+    });
+    return { data, roundTrips: t.roundTrips() };
+  };
+  const ours = (list: readonly BalancingSuggestion[]) =>
+    list.filter((s) => [VIAL.id, SLOW.id, BULK.id].includes(s.variationId));
+
+  it("are the organization's of the last minute, the reader's share of them, in the page's one round trip", async () => {
+    const live = await page(loc.north);
+    expect(live.data.suggestionsAsOf).toBeNull();
+    const now = new Date();
+    await workOutBalancingSuggestions(t.db, now);
+    const read = await page(loc.north);
+    // The session, then one batch: the transfers, what is on the way, the locations, the suggestions.
+    expect(read.roundTrips).toBe(2);
+    expect(read.data.suggestionsAsOf).not.toBeNull();
+    expect(ours(read.data.suggestions)).toEqual(ours(live.data.suggestions));
+    for (const s of read.data.suggestions) expect([s.fromLocationId, s.toLocationId]).toContain(loc.north);
+    // In organization mode, every location's.
+    const all = await page(ORGANIZATION);
+    expect(ours(all.data.suggestions)).toEqual(
+      ours(await balancingSuggestions(t.db, at(ORGANIZATION), Object.values(loc).concat(await others()))),
+    );
+  });
+
+  it("are worked out on the page again when the last ones are too old", async () => {
+    await workOutBalancingSuggestions(t.db, new Date(Date.now() - WORKED_OUT_STANDS_FOR_MS - 1000));
+    await t.db
+      .update(schema.workedOut)
+      .set({ computedAt: new Date(Date.now() - WORKED_OUT_STANDS_FOR_MS - 1000) })
+      .where(eq(schema.workedOut.kind, "balancing_suggestions"));
+    const stale = await page(loc.north);
+    expect(stale.data.suggestionsAsOf).toBeNull();
+    expect(ours(stale.data.suggestions).length).toBeGreaterThan(0);
+  });
+});
+
+/** The organization's other active locations (the demo's). */
+async function others(): Promise<string[]> {
+  const rows = await t.db.all<{ id: string }>(sql`SELECT id FROM locations WHERE active = 1`);
+  return rows.map((r) => r.id).filter((id) => !Object.values(loc).includes(id));
+}

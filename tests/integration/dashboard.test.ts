@@ -428,7 +428,7 @@ describe("the organization's worked-out figures", () => {
     expect((await screenAt(new Date(now.getTime() - 1))).asOf).toBeNull();
     // Worked out in the last minute of last month: this month's waste is not in them.
     const lastMinute = new Date(wasteMonths(now, "UTC").thisMonthStart - 60_000);
-    await t.db.update(schema.organizationFigures).set({ computedAt: lastMinute });
+    await t.db.update(schema.workedOut).set({ computedAt: lastMinute });
     await workOutOrganizationFigures(t.db, lastMinute);
     const turned = await screenAt(new Date(wasteMonths(now, "UTC").thisMonthStart + 1000));
     expect(turned.asOf).toBeNull();
@@ -455,7 +455,7 @@ describe("the organization's worked-out figures", () => {
 describe("what is on the road", () => {
   it("counts the pending lines in transit to here and the open discrepancies of transfers from or to here", async () => {
     // The organization's figures summed now, not those the tests above worked out.
-    await t.db.delete(schema.organizationFigures);
+    await t.db.delete(schema.workedOut);
     const before = await statsAt(HERE);
     expect(before).toMatchObject({ inTransitToHere: 0, openDiscrepancies: 0 });
     // Downtown sends HERE two sealed vials and 40 pads (in transit); a draft to HERE is not on the road.
@@ -508,7 +508,7 @@ describe("what is on the road", () => {
   it("are in the organization's worked-out figures, and older figures without them do not stand in", async () => {
     const actor = at(ORGANIZATION);
     const now = new Date();
-    await t.db.delete(schema.organizationFigures);
+    await t.db.delete(schema.workedOut);
     const live = await dashboardScreen(t.db, actor, placeOf(actor, now), { activity: false, backups: false }, noop);
     await workOutOrganizationFigures(t.db, now);
     const read = await dashboardScreen(
@@ -522,10 +522,13 @@ describe("what is on the road", () => {
     expect(read.stats).toEqual(live.stats);
     expect(read.stats).toMatchObject({ ok: true, data: { inTransitToHere: 1, openDiscrepancies: 1 } });
     // Figures worked out before transfers were counted do not stand in.
-    const [row] = await t.db.select().from(schema.organizationFigures);
-    const old = JSON.parse(String(row?.stats));
-    delete old.inTransitToHere;
-    await t.db.update(schema.organizationFigures).set({ stats: JSON.stringify(old) });
+    const [row] = await t.db.select().from(schema.workedOut).where(eq(schema.workedOut.kind, "dashboard_figures"));
+    const old = JSON.parse(String(row?.body));
+    delete old.stats.inTransitToHere;
+    await t.db
+      .update(schema.workedOut)
+      .set({ body: JSON.stringify(old) })
+      .where(eq(schema.workedOut.kind, "dashboard_figures"));
     const again = await dashboardScreen(
       t.db,
       actor,

@@ -70,17 +70,20 @@ describe("jobs worker", () => {
   it("works out the organizations' dashboard figures on the work cron, recording only a failure", async () => {
     const at = Date.UTC(2026, 10, 22, 3, 2, 0);
     await tick(CRONS.work, at);
-    const figures = await db.select().from(schema.organizationFigures);
+    const figures = await db
+      .select()
+      .from(schema.workedOut)
+      .where(eq(schema.workedOut.kind, "dashboard_figures"));
     expect(figures.length).toBeGreaterThan(0);
     for (const row of figures) {
       expect(row.computedAt).toEqual(new Date(at));
-      expect(JSON.parse(row.stats)).toHaveProperty("vialsOnHand");
-      expect(JSON.parse(row.waste)).toHaveProperty("byReason");
+      expect(JSON.parse(row.body).stats).toHaveProperty("vialsOnHand");
+      expect(JSON.parse(row.body).waste).toHaveProperty("byReason");
     }
-    expect((await runsAt(at)).map((r) => r.job)).not.toContain("organization_figures");
+    expect((await runsAt(at)).map((r) => r.job)).not.toContain("dashboard_figures");
     // The other crons leave them as they were.
     await tick(CRONS.fiveMinutes, at + 60_000);
-    for (const row of await db.select().from(schema.organizationFigures)) expect(row.computedAt).toEqual(new Date(at));
+    for (const row of await db.select().from(schema.workedOut)) expect(row.computedAt).toEqual(new Date(at));
   });
 
   it("has the work cron write the queued snapshot to the FILES bucket", async () => {
