@@ -3,8 +3,10 @@
 // sealed item is backed by its RECEIVE movement; a refused command (an adjustment below zero, a
 // serial scanned twice) leaves no movement, no level change, no item, no line and no activity row; movements cannot be edited or deleted; an adjustment is one
 // round trip; WRITE_INVENTORY at THAT location is required. With vials in use (start, draw, empty,
-// discard, the waste job) mixed in, on a fresh database per sequence, every item's units remaining
-// equal its movements and finished vials never change (npm run test:soak runs 10,000 sequences).
+// discard, the waste job) and transfers (request, create, send, partial receipt with losses, recall,
+// cancel) mixed in, on a fresh database per sequence, every item's units remaining equal its
+// movements, a vial on the road is on one pending line and finished vials never change (npm run
+// test:soak runs 10,000 sequences).
 import { asc, count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
@@ -20,6 +22,12 @@ import { openReceipt } from "../../app/receiving/open.server";
 import { type AdjustInput, adjustStock, STOCK_REFUSALS } from "../../app/stock/adjust.server";
 import { ADJUST_MESSAGES } from "../../app/stock/adjust-form";
 import { isNotEnoughStock, recordMovements } from "../../app/stock/ledger.server";
+import { cancelTransfer } from "../../app/transfers/cancel.server";
+import { createTransfer } from "../../app/transfers/create.server";
+import { recallTransfer } from "../../app/transfers/recall.server";
+import { receiveTransfer } from "../../app/transfers/receive.server";
+import { requestTransfer } from "../../app/transfers/request.server";
+import { sendTransfer } from "../../app/transfers/send.server";
 import { discardVial } from "../../app/vials/discard.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { emptyVial } from "../../app/vials/empty.server";
@@ -819,37 +827,84 @@ describe("the ledger with vials in use", () => {
       quantity: fc.integer({ min: -40, max: 40 }).filter((q) => q !== 0),
       reason: fc.constantFrom("count_correction", "damaged", "expired", "donated", "other"),
     }),
+    // Transfers from where the person stands to the other place: vials picked from the shelf there
+    // (sealed or not: a started one is refused) and a bulk quantity of gauze, sometimes too much.
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant("transfer" as const),
+        by: atPlace,
+        vials: fc.array(item, { maxLength: 3 }),
+        bulk: fc.option(fc.constantFrom(1, 50, 400, 100_000), { nil: null }),
+      }),
+    },
+    fc.record({ kind: fc.constant("request" as const), by: atPlace }),
+    // Sends and arrivals more often than the rest, so a sequence of ten goes from draft to arrival.
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), by: atPlace, transfer: item }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("arrive" as const),
+        by: atPlace,
+        transfer: item,
+        marks: fc.array(fc.constantFrom("received", "missing", "damaged", "short", "skip"), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+      }),
+    },
+    fc.record({ kind: fc.constant("recall" as const), by: atPlace, transfer: item }),
+    fc.record({ kind: fc.constant("cancel" as const), by: atPlace, transfer: item }),
   );
   type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
   /** Everything the invariants look at, in one batch. */
   async function snapshot(db: TestDatabase["db"]) {
-    const [wrong, negative, levels, sums, ended, counts, digest, otherItemMoves] = await db.batch([
-      // Each item's units remaining against its RECEIVE less USE, WASTE and DISCARD movements.
-      db.all<{ id: string; units: number; moved: number }>(sql`SELECT i.id, i.units_remaining AS units,
-          coalesce((SELECT sum(m.quantity) FROM stock_movements AS m WHERE m.item_id = i.id
-            AND m.type IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')), 0) AS moved
+    const [wrong, negative, levels, sums, ended, counts, digest, otherItemMoves, transit, transfers, lines] =
+      await db.batch([
+        // Each item's units remaining against its movements (RECEIVE less USE, WASTE, DISCARD; out and
+        // in again on a transfer).
+        db.all<{ id: string; units: number; moved: number }>(sql`SELECT i.id, i.units_remaining AS units,
+          coalesce((SELECT sum(m.quantity) FROM stock_movements AS m WHERE m.item_id = i.id), 0) AS moved
         FROM items AS i WHERE i.units_remaining IS NOT coalesce((SELECT sum(m.quantity) FROM stock_movements AS m
-          WHERE m.item_id = i.id AND m.type IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')), 0)`),
-      db.all<{ id: string }>(sql`SELECT id FROM items WHERE units_remaining < 0
-        OR (state IN ('empty', 'discarded') AND units_remaining != 0)
+          WHERE m.item_id = i.id), 0)`),
+        db.all<{ id: string }>(sql`SELECT id FROM items WHERE units_remaining < 0
+        OR (state IN ('empty', 'discarded', 'in_transit') AND units_remaining != 0)
         UNION ALL SELECT location_id FROM stock_levels WHERE on_hand < 0`),
-      db.all<{ k: string; onHand: number }>(
-        sql`SELECT location_id || '|' || variation_id AS k, on_hand AS onHand FROM stock_levels ORDER BY k`,
-      ),
-      db.all<{ k: string; total: number }>(sql`SELECT location_id || '|' || variation_id AS k, sum(quantity) AS total
+        db.all<{ k: string; onHand: number }>(
+          sql`SELECT location_id || '|' || variation_id AS k, on_hand AS onHand FROM stock_levels ORDER BY k`,
+        ),
+        db.all<{ k: string; total: number }>(sql`SELECT location_id || '|' || variation_id AS k, sum(quantity) AS total
         FROM stock_movements GROUP BY location_id, variation_id ORDER BY k`),
-      db.all<Record<string, unknown>>(sql`SELECT * FROM items WHERE state IN ('empty', 'discarded') ORDER BY id`),
-      db.all<{ movements: number; activity: number; usage: number; items: number }>(sql`SELECT
+        db.all<Record<string, unknown>>(sql`SELECT * FROM items WHERE state IN ('empty', 'discarded') ORDER BY id`),
+        db.all<{ movements: number; activity: number; usage: number; items: number; transferRows: number }>(sql`SELECT
           (SELECT count(*) FROM stock_movements) AS movements, (SELECT count(*) FROM activity_log) AS activity,
-          (SELECT count(*) FROM usage_entries) AS usage, (SELECT count(*) FROM items) AS items`),
-      db.all<{
-        d: string;
-      }>(sql`SELECT group_concat(id || ':' || location_id || ':' || state || ':' || units_remaining, ',')
+          (SELECT count(*) FROM usage_entries) AS usage, (SELECT count(*) FROM items) AS items,
+          (SELECT count(*) FROM transfers) + (SELECT count(*) FROM transfer_lines) AS transferRows`),
+        db.all<{
+          d: string;
+        }>(sql`SELECT group_concat(id || ':' || location_id || ':' || state || ':' || units_remaining, ',')
         AS d FROM (SELECT * FROM items ORDER BY id)`),
-      db.all<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE item_id IS NOT NULL
-        AND type NOT IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD')`),
-    ]);
+        db.all<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE item_id IS NOT NULL
+        AND type NOT IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD', 'TRANSFER_OUT', 'TRANSFER_IN')`),
+        // A vial on the road is on exactly one pending line of a transfer in transit, and such a line's vial is on the road.
+        db.all<{ id: string }>(sql`SELECT i.id FROM items AS i WHERE i.state = 'in_transit' AND 1 <> (SELECT count(*)
+          FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
+          WHERE l.item_id = i.id AND l.status = 'pending' AND t.status = 'in_transit')
+        UNION ALL SELECT l.id FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
+          JOIN items AS i ON i.id = l.item_id
+        WHERE l.status = 'pending' AND t.status = 'in_transit' AND i.state <> 'in_transit'`),
+        db.all<{ id: string; status: string; fromLocationId: string; toLocationId: string }>(sql`SELECT id, status,
+          from_location_id AS fromLocationId, to_location_id AS toLocationId FROM transfers ORDER BY id`),
+        db.all<{
+          id: string;
+          transferId: string;
+          itemId: string | null;
+          status: string;
+          quantity: number;
+        }>(sql`SELECT id,
+          transfer_id AS transferId, item_id AS itemId, status, quantity FROM transfer_lines ORDER BY id`),
+      ]);
     return {
       wrong,
       negative,
@@ -859,6 +914,9 @@ describe("the ledger with vials in use", () => {
       counts: counts[0],
       digest: digest[0]?.d ?? "",
       otherItemMoves: Number(otherItemMoves[0]?.n ?? 0),
+      transit,
+      transfers,
+      lines,
     };
   }
   type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -868,6 +926,7 @@ describe("the ledger with vials in use", () => {
     expect(after.negative, `${what}: negative (or ended with units left)`).toEqual([]);
     expect(after.levels, `${what}: levels against the sum of movements`).toEqual(after.sums);
     expect(after.otherItemMoves, `${what}: item movements of another type`).toBe(0);
+    expect(after.transit, `${what}: vials on the road against their transfers' pending lines`).toEqual([]);
     for (const [id, row] of before.ended) expect(after.ended.get(id), `${what}: ended item ${id} changed`).toBe(row);
   }
 
@@ -961,6 +1020,15 @@ describe("the ledger with vials in use", () => {
             note: c.reason === "other" ? "Counted again" : null,
           });
         }
+        if (
+          c.kind === "transfer" ||
+          c.kind === "request" ||
+          c.kind === "send" ||
+          c.kind === "arrive" ||
+          c.kind === "recall" ||
+          c.kind === "cancel"
+        )
+          return runTransfer(db, c, before);
         // The vial verbs: an item of the database (the demo's or one received in this sequence).
         // Mostly one at the location they stand at (one elsewhere is simply not found there).
         const items = before.digest.split(",").map((d) => d.split(":"));
@@ -984,6 +1052,81 @@ describe("the ledger with vials in use", () => {
             return emptyVial(db, actor, { itemId, witness: witnessed }, options);
           case "discard":
             return discardVial(db, actor, { itemId, reason: c.reason, note: c.note, witness: witnessed }, options);
+        }
+      }
+
+      const other = (at: Place): Place => (at === "DTN" ? "WST" : "DTN");
+      /** A transfer of the sequence, mostly one in the state the command needs. */
+      const pickTransfer = (before: Snapshot, n: number, states: readonly string[]) => {
+        const fitting = before.transfers.filter((x) => states.includes(x.status));
+        const pool = n % 4 === 0 || fitting.length === 0 ? before.transfers : fitting;
+        return pool[n % Math.max(1, pool.length)];
+      };
+      type TransferCommand = Extract<
+        Command,
+        { kind: "transfer" | "request" | "send" | "arrive" | "recall" | "cancel" }
+      >;
+      async function runTransfer(db: TestDatabase["db"], c: TransferCommand, before: Snapshot) {
+        const actor = scoped(c.by.who, c.by.at);
+        const here = places[c.by.at];
+        if (c.kind === "transfer") {
+          const items = before.digest.split(",").map((d) => d.split(":"));
+          const shelf = items.filter(([, locationId, state]) => locationId === here && state !== "empty");
+          const vials = [...new Set(c.vials.map((n) => shelf[n % Math.max(1, shelf.length)]?.[0]))].filter(
+            (id): id is string => Boolean(id),
+          );
+          const gauze = products[3]?.id ?? "";
+          return createTransfer(db, actor, {
+            fromLocationId: here,
+            toLocationId: places[other(c.by.at)],
+            lines: [
+              ...vials.map((itemId) => ({ itemId })),
+              ...(c.bulk === null ? [] : [{ variationId: gauze, quantity: c.bulk }]),
+            ],
+          });
+        }
+        if (c.kind === "request")
+          return requestTransfer(db, actor, {
+            fromLocationId: places[other(c.by.at)],
+            toLocationId: here,
+            note: "Two boxes of gauze, please",
+          });
+        const states = {
+          send: ["draft"],
+          arrive: ["in_transit"],
+          recall: ["in_transit"],
+          cancel: ["draft", "requested"],
+        };
+        const picked = pickTransfer(before, c.transfer, states[c.kind]);
+        if (!picked) return null;
+        const transferId = picked.id;
+        switch (c.kind) {
+          case "send":
+            return sendTransfer(db, actor, { transferId });
+          case "recall":
+            return recallTransfer(db, actor, { transferId, reason: "Sent by mistake" });
+          case "cancel":
+            return cancelTransfer(db, actor, { transferId, reason: "Not needed" });
+          case "arrive": {
+            const pending = before.lines.filter((l) => l.transferId === transferId && l.status === "pending");
+            type Mark = {
+              lineId: string;
+              status: "received" | "missing" | "damaged" | "short";
+              quantity?: number;
+              reason?: string;
+            };
+            const lines = c.marks.flatMap((mark, i): Mark[] => {
+              const line = pending[i];
+              if (!line || mark === "skip") return [];
+              if (mark === "short")
+                return [{ lineId: line.id, status: mark, quantity: Math.floor(line.quantity / 2), reason: "Box torn" }];
+              return [
+                { lineId: line.id, status: mark, ...(mark === "received" ? {} : { reason: "Checked on arrival" }) },
+              ];
+            });
+            if (lines.length === 0) return null;
+            return receiveTransfer(db, actor, { transferId, lines });
+          }
         }
       }
 
