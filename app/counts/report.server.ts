@@ -139,11 +139,14 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
         a.ledger_position AS position, a.counted_at AS countedAt, a.counted_by AS countedById,
         ${name("a.counted_by")} AS countedBy, i.state, i.started_at AS startedAt, i.location_id AS itemLocationId,
         il.code AS itemLocationCode, i.units_remaining AS unitsNow,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m
-          WHERE m.item_id = a.item_id AND m.rowid > a.ledger_position) AS after,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
+          AND m.rowid > a.ledger_position AND m.reference_id IS NOT s.id) AS after,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
+          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS booked,
         coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
         p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM audit_lines AS a JOIN items AS i ON i.id = a.item_id JOIN locations AS il ON il.id = i.location_id
+      FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id JOIN items AS i ON i.id = a.item_id
+        JOIN locations AS il ON il.id = i.location_id
         JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
       WHERE a.session_id = ${session.id} AND a.item_id IS NOT NULL
       ORDER BY a.counted_at, a.id`),
@@ -156,21 +159,35 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
         coalesce((SELECT on_hand FROM stock_levels AS sl WHERE sl.location_id = ${here}
           AND sl.variation_id = g.variationId), 0) AS onHandNow,
         (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
-          AND m.variation_id = g.variationId AND m.rowid > g.position) AS after
+          AND m.variation_id = g.variationId AND m.rowid > g.position AND m.reference_id IS NOT ${session.id}) AS after,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
+          AND m.variation_id = g.variationId AND m.reference_type = 'audit' AND m.reference_id = ${session.id}) AS booked
       FROM (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted, max(a.ledger_position) AS position
         FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL GROUP BY a.variation_id) AS g
         JOIN product_variations AS v ON v.id = g.variationId JOIN products AS p ON p.id = v.product_id
       ORDER BY lower(p.name), lower(v.name), v.id`),
-    // Expected and not counted: on the shelf here now, in scope, no line (nothing is missing once approved).
-    db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
-        v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
-        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-        p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
-        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE s.id = ${session.id} AND s.status <> 'approved' AND ${IN_SCOPE}
-        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
-      ORDER BY lower(p.name), lower(v.name), i.label_code`),
+    // Expected and not counted: on the shelf here now, in scope, no line. Once approved: the vials its
+    // approval discarded as missing (ended at the moment it was approved), with the units they had.
+    session.status === "approved"
+      ? db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+            v.name AS variation, v.id AS variationId, i.lot, i.state,
+            -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
+              AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
+            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+            p.unit_scale AS unitScale, p.base_unit AS baseUnit
+          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
+            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+          WHERE s.id = ${session.id} AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
+          ORDER BY lower(p.name), lower(v.name), i.label_code`)
+      : db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+            v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
+            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+            p.unit_scale AS unitScale, p.base_unit AS baseUnit
+          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
+            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+          WHERE s.id = ${session.id} AND ${IN_SCOPE}
+            AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
+          ORDER BY lower(p.name), lower(v.name), i.label_code`),
     db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
         sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
@@ -193,11 +210,13 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
     const counted = n(r.counted);
     const unitsNow = n(r.unitsNow);
     const after = n(r.after);
+    // What this count's approval booked on the vial (none before it is approved).
+    const booked = n(r.booked);
     const found = Boolean(n(r.found));
     const onShelfHere = r.itemLocationId === here && (r.state === "sealed" || r.state === "in_use");
     const movedOn = !found && !onShelfHere;
     const final = Math.max(0, counted + after);
-    const expected = found ? 0 : unitsNow - after;
+    const expected = found ? 0 : unitsNow - booked - after;
     const variance = movedOn ? 0 : found ? counted : counted - expected;
     const costCents = n(r.costCents);
     const unitsPerPackage = n(r.unitsPerPackage);
@@ -249,9 +268,10 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
     const counted = n(r.counted);
     const onHandNow = n(r.onHandNow);
     const after = n(r.after);
-    const expected = onHandNow - after;
+    const booked = n(r.booked);
+    const expected = onHandNow - booked - after;
     // As of the count; never below what is on hand now can give (a level cannot go below zero).
-    const variance = Math.max(counted - expected, -onHandNow);
+    const variance = Math.max(counted - expected, -(onHandNow - booked));
     const costCents = n(r.costCents);
     const unitsPerPackage = n(r.unitsPerPackage);
     return {

@@ -283,8 +283,7 @@ function StartCount({ here, keys, problem, hidden }: Parts) {
             />
             <div className="flex flex-col gap-1">
               <label htmlFor="productIds" className="font-medium text-sm">
-                Products{" "}
-                <span className="font-normal text-slate-500">(for chosen products; hold Ctrl or Cmd for several)</span>
+                Products to count <span className="font-normal text-slate-500">(hold Ctrl or Cmd for several)</span>
               </label>
               <select
                 id="productIds"
@@ -366,7 +365,8 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
       {here.canCount ? (
         <>
           <Card title="Scan a vial">
-            <Form method="post" ref={formRef} className="flex flex-col gap-3" noValidate>
+            {/* A fresh form after each count (a new key per page load): no units left carried to the next vial. */}
+            <Form method="post" ref={formRef} key={keys.scan} className="flex flex-col gap-3" noValidate>
               {hidden}
               <input type="hidden" name="sessionId" value={session.id} />
               <input type="hidden" name="idempotencyKey" value={keys.scan} />
@@ -418,7 +418,7 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
                 const typed = bulk?.typed.variationId === m.variationId ? bulk : null;
                 return (
                   <li key={m.variationId} className="rounded-md border border-slate-200 p-3">
-                    <Form method="post" className="flex flex-col gap-2" noValidate>
+                    <Form method="post" key={keys.bulk} className="flex flex-col gap-2" noValidate>
                       {hidden}
                       <input type="hidden" name="sessionId" value={session.id} />
                       <input type="hidden" name="variationId" value={m.variationId} />

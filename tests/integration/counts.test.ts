@@ -325,6 +325,13 @@ describe("a blind count at Downtown, while the clinic keeps working", () => {
 
     const session = await readSession(t.db, as("admin"), "READ_AUDITS", sessionId);
     expect(session).toMatchObject({ status: "approved", reviewedByName: "Adam Admin" });
+    // Read again once approved, the review says what it said before: its own bookings are not "moved since".
+    if (!session) throw new Error("no session");
+    const report = await readReport(t.db, session);
+    expect(report.vials.find((v) => v.itemId === f)).toMatchObject({ expected: 70, variance: -10, after: 0 });
+    expect(report.vials.find((v) => v.itemId === a)).toMatchObject({ expected: 80, variance: 0, after: -10 });
+    expect(report.missing.map((m) => [m.itemId, m.unitsNow])).toEqual([[c, cUnits]]);
+    expect(report.bulk.find((g) => g.variationId === GAUZE)).toMatchObject({ variance: 1500 - gaugeBefore });
     expect(await t.lastActivity()).toMatchObject({ action: "audit_complete", entityId: sessionId });
 
     // The same key answers the same, writing nothing more; another approve is refused.

@@ -1,0 +1,170 @@
+// Cycle counts end to end on a phone (390 × 844), issue 22: a blind count of Dysport at Downtown
+// by a staff member, while a second user draws from a vial already counted; submitted, approved by
+// an admin; Downtown's Dysport level moves by the true variance only (one started vial 7 U short,
+// one sealed vial not found), not by the draw made during the count. A staff member can count but
+// not review. Screenshots of the count page and the review page, at phone and desktop size.
+import type { Browser, Page } from "@playwright/test";
+import { attachScreenshot, expect, expectNoSidewaysScroll, onDatabase, signIn, test } from "./support";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+test.use({ viewport: PHONE });
+
+interface Vial {
+  id: string;
+  label: string;
+  state: string;
+  units: number;
+}
+
+/** Downtown's Dysport vials on the shelf, and its level there. */
+async function dysportAtDowntown(): Promise<{ vials: Vial[]; level: number }> {
+  const vials = await onDatabase(
+    `SELECT i.id, i.label_code AS label, i.state, i.units_remaining AS units FROM items AS i
+      JOIN locations AS l ON l.id = i.location_id JOIN product_variations AS v ON v.id = i.variation_id
+      JOIN products AS p ON p.id = v.product_id
+     WHERE l.code = 'DTN' AND p.name = 'Dysport' AND i.state IN ('sealed', 'in_use') ORDER BY i.label_code`,
+    [],
+  );
+  const [level] = await onDatabase(
+    `SELECT coalesce(sum(sl.on_hand), 0) AS onHand FROM stock_levels AS sl JOIN locations AS l ON l.id = sl.location_id
+      JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
+     WHERE l.code = 'DTN' AND p.name = 'Dysport'`,
+    [],
+  );
+  return {
+    vials: vials.map((r) => ({
+      id: String(r.id),
+      label: String(r.label),
+      state: String(r.state),
+      units: Number(r.units),
+    })),
+    level: Number(level?.onHand ?? 0),
+  };
+}
+
+async function signedInPage(browser: Browser, email: string, viewport = PHONE): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  return page;
+}
+
+async function countVial(page: Page, label: string, unitsLeft?: number) {
+  await page.getByLabel("Label code").fill(label);
+  if (unitsLeft !== undefined) await page.getByLabel(/Units left/).fill(String(unitsLeft));
+  await page.getByRole("button", { name: "Count this vial" }).click();
+  await expect(page.getByText(label).first()).toBeVisible();
+  // A fresh form for the next vial: no units left carried over.
+  await expect(page.getByLabel(/Units left/)).toHaveValue("");
+}
+
+test("a blind count on a phone while the clinic keeps drawing: approval moves stock by the true variance only", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signIn(page, "staff@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/audit");
+  await expect(page.getByRole("heading", { name: "Audit", level: 1 })).toBeVisible();
+
+  // Start: chosen products, Dysport; blind is ticked by default.
+  await page.getByRole("radio", { name: "Chosen products" }).check();
+  await page.getByLabel(/^Products to count/).selectOption({ label: "Dysport" });
+  await expect(page.getByLabel(/Blind count/)).toBeChecked();
+  await page.getByRole("button", { name: "Start counting" }).click();
+  await expect(page.getByRole("heading", { name: /Blind count · Counting/ })).toBeVisible();
+
+  const { vials } = await dysportAtDowntown();
+  const started = vials.find((v) => v.state === "in_use");
+  const sealed = vials.filter((v) => v.state === "sealed");
+  const [drawnFrom, notFound] = sealed;
+  if (!started || !drawnFrom || !notFound)
+    throw new Error("the demo has a started and two sealed Dysport vials at Downtown");
+
+  // The started vial, 7 U short of what the system has; a sealed one, full.
+  await countVial(page, started.label, started.units - 7);
+  await countVial(page, drawnFrom.label);
+  // A wrong code is refused under the field, nothing counted.
+  await page.getByLabel("Label code").fill("V000000000");
+  await page.getByRole("button", { name: "Count this vial" }).click();
+  await expect(page.getByText(/No vial of your organization has this label code/)).toBeVisible();
+
+  // Blind: what the system expects is not shown.
+  const mine = page.getByRole("region", { name: "What I counted" });
+  await expect(mine.getByText(drawnFrom.label)).toBeVisible();
+  await expect(mine.getByText(/system/)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "count on a phone");
+
+  // Meanwhile a second user draws 10 U from the vial already counted.
+  const admin = await signedInPage(browser, "admin@demo.clinic");
+  const drawn = await admin.request.post(`/api/vials/${drawnFrom.id}/draw`, {
+    data: { units: 10 },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(drawn.status()).toBe(200);
+
+  // Submit asks first.
+  await page.getByRole("button", { name: "Submit count" }).click();
+  await expect(page.getByText(/Submit this count for review\?/)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, submit the count" }).click();
+  await expect(page.getByText("Count submitted")).toBeVisible();
+
+  // Staff count but do not review: the review screens and the approval are refused.
+  const review = await page.goto("/admin/audits");
+  expect(review?.status()).toBe(403);
+  const sessions = await onDatabase(
+    "SELECT s.id FROM audit_sessions AS s JOIN locations AS l ON l.id = s.location_id WHERE l.code = 'DTN' AND s.status = 'submitted'",
+    [],
+  );
+  const sessionId = String(sessions[0]?.id);
+  const refused = await page.request.post(`/api/audit-sessions/${sessionId}/approve`, { data: {} });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: "forbidden" });
+
+  // The admin reviews on a phone: expected against counted, as of each count.
+  const before = await dysportAtDowntown();
+  await admin.goto("/admin/audits?status=submitted");
+  await admin
+    .getByRole("link", { name: /Downtown/ })
+    .first()
+    .click();
+  await expect(admin.getByRole("heading", { name: /Count at Downtown/ })).toBeVisible();
+  await expect(admin.getByText("-7 U").first()).toBeVisible();
+  const missing = admin.getByRole("region", { name: "Missing vials" });
+  await expect(missing.getByText(notFound.label)).toBeVisible();
+  const during = admin.getByRole("region", { name: "Movements while the count was open" });
+  await expect(during.getByText(`Dysport · 300 U vial · ${drawnFrom.label}`)).toBeVisible();
+  await expectNoSidewaysScroll(admin);
+  await attachScreenshot(admin, testInfo, "review on a phone");
+
+  // Approve asks first, naming what it books and discards.
+  await admin.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(admin.getByText(/1 count difference booked.*1 missing vial discarded/)).toBeVisible();
+  await admin.getByRole("button", { name: "Yes, approve and book" }).click();
+  await expect(admin.getByText("Count approved")).toBeVisible();
+  await expect(admin.getByText("Approved").first()).toBeVisible();
+
+  // Stock moved by the true variance only: 7 U short and the missing vial, not the draw.
+  const after = await dysportAtDowntown();
+  expect(after.level).toBe(before.level - 7 - notFound.units);
+  const byId = new Map(after.vials.map((v) => [v.id, v]));
+  expect(byId.get(drawnFrom.id)?.units).toBe(drawnFrom.units - 10);
+  expect(byId.get(started.id)?.units).toBe(started.units - 7);
+  expect(byId.has(notFound.id)).toBe(false);
+  const [discarded] = await onDatabase("SELECT state, discard_reason AS reason FROM items WHERE id = ?", [notFound.id]);
+  expect(discarded).toMatchObject({ state: "discarded", reason: "missing_in_count" });
+
+  // The review page at desktop size.
+  const desk = await signedInPage(browser, "admin@demo.clinic", DESKTOP);
+  await desk.goto(`/admin/audits/${sessionId}`);
+  await expect(desk.getByRole("heading", { name: /Count at Downtown/ })).toBeVisible();
+  await attachScreenshot(desk, testInfo, "review on a desktop");
+  await desk.goto("/admin/audits");
+  await attachScreenshot(desk, testInfo, "review list on a desktop");
+  await desk.context().close();
+  await admin.context().close();
+});
