@@ -16,6 +16,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
+import { formatMoney } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import {
   type IdempotencyKey,
@@ -59,7 +60,9 @@ export function approvalQuestion(report: CountReport): string {
       ? null
       : `${report.vials.filter((v) => v.found).length} found vial(s) brought to this location`,
   ].filter(Boolean);
-  return `Approve this count? ${parts.join(", ")}.`;
+  const net = report.totals.varianceCents - report.totals.missingCents + report.totals.foundCents;
+  const value = net === 0 ? "" : ` Net change at cost: ${net < 0 ? "−" : "+"}${formatMoney(Math.abs(net))}.`;
+  return `Approve this count? ${parts.join(", ")}.${value}`;
 }
 
 export async function approveCount(

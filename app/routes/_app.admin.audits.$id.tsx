@@ -188,7 +188,7 @@ export default function AuditDetailScreen() {
             ["Started", <Who key="s" name={session.startedBy} at={session.startedAt} />],
             ["Submitted", <Who key="u" name={session.submittedBy} at={session.submittedAt} />],
             [
-              session.status === "rejected" ? "Sent back" : "Approved",
+              session.status === "rejected" ? "Sent back" : session.status === "approved" ? "Approved" : "Reviewed",
               <Who key="r" name={session.reviewedBy} at={session.reviewedAt} />,
             ],
             ...(session.reviewNote ? [["Reviewer's note", session.reviewNote] as [string, string]] : []),
