@@ -168,3 +168,132 @@ test("a blind count on a phone while the clinic keeps drawing: approval moves st
   await desk.context().close();
   await admin.context().close();
 });
+
+test("the counts API answers bad input with a clear 4xx and writes nothing, and walks a count through review", async ({
+  page,
+}) => {
+  await signIn(page, "admin@demo.clinic"); // ADMIN at Downtown
+  const api = page.request;
+  const [gloves] = await onDatabase(
+    `SELECT v.id, p.id AS productId, coalesce(sl.on_hand, 0) AS onHand FROM products AS p
+      JOIN product_variations AS v ON v.product_id = p.id
+      LEFT JOIN stock_levels AS sl ON sl.variation_id = v.id AND sl.location_id = (SELECT id FROM locations WHERE code = 'DTN')
+     WHERE p.name = 'Nitrile exam gloves, medium' LIMIT 1`,
+    [],
+  );
+  const [dtn] = await onDatabase("SELECT id FROM locations WHERE code = 'DTN'", []);
+  const downtown = String(dtn?.id);
+  const variationId = String(gloves?.id);
+  const written = async () =>
+    (
+      await onDatabase(
+        "SELECT (SELECT count(*) FROM audit_sessions) || '/' || (SELECT count(*) FROM audit_lines) AS n",
+        [],
+      )
+    )[0]?.n;
+  const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
+
+  const before = await written();
+  const refusals: [string, object, number, string][] = [
+    [
+      "/api/audit-sessions",
+      { locationId: "another-organizations-location", scope: { kind: "all" }, blind: true },
+      403,
+      "forbidden",
+    ],
+    ["/api/audit-sessions", { locationId: downtown, scope: { kind: "shelf" }, blind: true }, 422, "invalid_input"],
+    [
+      "/api/audit-sessions",
+      { locationId: downtown, scope: { kind: "products", productIds: [] }, blind: true },
+      422,
+      "invalid_input",
+    ],
+    [
+      "/api/audit-sessions",
+      { locationId: downtown, scope: { kind: "category", category: "x".repeat(10_000) }, blind: true },
+      422,
+      "invalid_input",
+    ],
+  ];
+  for (const [path, data, status, code] of refusals) {
+    const response = await api.post(path, { data, headers: key() });
+    expect({ data, status: response.status() }).toEqual({ data, status });
+    expect(await response.json()).toMatchObject({ error: expect.any(String), code });
+  }
+  expect(await written()).toBe(before);
+
+  const startKey = key();
+  const started = await api.post("/api/audit-sessions", {
+    data: { locationId: downtown, scope: { kind: "products", productIds: [String(gloves?.productId)] }, blind: false },
+    headers: startKey,
+  });
+  expect(started.status()).toBe(201);
+  const { sessionId } = (await started.json()) as { sessionId: string };
+  const joined = await api.post("/api/audit-sessions", {
+    data: { locationId: downtown, scope: { kind: "all" }, blind: true },
+  });
+  expect(joined.status()).toBe(200);
+  expect(await joined.json()).toEqual({ sessionId, joined: true, status: "in_progress" });
+
+  const counts = `/api/audit-sessions/${sessionId}/counts`;
+  const afterStart = await written();
+  const bad: [object, number, string][] = [
+    [{ variationId, quantity: -5 }, 422, "invalid_input"],
+    [{ variationId, quantity: "2.5" }, 422, "invalid"],
+    [{ variationId, quantity: 2.5 }, 422, "invalid"],
+    [{ variationId, quantity: "9".repeat(30) }, 422, "invalid_input"],
+    [{ labelCode: "V000000000" }, 422, "unknown_label"],
+    [{ labelCode: "V000000000", unitsRemaining: -1 }, 422, "invalid_input"],
+  ];
+  for (const [data, status, code] of bad) {
+    const response = await api.post(counts, { data, headers: key() });
+    expect({ data, status: response.status(), code: ((await response.json()) as { code: string }).code }).toEqual({
+      data,
+      status,
+      code,
+    });
+  }
+  const tooEarly = await api.post(`/api/audit-sessions/${sessionId}/reject`, { data: { note: "too early" } });
+  expect(tooEarly.status()).toBe(409);
+  expect(await written()).toBe(afterStart);
+
+  // Exactly what the system has, on two shelves.
+  const onHand = Number(gloves?.onHand ?? 0);
+  const half = Math.floor(onHand / 2);
+  for (const quantity of [half, onHand - half]) {
+    const counted = await api.post(counts, { data: { variationId, quantity }, headers: key() });
+    expect(counted.status()).toBe(200);
+  }
+  expect((await api.post(`/api/audit-sessions/${sessionId}/submit`, { data: {}, headers: key() })).status()).toBe(200);
+  const closed = await api.post(counts, { data: { variationId, quantity: 1 }, headers: key() });
+  expect(closed.status()).toBe(409);
+  expect(await closed.json()).toMatchObject({ code: "closed", error: expect.stringMatching(/submitted/) });
+
+  const long = await api.post(`/api/audit-sessions/${sessionId}/reject`, { data: { note: "x".repeat(10_000) } });
+  expect(long.status()).toBe(422);
+  const sent = await api.post(`/api/audit-sessions/${sessionId}/reject`, {
+    data: { note: "Count the gloves again" },
+    headers: key(),
+  });
+  expect(await sent.json()).toEqual({ sessionId, status: "rejected" });
+  const read = (await (await api.get(`/api/audit-sessions/${sessionId}`)).json()) as {
+    status: string;
+    reviewNote: string;
+    lines: unknown[];
+    review: { bulk: { variance: number }[] } | null;
+  };
+  expect(read).toMatchObject({ status: "rejected", reviewNote: "Count the gloves again" });
+  expect(read.lines).toHaveLength(2);
+  expect(read.review?.bulk[0]?.variance).toBe(0);
+  const list = await api.get("/api/audit-sessions?status=rejected");
+  expect(((await list.json()) as { items: { id: string }[] }).items.map((s) => s.id)).toContain(sessionId);
+  const badFilter = await api.get("/api/audit-sessions?status=finished");
+  expect(badFilter.status()).toBe(400);
+  expect(await badFilter.json()).toMatchObject({ code: "invalid_filter" });
+
+  // Counted again, submitted, approved: nothing to book.
+  expect((await api.post(counts, { data: { variationId, quantity: 0 }, headers: key() })).status()).toBe(200);
+  expect((await api.post(`/api/audit-sessions/${sessionId}/submit`, { data: {}, headers: key() })).status()).toBe(200);
+  const approved = await api.post(`/api/audit-sessions/${sessionId}/approve`, { data: {}, headers: key() });
+  expect(await approved.json()).toEqual({ sessionId, status: "approved", booked: 0, discarded: 0, found: 0 });
+});
