@@ -8,6 +8,7 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
+import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { approvalQuestion, approveCount } from "~/counts/approve.server";
 import { NOTE_MAX } from "~/counts/constants";
@@ -160,6 +161,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   return done(`/admin/audits/${sessionId}`, "Sent back for a recount", "The counters see your note on Audit.");
 }
+
+// With JavaScript, the spec's refresh set of audit_complete (vials, stats, recent activity, audit
+// sessions) after an approval.
+export const clientAction = refreshingClientAction({ approve: "audit_complete" });
 
 export default function AuditDetailScreen() {
   const { session, vials, bulk, missing, notCounted, during, totals, canReview, keys } = useLoaderData<typeof loader>();
