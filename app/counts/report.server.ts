@@ -53,6 +53,11 @@ export interface VialLine extends Units {
   valueCents: number;
   /** Ended, sent or moved since it was counted (not found then): nothing to book. */
   movedOn: boolean;
+  /**
+   * Found, but emptied or discarded in the system: a finished vial never changes again (the
+   * items_ended_frozen trigger), so the approval books nothing for it; the reviewer sees it.
+   */
+  finished: boolean;
 }
 
 export interface BulkLine {
@@ -215,9 +220,10 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
     const found = Boolean(n(r.found));
     const onShelfHere = r.itemLocationId === here && (r.state === "sealed" || r.state === "in_use");
     const movedOn = !found && !onShelfHere;
+    const finished = r.state === "empty" || r.state === "discarded";
     const final = Math.max(0, counted + after);
     const expected = found ? 0 : unitsNow - booked - after;
-    const variance = movedOn ? 0 : found ? counted : counted - expected;
+    const variance = movedOn || (found && finished) ? 0 : found ? counted : counted - expected;
     const costCents = n(r.costCents);
     const unitsPerPackage = n(r.unitsPerPackage);
     return {
@@ -247,6 +253,7 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
       variance,
       valueCents: atCost(variance, costCents, unitsPerPackage),
       movedOn,
+      finished: found && finished,
       unitScale: scaleOf(r),
       baseUnit: String(r.baseUnit),
     };

@@ -73,6 +73,7 @@ export async function loader(args: LoaderFunctionArgs) {
       moved: v.after === 0 ? null : signed(v.after, v),
       found: v.found ? `Found here; the system has it at ${v.itemLocationCode}, ${v.state.replace("_", " ")}` : null,
       movedOn: v.movedOn,
+      finished: v.finished,
       countedBy: v.countedBy,
       countedAt: at(v.countedAt),
     })),

@@ -453,3 +453,86 @@ describe("sent back for a recount", () => {
     await expectLedgerBalances();
   });
 });
+
+describe("races and vials the system has ended", () => {
+  it("counts a vial scanned by two counters at once once, and approves once when two reviewers approve at once", async () => {
+    const [x] = (await receive(1)) as [string];
+    const { sessionId } = await started("staff", {
+      locationId: loc.DTN,
+      scope: { kind: "products", productIds: [XEOMIN_PRODUCT] },
+      blind: true,
+    });
+    const label = await labelOf(x);
+    const both = await Promise.all([
+      countStock(t.db, as("staff"), { sessionId, labelCode: label }),
+      countStock(t.db, as("multi"), { sessionId, labelCode: label }),
+    ]);
+    expect(both.every((o) => o.ok)).toBe(true);
+    expect(both.filter((o) => o.ok && !o.already)).toHaveLength(1);
+    const lines = await t.db.select().from(schema.auditLines).where(eq(schema.auditLines.itemId, x));
+    expect(lines).toHaveLength(1);
+    // The rest of the shelf, as the system has it.
+    const shelf = await t.db.all<{ labelCode: string; units: number; id: string }>(sql`SELECT id,
+        label_code AS labelCode, units_remaining AS units FROM items
+      WHERE location_id = ${loc.DTN} AND variation_id = ${XEOMIN} AND state IN ('sealed', 'in_use') AND id <> ${x}`);
+    for (const s of shelf) {
+      const counted = await countStock(t.db, as("staff"), {
+        sessionId,
+        labelCode: s.labelCode,
+        unitsRemaining: String(s.units),
+      });
+      expect(counted.ok).toBe(true);
+    }
+    expect((await submitCount(t.db, as("staff"), { sessionId })).ok).toBe(true);
+    const activityBefore = await t.activityCount();
+    const approvals = await Promise.all([
+      approveCount(t.db, as("admin"), { sessionId }),
+      approveCount(t.db, as("owner", ORGANIZATION), { sessionId }),
+    ]);
+    expect(approvals.filter((o) => o.ok)).toHaveLength(1);
+    expect(approvals.find((o) => !o.ok)).toMatchObject({ refusal: "not_submitted" });
+    expect(await t.activityCount()).toBe(activityBefore + 1);
+    await expectLedgerBalances();
+  });
+
+  it("records a vial the system has as emptied as found, and leaves it finished: a finished vial never changes again", async () => {
+    const [y] = (await receive(1)) as [string];
+    expect((await drawUnits(t.db, as("staff"), { itemId: y, units: "60" })).ok).toBe(true);
+    const { emptyVial } = await import("../../app/vials/empty.server");
+    expect((await emptyVial(t.db, as("staff"), { itemId: y })).ok).toBe(true);
+    expect(await item(y)).toMatchObject({ state: "empty", unitsRemaining: 0 });
+    const { sessionId } = await started("staff", {
+      locationId: loc.DTN,
+      scope: { kind: "products", productIds: [XEOMIN_PRODUCT] },
+      blind: false,
+    });
+    expect(await countStock(t.db, as("staff"), { sessionId, labelCode: await labelOf(y) })).toMatchObject({
+      ok: false,
+      refusal: "units_needed",
+    });
+    expect(
+      await countStock(t.db, as("staff"), { sessionId, labelCode: await labelOf(y), unitsRemaining: "40" }),
+    ).toMatchObject({ ok: true, found: true, quantity: 40 });
+    // Everything else on the shelf, as the system has it.
+    const shelf = await t.db.all<{ labelCode: string; units: number }>(sql`SELECT label_code AS labelCode,
+        units_remaining AS units FROM items
+      WHERE location_id = ${loc.DTN} AND variation_id = ${XEOMIN} AND state IN ('sealed', 'in_use')`);
+    for (const s of shelf) {
+      await countStock(t.db, as("staff"), { sessionId, labelCode: s.labelCode, unitsRemaining: String(s.units) });
+    }
+    expect((await submitCount(t.db, as("staff"), { sessionId })).ok).toBe(true);
+    const session = await readSession(t.db, as("admin"), "READ_AUDITS", sessionId);
+    if (!session) throw new Error("no session");
+    expect((await readReport(t.db, session)).vials.find((v) => v.itemId === y)).toMatchObject({
+      found: true,
+      finished: true,
+      variance: 0,
+    });
+    const here = await level("DTN", XEOMIN);
+    expect(await approveCount(t.db, as("admin"), { sessionId })).toMatchObject({ ok: true, found: 0, discarded: 0 });
+    // A finished vial never changes again: it stays emptied, nothing booked for it.
+    expect(await item(y)).toMatchObject({ state: "empty", unitsRemaining: 0 });
+    expect(await level("DTN", XEOMIN)).toBe(here);
+    await expectLedgerBalances();
+  });
+});
