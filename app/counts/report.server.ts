@@ -131,6 +131,19 @@ export interface CountReport {
 export const DURING_MAX = 200;
 
 const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * SQL: the bulk line `a` still counts. Once a count was sent back, counting a product and size
+ * again replaces its earlier shelves (all of them: the recount counts every shelf of it); lines of
+ * what was not counted again stay.
+ */
+function current(sessionId: string) {
+  const sentBack = sql`(SELECT coalesce(max(r.at), 0) FROM activity_log AS r WHERE r.entity = 'audit_session'
+    AND r.entity_id = ${sessionId} AND r.action = 'reject_count')`;
+  return sql`(a.counted_at > ${sentBack} OR NOT EXISTS (SELECT 1 FROM audit_lines AS again
+    WHERE again.session_id = a.session_id AND again.variation_id = a.variation_id AND again.item_id IS NULL
+      AND again.counted_at > ${sentBack}))`;
+}
 const scaleOf = (r: Record<string, unknown>) => n(r.unitScale) as UnitScale;
 
 export async function readReport(db: Database, session: SessionRow): Promise<CountReport> {
@@ -157,7 +170,8 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
       ORDER BY a.counted_at, a.id`),
     db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.variation_id AS variationId, a.lot,
         a.quantity, a.counted_at AS countedAt, a.counted_by AS countedById, ${name("a.counted_by")} AS countedBy
-      FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL ORDER BY a.counted_at, a.id`),
+      FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+      ORDER BY a.counted_at, a.id`),
     db.all<Record<string, unknown>>(sql`SELECT g.variationId, g.counted, g.position, p.name AS product,
         v.name AS variation, coalesce(v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
         p.unit_scale AS unitScale, p.base_unit AS baseUnit,
@@ -168,7 +182,8 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
         (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
           AND m.variation_id = g.variationId AND m.reference_type = 'audit' AND m.reference_id = ${session.id}) AS booked
       FROM (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted, max(a.ledger_position) AS position
-        FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL GROUP BY a.variation_id) AS g
+        FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+        GROUP BY a.variation_id) AS g
         JOIN product_variations AS v ON v.id = g.variationId JOIN products AS p ON p.id = v.product_id
       ORDER BY lower(p.name), lower(v.name), v.id`),
     // Expected and not counted: on the shelf here now, in scope, no line. Once approved: the vials its

@@ -354,7 +354,8 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
             role="status"
             className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm"
           >
-            Sent back for a recount: {session.reviewNote}
+            Sent back for a recount: {session.reviewNote} Counting a bulk product again replaces its earlier shelves:
+            count every shelf of it.
           </p>
         )}
         {session.reviewNote && session.status === "in_progress" && (

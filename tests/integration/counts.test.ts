@@ -536,3 +536,41 @@ describe("races and vials the system has ended", () => {
     await expectLedgerBalances();
   });
 });
+
+describe("a bulk recount after a send-back", () => {
+  it("replaces the product's earlier shelves, and keeps what was not counted again", async () => {
+    const { sessionId } = await started("staff", {
+      locationId: loc.DTN,
+      scope: { kind: "products", productIds: [GAUZE_PRODUCT] },
+      blind: true,
+    });
+    for (const quantity of ["300", "200"]) {
+      expect((await countStock(t.db, as("staff"), { sessionId, variationId: GAUZE, quantity })).ok).toBe(true);
+    }
+    expect((await submitCount(t.db, as("staff"), { sessionId })).ok).toBe(true);
+    expect((await rejectCount(t.db, as("admin"), { sessionId, note: "Gauze: count both shelves again" })).ok).toBe(
+      true,
+    );
+    const session = async () => {
+      const s = await readSession(t.db, as("admin"), "READ_AUDITS", sessionId);
+      if (!s) throw new Error("no session");
+      return s;
+    };
+    // Nothing counted again yet: the earlier shelves still count.
+    expect((await readReport(t.db, await session())).bulk[0]?.counted).toBe(500);
+    // Ensure the recount is later than the send-back, to the millisecond.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const quantity of ["310", "190", "5"]) {
+      expect((await countStock(t.db, as("multi"), { sessionId, variationId: GAUZE, quantity })).ok).toBe(true);
+    }
+    const report = await readReport(t.db, await session());
+    expect(report.bulk[0]?.counted).toBe(505);
+    expect(report.bulk[0]?.lines.map((l) => l.quantity)).toEqual([310, 190, 5]);
+    expect((await submitCount(t.db, as("multi"), { sessionId })).ok).toBe(true);
+    const onHand = await level("DTN", GAUZE);
+    expect((await approveCount(t.db, as("admin"), { sessionId })).ok).toBe(true);
+    expect(await level("DTN", GAUZE)).toBe(505);
+    expect(onHand).not.toBe(505);
+    await expectLedgerBalances();
+  });
+});
