@@ -308,41 +308,40 @@ export default function AuditDetailScreen() {
         </DataTable>
       </section>
 
-      {session.status !== "approved" && (
-        <section aria-labelledby="missing-title" className="flex flex-col gap-2">
-          <h2 id="missing-title" className="font-semibold text-lg">
-            Missing vials
-          </h2>
+      <section aria-labelledby="missing-title" className="flex flex-col gap-2">
+        <h2 id="missing-title" className="font-semibold text-lg">
+          Missing vials
+        </h2>
+        <p className="text-slate-600 text-sm">
+          {session.status === "approved"
+            ? "Not counted, and discarded (missing in a count) when the count was approved."
+            : "On the shelf here in the system, in this count's scope, and not counted: approving discards them (missing in a count)."}
+        </p>
+        <DataTable
+          columns={[{ label: "Vial", title: true }, "Lot", "Units", "Value"]}
+          rowCount={missing.length}
+          empty="No vial is missing."
+        >
+          {missing.map((m) => (
+            <DataRow key={m.itemId}>
+              <td className={CELL}>
+                <Link to={`/inventory/${m.itemId}`} className="font-medium text-sky-800 hover:underline">
+                  {m.labelCode}
+                </Link>
+                <span className="block text-slate-600 text-xs">{m.what}</span>
+              </td>
+              <td className={CELL}>{m.lot ?? "—"}</td>
+              <td className={`${CELL} tabular-nums`}>{m.units}</td>
+              <td className={`${CELL} tabular-nums`}>{m.value}</td>
+            </DataRow>
+          ))}
+        </DataTable>
+        {notCounted.length > 0 && (
           <p className="text-slate-600 text-sm">
-            On the shelf here in the system, in this count's scope, and not counted: approving discards them (missing in
-            a count).
+            Not counted, left as they are: {notCounted.map((n) => `${n.what} (${n.onHand} on hand)`).join("; ")}.
           </p>
-          <DataTable
-            columns={[{ label: "Vial", title: true }, "Lot", "Units", "Value"]}
-            rowCount={missing.length}
-            empty="No vial is missing."
-          >
-            {missing.map((m) => (
-              <DataRow key={m.itemId}>
-                <td className={CELL}>
-                  <Link to={`/inventory/${m.itemId}`} className="font-medium text-sky-800 hover:underline">
-                    {m.labelCode}
-                  </Link>
-                  <span className="block text-slate-600 text-xs">{m.what}</span>
-                </td>
-                <td className={CELL}>{m.lot ?? "—"}</td>
-                <td className={`${CELL} tabular-nums`}>{m.units}</td>
-                <td className={`${CELL} tabular-nums`}>{m.value}</td>
-              </DataRow>
-            ))}
-          </DataTable>
-          {notCounted.length > 0 && (
-            <p className="text-slate-600 text-sm">
-              Not counted, left as they are: {notCounted.map((n) => `${n.what} (${n.onHand} on hand)`).join("; ")}.
-            </p>
-          )}
-        </section>
-      )}
+        )}
+      </section>
 
       <section aria-labelledby="during-title" className="flex flex-col gap-2">
         <h2 id="during-title" className="font-semibold text-lg">

@@ -283,7 +283,7 @@ function StartCount({ here, keys, problem, hidden }: Parts) {
             />
             <div className="flex flex-col gap-1">
               <label htmlFor="productIds" className="font-medium text-sm">
-                Products to count <span className="font-normal text-slate-500">(hold Ctrl or Cmd for several)</span>
+                Products to count <span className="font-normal text-slate-500">(one or more)</span>
               </label>
               <select
                 id="productIds"

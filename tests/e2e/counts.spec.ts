@@ -70,6 +70,8 @@ test("a blind count on a phone while the clinic keeps drawing: approval moves st
   await page.goto("/audit");
   await expect(page.getByRole("heading", { name: "Audit", level: 1 })).toBeVisible();
 
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "start a count on a phone");
   // Start: chosen products, Dysport; blind is ticked by default.
   await page.getByRole("radio", { name: "Chosen products" }).check();
   await page.getByLabel(/^Products to count/).selectOption({ label: "Dysport" });
