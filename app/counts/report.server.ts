@@ -3,7 +3,9 @@
 // the bulk variations (the sum of their shelves' lines against on hand now minus the movements at
 // the location since the newest line), the vials expected and not counted (missing), the vials
 // found, the value of each difference at cost (as the dashboard values stock), and the movements
-// made at the location while the count was open. The approval (./approve.server) books exactly
+// made at the location while it was being counted (after its first line: what moved before any
+// line is in every line's expectation), newest first, walked back along the ledger from its top.
+// The approval (./approve.server) books exactly
 // what this reads, so the review and the booking cannot disagree.
 import { sql } from "drizzle-orm";
 import type { UnitScale } from "~/catalog/format";
@@ -220,9 +222,10 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
         p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM stock_movements AS m JOIN product_variations AS v ON v.id = m.variation_id
         JOIN products AS p ON p.id = v.product_id LEFT JOIN items AS i ON i.id = m.item_id
-      WHERE m.location_id = ${here} AND m.occurred_at >= ${session.startedAt} AND m.occurred_at <= ${until}
-        AND m.reference_id IS NOT ${session.id}
-      ORDER BY m.occurred_at DESC, m.id DESC LIMIT ${DURING_MAX}`),
+      WHERE m.rowid > (SELECT coalesce(min(a.ledger_position), ${Number.MAX_SAFE_INTEGER}) FROM audit_lines AS a
+          WHERE a.session_id = ${session.id})
+        AND +m.location_id = ${here} AND m.occurred_at <= ${until} AND m.reference_id IS NOT ${session.id}
+      ORDER BY m.rowid DESC LIMIT ${DURING_MAX}`),
     db.all<{ top: number }>(sql`SELECT coalesce(max(rowid), 0) AS top FROM stock_movements`),
   ]);
 

@@ -250,6 +250,11 @@ describe("a blind count at Downtown, while the clinic keeps working", () => {
     expect(vial(f)).toMatchObject({ counted: 60, expected: 70, variance: -10, valueCents: -5200 });
     expect(vial(d)).toMatchObject({ found: true, itemLocationCode: "WST", variance: 100 });
     expect(report.missing.map((m) => m.itemId)).toEqual([c]);
+    // Beside it, what moved while it was counted: the draw and the gauze used.
+    expect(report.during.map((m) => [m.type, m.quantity])).toEqual([
+      ["ADJUST", -200],
+      ["USE", -10],
+    ]);
     const gauze = report.bulk.find((g) => g.variationId === GAUZE);
     expect(gauze).toMatchObject({ counted: 1500, expected: gaugeBefore, variance: 1500 - gaugeBefore });
   });
