@@ -148,7 +148,16 @@ function current(sessionId: string) {
 }
 const scaleOf = (r: Record<string, unknown>) => n(r.unitScale) as UnitScale;
 
-export async function readReport(db: Database, session: SessionRow): Promise<CountReport> {
+/**
+ * The report of `session`; `linesOnly` (the count page) reads the lines and their expectations
+ * but not the missing vials, what was not counted, nor the movements beside it.
+ */
+export async function readReport(
+  db: Database,
+  session: SessionRow,
+  { linesOnly = false }: { linesOnly?: boolean } = {},
+): Promise<CountReport> {
+  const none = db.all<Record<string, unknown>>(sql`SELECT 1 WHERE 0`);
   const here = session.locationId;
   const name = (column: string) =>
     sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
@@ -190,8 +199,10 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
       ORDER BY lower(p.name), lower(v.name), v.id`),
     // Expected and not counted: on the shelf here now, in scope, no line. Once approved: the vials its
     // approval discarded as missing (ended at the moment it was approved), with the units they had.
-    session.status === "approved"
-      ? db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+    linesOnly
+      ? none
+      : session.status === "approved"
+        ? db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
             v.name AS variation, v.id AS variationId, i.lot, i.state,
             -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
               AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
@@ -201,7 +212,7 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
             JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
           WHERE s.id = ${session.id} AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
           ORDER BY lower(p.name), lower(v.name), i.label_code`)
-      : db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+        : db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
             v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
             coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
             p.unit_scale AS unitScale, p.base_unit AS baseUnit
@@ -210,14 +221,20 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
           WHERE s.id = ${session.id} AND ${IN_SCOPE}
             AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
           ORDER BY lower(p.name), lower(v.name), i.label_code`),
-    db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
+    linesOnly
+      ? none
+      : db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
         sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
         JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
       WHERE s.id = ${session.id} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
         AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id)
       ORDER BY lower(p.name), lower(v.name), v.id`),
-    db.all<Record<string, unknown>>(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
+    linesOnly
+      ? none
+      : db.all<
+          Record<string, unknown>
+        >(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
         v.name AS variation, i.label_code AS labelCode, m.quantity, ${name("m.user_id")} AS user,
         p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM stock_movements AS m JOIN product_variations AS v ON v.id = m.variation_id

@@ -43,7 +43,7 @@ export async function countScreen(db: Database, actor: ScopedActor, locationId: 
   ]);
   const session = open[0] ?? null;
   if (!session) return { session: null, latest: latest[0] ?? null, categories, products, lines: [], matches: [] };
-  const report = await readReport(db, session);
+  const report = await readReport(db, session, { linesOnly: true });
   const blind = Boolean(Number(session.blind));
   const lines: ShownLine[] = [
     ...report.vials.map((v) => ({
