@@ -10,23 +10,21 @@ import { actorHere } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
-import { approvalQuestion, approveCount } from "~/counts/approve.server";
+import { approvalQuestion } from "~/counts/approve.server";
 import { NOTE_MAX } from "~/counts/constants";
-import { rejectCount } from "~/counts/reject.server";
+import { type CountProblem, REVIEW_INTENT_HANDLERS, REVIEW_INTENTS, type ReviewIntent } from "~/counts/intents.server";
 import { readReport } from "~/counts/report.server";
 import { readSession, scopeWords } from "~/counts/session.server";
 import { CountStatus } from "~/counts/status-badge";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
-import { done, intentOf, refused } from "~/http/outcome.server";
+import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Facts, FormAlert, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Audit Detail · Clinic Inventory" }];
-
-const INTENTS = ["approve", "reject"] as const;
 
 const qty = (n: number, r: { unitScale: UnitScale; baseUnit: string }) => formatQuantity(n, r.unitScale, r.baseUnit);
 const signed = (n: number, r: { unitScale: UnitScale; baseUnit: string }) => `${n > 0 ? "+" : ""}${qty(n, r)}`;
@@ -122,45 +120,14 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-interface Problem {
-  intent: (typeof INTENTS)[number];
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  typed: Record<string, string>;
-  ask?: string | null;
-}
+type Problem = CountProblem<ReviewIntent>;
 
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
-  const intent = intentOf(form, INTENTS);
+  const intent = intentOf(form, REVIEW_INTENTS);
   const actor = await actorHere(args, "WRITE_AUDITS");
   const sessionId = args.params.id ?? "";
-  const idempotencyKey = String(form.get("idempotencyKey") ?? "") || null;
-  const note = String(form.get("note") ?? "");
-  const typed = { note };
-  if (intent === "approve") {
-    if (form.get("confirm") !== "yes") {
-      const session = await orOutage(readSession(args.context.db, actor, "READ_AUDITS", sessionId));
-      if (!session) throw data("No count with this id at a location you can reach.", { status: 404 });
-      const report = await orOutage(readReport(args.context.db, session));
-      return data<Problem>({ intent, fieldErrors: {}, formError: null, typed, ask: approvalQuestion(report) });
-    }
-    const outcome = await orOutage(approveCount(args.context.db, actor, { sessionId, idempotencyKey }));
-    if (!outcome.ok) return refused(outcome, { intent, typed } as const);
-    return done(
-      `/admin/audits/${sessionId}`,
-      "Count approved",
-      `${outcome.booked} count movement(s) booked, ${outcome.discarded} missing vial(s) discarded, ${outcome.found} found vial(s) brought here.`,
-    );
-  }
-  const outcome = await orOutage(rejectCount(args.context.db, actor, { sessionId, note, idempotencyKey }));
-  if (!outcome.ok) {
-    return refused(outcome, { intent, typed } as const, {
-      fields: (r) => (r === "invalid" ? "note" : null),
-      status: outcome.refusal === "invalid" ? 400 : 409,
-    });
-  }
-  return done(`/admin/audits/${sessionId}`, "Sent back for a recount", "The counters see your note on Audit.");
+  return REVIEW_INTENT_HANDLERS[intent]({ db: args.context.db, actor, form, back: "", locationId: "", sessionId });
 }
 
 // With JavaScript, the spec's refresh set of audit_complete (vials, stats, recent activity, audit

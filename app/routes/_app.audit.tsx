@@ -6,22 +6,17 @@
 // it for review (asks first). A count sent back shows the reviewer's note. Forms work without
 // JavaScript; with it, a wedge scanner or the camera fills the label and counts at once.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { actorAtOneLocation, actorAtPickedLocation } from "~/access/door.server";
 import { reachesAt } from "~/access/scope.server";
 import { auditPath, STATUS_LABELS } from "~/counts/constants";
-import { countStock } from "~/counts/count.server";
-import { countFromForm, startFromForm } from "~/counts/forms";
-import type { CountRefusal } from "~/counts/outcome";
+import { COUNT_INTENT_HANDLERS, COUNT_INTENTS, type CountIntent, type CountProblem } from "~/counts/intents.server";
 import { countScreen } from "~/counts/screen.server";
 import { scopeWords } from "~/counts/session.server";
-import { startCount } from "~/counts/start.server";
-import { submitCount } from "~/counts/submit.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
-import { done, intentOf, refused } from "~/http/outcome.server";
+import { intentOf } from "~/http/outcome.server";
 import { useScanField } from "~/scanner/scan-field";
 import { CameraScanner, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
@@ -29,8 +24,6 @@ import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, CheckboxField, Field, FormAlert, SelectField } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Audit · Clinic Inventory" }];
-
-const INTENTS = ["start", "scan", "bulk", "submit"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
@@ -88,98 +81,17 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-interface Problem {
-  intent: (typeof INTENTS)[number];
-  fieldErrors: Record<string, string>;
-  formError: string | null;
-  typed: Record<string, string>;
-  ask?: string | null;
-}
-
-const FIELD_OF: Partial<Record<CountRefusal, string>> = {
-  unknown_label: "labelCode",
-  units_needed: "unitsRemaining",
-  too_many_units: "unitsRemaining",
-  out_of_scope: "labelCode",
-  category_unknown: "category",
-  products_unknown: "productIds",
-  location_unavailable: "locationId",
-};
-
 export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
-  const intent = intentOf(form, INTENTS);
+  const intent = intentOf(form, COUNT_INTENTS);
   const picked = typeof form.get("locationId") === "string" ? String(form.get("locationId")) : null;
   const { actor, locationId, organizationMode } = await actorAtPickedLocation(args, "WRITE_INVENTORY", picked);
-  const db = args.context.db;
   const back = organizationMode ? `/audit?location=${encodeURIComponent(locationId)}` : "/audit";
-  const typed = Object.fromEntries(
-    [...form.entries()]
-      .filter(([k, v]) => typeof v === "string" && k !== "idempotencyKey")
-      .map(([k, v]) => [k, String(v)]),
-  );
-  const problem = (outcome: { refusal: CountRefusal; message: string; ok: false }, status = 409) => {
-    const field = FIELD_OF[outcome.refusal] ?? (outcome.refusal === "invalid" ? invalidField(intent) : null);
-    return refused(outcome, { intent, typed } as const, { fields: () => field, status });
-  };
-  if (intent === "start") {
-    const outcome = await orOutage(startCount(db, actor, startFromForm(form, locationId)));
-    if (!outcome.ok) return problem(outcome, outcome.refusal === "invalid" ? 400 : 409);
-    return done(
-      back,
-      outcome.joined ? "You joined the count" : "Count started",
-      outcome.joined
-        ? "A count was already open here: what you count adds to it."
-        : "Scan each vial's label and enter bulk quantities shelf by shelf.",
-    );
-  }
   const sessionId = String(form.get("sessionId") ?? "");
-  if (intent === "submit") {
-    if (form.get("confirm") !== "yes") {
-      return data<Problem>(
-        {
-          intent,
-          fieldErrors: {},
-          formError: null,
-          typed,
-          ask: "Submit this count for review? No one can count in it any more unless a reviewer sends it back.",
-        },
-        { status: 200 },
-      );
-    }
-    const outcome = await orOutage(
-      submitCount(db, actor, { sessionId, idempotencyKey: String(form.get("idempotencyKey") ?? "") || null }),
-    );
-    if (!outcome.ok) return problem(outcome);
-    return done(
-      back,
-      "Count submitted",
-      "A reviewer will compare it with the system's stock and approve it or send it back.",
-    );
-  }
-  const outcome = await orOutage(countStock(db, actor, { ...countFromForm(form), sessionId }));
-  if (!outcome.ok) return problem(outcome, outcome.refusal === "invalid" ? 400 : 409);
-  if (outcome.already) {
-    return done(
-      back,
-      "Already counted",
-      `${outcome.label}: this vial is counted once. Enter its units left to correct them.`,
-    );
-  }
-  return done(
-    back,
-    outcome.found ? "Counted (found)" : "Counted",
-    outcome.found
-      ? `${outcome.label}: the system has this vial elsewhere or ended; the reviewer decides.`
-      : `${outcome.label}.`,
-  );
+  return COUNT_INTENT_HANDLERS[intent]({ db: args.context.db, actor, form, back, locationId, sessionId });
 }
 
-function invalidField(intent: (typeof INTENTS)[number]): string | null {
-  if (intent === "scan") return "labelCode";
-  if (intent === "bulk") return "quantity";
-  return null;
-}
+type Problem = CountProblem<CountIntent>;
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Here = NonNullable<Loaded["here"]>;
