@@ -80,7 +80,10 @@ function asking(intent: CountIntent | ReviewIntent, form: FormData, ask: string)
 
 const keyOf = (form: FormData) => String(form.get("idempotencyKey") ?? "") || null;
 
-async function scanOrBulk(intent: "scan" | "bulk", { db, actor, form, back, sessionId }: IntentArgs) {
+async function scanOrBulk(intent: "scan" | "bulk", { db, actor, form, back: page, sessionId }: IntentArgs) {
+  // A bulk count goes back to the same search, for the product's next shelf.
+  const q = intent === "bulk" ? String(form.get("q") ?? "").slice(0, 100) : "";
+  const back = q ? `${page}${page.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}` : page;
   const outcome = await orOutage(countStock(db, actor, { ...countFromForm(form), sessionId }));
   if (!outcome.ok) return problem(intent, form, outcome);
   if (outcome.already) {

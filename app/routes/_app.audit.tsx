@@ -335,6 +335,7 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
                       {hidden}
                       <input type="hidden" name="sessionId" value={session.id} />
                       <input type="hidden" name="variationId" value={m.variationId} />
+                      <input type="hidden" name="q" value={search} />
                       <input type="hidden" name="idempotencyKey" value={keys.bulk} />
                       <p className="font-medium text-sm">
                         {m.product} · {m.variation}

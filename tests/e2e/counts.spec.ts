@@ -299,3 +299,89 @@ test("the counts API answers bad input with a clear 4xx and writes nothing, and 
   const approved = await api.post(`/api/audit-sessions/${sessionId}/approve`, { data: {}, headers: key() });
   expect(await approved.json()).toEqual({ sessionId, status: "approved", booked: 0, discarded: 0, found: 0 });
 });
+
+test("bulk shelves counted on a phone, sent back with a note the counter sees, counted again and approved", async ({
+  page,
+  browser,
+}) => {
+  const gaugeLevel = async () =>
+    Number(
+      (
+        await onDatabase(
+          `SELECT sl.on_hand AS n FROM stock_levels AS sl JOIN locations AS l ON l.id = sl.location_id
+            JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
+           WHERE l.code = 'DTN' AND p.name = 'Gauze 2x2'`,
+          [],
+        )
+      )[0]?.n,
+    );
+  const onHand = await gaugeLevel();
+  await signIn(page, "staff@demo.clinic");
+  await page.goto("/audit");
+  await page.getByRole("radio", { name: "Chosen products" }).check();
+  await page.getByLabel(/^Products to count/).selectOption({ label: "Gauze 2x2" });
+  await page.getByLabel(/Blind count/).uncheck();
+  await page.getByRole("button", { name: "Start counting" }).click();
+  await expect(page.getByRole("heading", { name: /^Count · Counting/ })).toBeVisible();
+
+  const search = async () => {
+    await page.getByLabel("Find a product").fill("gauze");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=gauze/);
+    await expect(
+      page.getByRole("region", { name: "Count bulk stock" }).getByText("Gauze 2x2 · Pack of 200"),
+    ).toBeVisible();
+  };
+  /** One shelf counted: the page comes back to the same search with `lines` lines counted. */
+  const countShelf = async (quantity: number, lines: number) => {
+    await page.getByLabel(/Quantity/).fill(String(quantity));
+    await page.getByRole("button", { name: "Count on this shelf" }).click();
+    await expect(page.getByText(`${lines} line${lines === 1 ? "" : "s"} counted`)).toBeVisible();
+    await expect(page.getByLabel(/Quantity/)).toHaveValue("");
+  };
+  // Two shelves, one 10 short: a negative quantity is refused first.
+  await search();
+  await page.getByLabel(/Quantity/).fill("-3");
+  await page.getByRole("button", { name: "Count on this shelf" }).click();
+  await expect(page.getByText(/Enter the quantity counted/)).toBeVisible();
+  await countShelf(100, 1);
+  await countShelf(onHand - 110, 2);
+  // Not blind: what the system expects is shown beside what was counted.
+  await expect(page.getByText(/system/).first()).toBeVisible();
+  await page.getByRole("button", { name: "Submit count" }).click();
+  await page.getByRole("button", { name: "Yes, submit the count" }).click();
+  await expect(page.getByText("Count submitted")).toBeVisible();
+
+  const admin = await signedInPage(browser, "admin@demo.clinic");
+  await admin.goto("/admin/audits?status=submitted");
+  await admin
+    .getByRole("link", { name: /Downtown/ })
+    .first()
+    .click();
+  await expect(admin.getByText("-10 each").first()).toBeVisible();
+  await admin.getByRole("button", { name: "Send back for a recount" }).click();
+  await expect(admin.getByText(/Say in the note what to recount/)).toBeVisible();
+  await admin.getByLabel("Note for the counters").fill("Gauze: count the back shelf again");
+  await admin.getByRole("button", { name: "Send back for a recount" }).click();
+  await expect(admin.getByText("Sent back", { exact: true }).first()).toBeVisible();
+  await expect(admin.getByText(/can be approved once it is counted again/)).toBeVisible();
+
+  await page.goto("/audit");
+  await expect(page.getByText(/Sent back for a recount: Gauze: count the back shelf again/)).toBeVisible();
+  await expect(page.getByText(/Submit is offered once the count is counted again/)).toBeVisible();
+  await search();
+  // Counting the product again replaces its earlier shelves.
+  await countShelf(100, 1);
+  await countShelf(onHand - 100, 2);
+  await page.getByRole("button", { name: "Submit count" }).click();
+  await page.getByRole("button", { name: "Yes, submit the count" }).click();
+  await expect(page.getByText("Count submitted")).toBeVisible();
+
+  await admin.reload();
+  await admin.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(admin.getByText(/no count differences, no vial discarded/)).toBeVisible();
+  await admin.getByRole("button", { name: "Yes, approve and book" }).click();
+  await expect(admin.getByText("Count approved")).toBeVisible();
+  expect(await gaugeLevel()).toBe(onHand);
+  await admin.context().close();
+});
