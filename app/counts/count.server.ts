@@ -5,7 +5,8 @@
 // second scan answers `already` and writes nothing, unless it gives the units left, which then
 // replace the first ones (a recount of that vial). A vial the system places at another location or
 // in another state is counted as `found`; nothing moves until a reviewer approves. Bulk lines add
-// up: two people on two shelves each keep their own. Counting a count that was sent back reopens it.
+// up: two people on two shelves each keep their own (after a send-back, counting a product again
+// replaces its earlier shelves: ./report.server). Counting a count that was sent back reopens it.
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { ScopedActor } from "~/access/actor";
