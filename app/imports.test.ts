@@ -47,6 +47,7 @@ const FLOORS = {
     "activity-log",
     "backups",
     "transfers",
+    "counts",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell", "dashboard"],

@@ -16,6 +16,7 @@ export const ENTITY_LABELS = {
   session: "Sign-ins and sign-outs",
   printer_profile: "Printer profiles",
   backup: "Backups",
+  audit_session: "Cycle counts",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
@@ -29,7 +30,13 @@ export const NO_LOCATION = "none";
  * What is always filed at a location (a vial, a receipt, a printer profile, a location itself):
  * a filter on one of these, or on an action on one, never matches a row filed at no location.
  */
-export const LOCATED_ENTITIES: readonly ActivityEntity[] = ["item", "receipt", "printer_profile", "location"];
+export const LOCATED_ENTITIES: readonly ActivityEntity[] = [
+  "item",
+  "receipt",
+  "printer_profile",
+  "location",
+  "audit_session",
+];
 
 /** How many users a name search offers to choose from; past it, the search is to be narrowed. */
 export const USER_CHOICES = 20;

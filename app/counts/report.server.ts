@@ -1,0 +1,391 @@
+// What a count says against the ledger (ADR 0031), read in one batch: each vial counted with what
+// the system expected of it as of its line's ledger position (units now minus its movements since),
+// the bulk variations (the sum of their shelves' lines against on hand now minus the movements at
+// the location since the newest line), the vials expected and not counted (missing), the vials
+// found, the value of each difference at cost (as the dashboard values stock), and the movements
+// made at the location while it was being counted (after its first line: what moved before any
+// line is in every line's expectation), newest first, walked back along the ledger from its top.
+// The approval (./approve.server) books exactly
+// what this reads, so the review and the booking cannot disagree.
+import { sql } from "drizzle-orm";
+import type { UnitScale } from "~/catalog/format";
+import type { Database } from "~/db/client.server";
+import { IN_SCOPE, type SessionRow } from "./session.server";
+
+/** Base units at cost: cost of a package × units / units a package holds (the dashboard's VIAL_VALUE). */
+export function atCost(units: number, costCents: number, unitsPerPackage: number): number {
+  return unitsPerPackage > 0 ? Math.round((costCents * units) / unitsPerPackage) : 0;
+}
+
+interface Units {
+  unitScale: UnitScale;
+  baseUnit: string;
+}
+
+export interface VialLine extends Units {
+  lineId: string;
+  itemId: string;
+  labelCode: string;
+  product: string;
+  variation: string;
+  variationId: string;
+  lot: string | null;
+  counted: number;
+  found: boolean;
+  position: number;
+  countedAt: number;
+  countedById: string | null;
+  countedBy: string | null;
+  /** The vial as the system has it now. */
+  state: string;
+  startedAt: number | null;
+  itemLocationId: string;
+  itemLocationCode: string;
+  unitsNow: number;
+  /** Its movements after the line's position. */
+  after: number;
+  costCents: number;
+  unitsPerPackage: number;
+  /** What the system expected in the vial when it was counted (units now minus movements since). */
+  expected: number;
+  /** What the vial holds once the count is booked: what was counted, moved on by what happened since. */
+  final: number;
+  /** Counted − expected, in base units (for a found vial: its units, gained here). */
+  variance: number;
+  valueCents: number;
+  /** Ended, sent or moved since it was counted (not found then): nothing to book. */
+  movedOn: boolean;
+  /**
+   * Found, but emptied or discarded in the system: a finished vial never changes again (the
+   * items_ended_frozen trigger), so the approval books nothing for it; the reviewer sees it.
+   */
+  finished: boolean;
+}
+
+export interface BulkLine {
+  lineId: string;
+  lot: string | null;
+  quantity: number;
+  countedAt: number;
+  countedById: string | null;
+  countedBy: string | null;
+}
+
+export interface BulkRow extends Units {
+  variationId: string;
+  product: string;
+  variation: string;
+  lines: BulkLine[];
+  counted: number;
+  position: number;
+  onHandNow: number;
+  after: number;
+  expected: number;
+  variance: number;
+  costCents: number;
+  unitsPerPackage: number;
+  valueCents: number;
+}
+
+export interface MissingVial extends Units {
+  itemId: string;
+  labelCode: string;
+  product: string;
+  variation: string;
+  variationId: string;
+  lot: string | null;
+  state: string;
+  unitsNow: number;
+  valueCents: number;
+}
+
+export interface NotCounted extends Units {
+  variationId: string;
+  product: string;
+  variation: string;
+  onHand: number;
+}
+
+export interface MovementDuring extends Units {
+  id: string;
+  occurredAt: number;
+  type: string;
+  reason: string | null;
+  product: string;
+  variation: string;
+  labelCode: string | null;
+  quantity: number;
+  user: string | null;
+}
+
+export interface CountReport {
+  vials: VialLine[];
+  bulk: BulkRow[];
+  missing: MissingVial[];
+  notCounted: NotCounted[];
+  during: MovementDuring[];
+  /** The ledger's top when read: the approval books only if nothing moved since. */
+  ledgerTop: number;
+  totals: { varianceCents: number; missingCents: number; foundCents: number; differences: number };
+}
+
+/** Rows of movements during the count shown beside it. */
+export const DURING_MAX = 200;
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * SQL: the bulk line `a` still counts. Once a count was sent back, counting a product and size
+ * again replaces its earlier shelves (all of them: the recount counts every shelf of it); lines of
+ * what was not counted again stay.
+ */
+function current(sessionId: string) {
+  const sentBack = sql`(SELECT coalesce(max(r.at), 0) FROM activity_log AS r WHERE r.entity = 'audit_session'
+    AND r.entity_id = ${sessionId} AND r.action = 'reject_count')`;
+  return sql`(a.counted_at > ${sentBack} OR NOT EXISTS (SELECT 1 FROM audit_lines AS again
+    WHERE again.session_id = a.session_id AND again.variation_id = a.variation_id AND again.item_id IS NULL
+      AND again.counted_at > ${sentBack}))`;
+}
+const scaleOf = (r: Record<string, unknown>) => n(r.unitScale) as UnitScale;
+
+/**
+ * The report of `session`; `linesOnly` (the count page) reads the lines and their expectations
+ * but not the missing vials, what was not counted, nor the movements beside it.
+ */
+export async function readReport(
+  db: Database,
+  session: SessionRow,
+  { linesOnly = false }: { linesOnly?: boolean } = {},
+): Promise<CountReport> {
+  const none = db.all<Record<string, unknown>>(sql`SELECT 1 WHERE 0`);
+  const here = session.locationId;
+  const name = (column: string) =>
+    sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
+  const until = session.status === "approved" && session.reviewedAt ? session.reviewedAt : Number.MAX_SAFE_INTEGER;
+  const [vialRows, bulkLines, bulkRows, missingRows, notCountedRows, duringRows, top] = await db.batch([
+    db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.item_id AS itemId, i.label_code AS labelCode,
+        p.name AS product, v.name AS variation, v.id AS variationId, i.lot, a.quantity AS counted, a.found,
+        a.ledger_position AS position, a.counted_at AS countedAt, a.counted_by AS countedById,
+        ${name("a.counted_by")} AS countedBy, i.state, i.started_at AS startedAt, i.location_id AS itemLocationId,
+        il.code AS itemLocationCode, i.units_remaining AS unitsNow,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
+          AND m.rowid > a.ledger_position AND m.reference_id IS NOT s.id) AS after,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
+          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS booked,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id JOIN items AS i ON i.id = a.item_id
+        JOIN locations AS il ON il.id = i.location_id
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE a.session_id = ${session.id} AND a.item_id IS NOT NULL
+      ORDER BY a.counted_at, a.id`),
+    db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.variation_id AS variationId, a.lot,
+        a.quantity, a.counted_at AS countedAt, a.counted_by AS countedById, ${name("a.counted_by")} AS countedBy
+      FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+      ORDER BY a.counted_at, a.id`),
+    db.all<Record<string, unknown>>(sql`SELECT g.variationId, g.counted, g.position, p.name AS product,
+        v.name AS variation, coalesce(v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit,
+        coalesce((SELECT on_hand FROM stock_levels AS sl WHERE sl.location_id = ${here}
+          AND sl.variation_id = g.variationId), 0) AS onHandNow,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
+          AND m.variation_id = g.variationId AND m.rowid > g.position AND m.reference_id IS NOT ${session.id}) AS after,
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
+          AND m.variation_id = g.variationId AND m.reference_type = 'audit' AND m.reference_id = ${session.id}) AS booked
+      FROM (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted, max(a.ledger_position) AS position
+        FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+        GROUP BY a.variation_id) AS g
+        JOIN product_variations AS v ON v.id = g.variationId JOIN products AS p ON p.id = v.product_id
+      ORDER BY lower(p.name), lower(v.name), v.id`),
+    // Expected and not counted: on the shelf here now, in scope, no line. Once approved: the vials its
+    // approval discarded as missing (ended at the moment it was approved), with the units they had.
+    linesOnly
+      ? none
+      : session.status === "approved"
+        ? db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+            v.name AS variation, v.id AS variationId, i.lot, i.state,
+            -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
+              AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
+            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+            p.unit_scale AS unitScale, p.base_unit AS baseUnit
+          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
+            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+          WHERE s.id = ${session.id} AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
+          ORDER BY lower(p.name), lower(v.name), i.label_code`)
+        : db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+            v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
+            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+            p.unit_scale AS unitScale, p.base_unit AS baseUnit
+          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
+            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+          WHERE s.id = ${session.id} AND ${IN_SCOPE}
+            AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
+          ORDER BY lower(p.name), lower(v.name), i.label_code`),
+    linesOnly
+      ? none
+      : db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
+        sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
+        JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE s.id = ${session.id} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
+        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id)
+      ORDER BY lower(p.name), lower(v.name), v.id`),
+    linesOnly
+      ? none
+      : db.all<
+          Record<string, unknown>
+        >(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
+        v.name AS variation, i.label_code AS labelCode, m.quantity, ${name("m.user_id")} AS user,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM stock_movements AS m JOIN product_variations AS v ON v.id = m.variation_id
+        JOIN products AS p ON p.id = v.product_id LEFT JOIN items AS i ON i.id = m.item_id
+      WHERE m.rowid > (SELECT coalesce(min(a.ledger_position), ${Number.MAX_SAFE_INTEGER}) FROM audit_lines AS a
+          WHERE a.session_id = ${session.id})
+        AND +m.location_id = ${here} AND m.occurred_at <= ${until} AND m.reference_id IS NOT ${session.id}
+      ORDER BY m.rowid DESC LIMIT ${DURING_MAX}`),
+    db.all<{ top: number }>(sql`SELECT coalesce(max(rowid), 0) AS top FROM stock_movements`),
+  ]);
+
+  const vials: VialLine[] = vialRows.map((r) => {
+    const counted = n(r.counted);
+    const unitsNow = n(r.unitsNow);
+    const after = n(r.after);
+    // What this count's approval booked on the vial (none before it is approved).
+    const booked = n(r.booked);
+    const found = Boolean(n(r.found));
+    const onShelfHere = r.itemLocationId === here && (r.state === "sealed" || r.state === "in_use");
+    const movedOn = !found && !onShelfHere;
+    const finished = r.state === "empty" || r.state === "discarded";
+    const final = Math.max(0, counted + after);
+    const expected = found ? 0 : unitsNow - booked - after;
+    const variance = movedOn || (found && finished) ? 0 : found ? counted : counted - expected;
+    const costCents = n(r.costCents);
+    const unitsPerPackage = n(r.unitsPerPackage);
+    return {
+      lineId: String(r.lineId),
+      itemId: String(r.itemId),
+      labelCode: String(r.labelCode),
+      product: String(r.product),
+      variation: String(r.variation),
+      variationId: String(r.variationId),
+      lot: (r.lot as string | null) ?? null,
+      counted,
+      found,
+      position: n(r.position),
+      countedAt: n(r.countedAt),
+      countedById: (r.countedById as string | null) ?? null,
+      countedBy: (r.countedBy as string | null) ?? null,
+      state: String(r.state),
+      startedAt: r.startedAt === null ? null : n(r.startedAt),
+      itemLocationId: String(r.itemLocationId),
+      itemLocationCode: String(r.itemLocationCode),
+      unitsNow,
+      after,
+      costCents,
+      unitsPerPackage,
+      expected,
+      final,
+      variance,
+      valueCents: atCost(variance, costCents, unitsPerPackage),
+      movedOn,
+      finished: found && finished,
+      unitScale: scaleOf(r),
+      baseUnit: String(r.baseUnit),
+    };
+  });
+  const linesOf = new Map<string, BulkLine[]>();
+  for (const r of bulkLines) {
+    const list = linesOf.get(String(r.variationId)) ?? [];
+    list.push({
+      lineId: String(r.lineId),
+      lot: (r.lot as string | null) ?? null,
+      quantity: n(r.quantity),
+      countedAt: n(r.countedAt),
+      countedById: (r.countedById as string | null) ?? null,
+      countedBy: (r.countedBy as string | null) ?? null,
+    });
+    linesOf.set(String(r.variationId), list);
+  }
+  const bulk: BulkRow[] = bulkRows.map((r) => {
+    const counted = n(r.counted);
+    const onHandNow = n(r.onHandNow);
+    const after = n(r.after);
+    const booked = n(r.booked);
+    const expected = onHandNow - booked - after;
+    // As of the count; never below what is on hand now can give (a level cannot go below zero).
+    const variance = Math.max(counted - expected, -(onHandNow - booked));
+    const costCents = n(r.costCents);
+    const unitsPerPackage = n(r.unitsPerPackage);
+    return {
+      variationId: String(r.variationId),
+      product: String(r.product),
+      variation: String(r.variation),
+      lines: linesOf.get(String(r.variationId)) ?? [],
+      counted,
+      position: n(r.position),
+      onHandNow,
+      after,
+      expected,
+      variance,
+      costCents,
+      unitsPerPackage,
+      valueCents: atCost(variance, costCents, unitsPerPackage),
+      unitScale: scaleOf(r),
+      baseUnit: String(r.baseUnit),
+    };
+  });
+  const missing: MissingVial[] = missingRows.map((r) => ({
+    itemId: String(r.itemId),
+    labelCode: String(r.labelCode),
+    product: String(r.product),
+    variation: String(r.variation),
+    variationId: String(r.variationId),
+    lot: (r.lot as string | null) ?? null,
+    state: String(r.state),
+    unitsNow: n(r.unitsNow),
+    valueCents: atCost(n(r.unitsNow), n(r.costCents), n(r.unitsPerPackage)),
+    unitScale: scaleOf(r),
+    baseUnit: String(r.baseUnit),
+  }));
+  const notCounted: NotCounted[] = notCountedRows.map((r) => ({
+    variationId: String(r.variationId),
+    product: String(r.product),
+    variation: String(r.variation),
+    onHand: n(r.onHand),
+    unitScale: scaleOf(r),
+    baseUnit: String(r.baseUnit),
+  }));
+  const during: MovementDuring[] = duringRows.map((r) => ({
+    id: String(r.id),
+    occurredAt: n(r.occurredAt),
+    type: String(r.type),
+    reason: (r.reason as string | null) ?? null,
+    product: String(r.product),
+    variation: String(r.variation),
+    labelCode: (r.labelCode as string | null) ?? null,
+    quantity: n(r.quantity),
+    user: (r.user as string | null) ?? null,
+    unitScale: scaleOf(r),
+    baseUnit: String(r.baseUnit),
+  }));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const notFound = vials.filter((v) => !v.found);
+  return {
+    vials,
+    bulk,
+    missing,
+    notCounted,
+    during,
+    ledgerTop: n(top[0]?.top),
+    totals: {
+      varianceCents: sum(notFound.map((v) => v.valueCents)) + sum(bulk.map((b) => b.valueCents)),
+      missingCents: sum(missing.map((m) => m.valueCents)),
+      foundCents: sum(vials.filter((v) => v.found).map((v) => v.valueCents)),
+      differences:
+        notFound.filter((v) => v.variance !== 0).length +
+        bulk.filter((b) => b.variance !== 0).length +
+        missing.length +
+        vials.filter((v) => v.found).length,
+    },
+  };
+}
