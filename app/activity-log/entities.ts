@@ -16,6 +16,7 @@ export const ENTITY_LABELS = {
   session: "Sign-ins and sign-outs",
   printer_profile: "Printer profiles",
   backup: "Backups",
+  transfer: "Transfers",
   audit_session: "Cycle counts",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
@@ -35,6 +36,7 @@ export const LOCATED_ENTITIES: readonly ActivityEntity[] = [
   "receipt",
   "printer_profile",
   "location",
+  "transfer",
   "audit_session",
 ];
 

@@ -4,11 +4,11 @@
 //   now, the vial set to that; a count sets the quantity, it never adds on top;
 // - a bulk variation: a COUNT movement of the sum counted − (on hand now − movements since);
 // - a vial expected and not counted: discarded with the reason missing_in_count (a DISCARD of its units);
-// - a vial found here that the system had elsewhere (or in transit): a COUNT out where the system
-//   had it (its units there, if any) and a COUNT in here of what was counted, the vial moved here
-//   and on the shelf (sealed if never started, else in use). A found vial the system has as emptied
-//   or discarded stays so: a finished vial never changes again (items_ended_frozen); the review
-//   shows it. Each vial's units stay the sum of its movements, each level the sum of its location's.
+// - a vial found here that the system had elsewhere: a COUNT out where the system had it (its
+//   units there, if any) and a COUNT in here of what was counted, the vial moved here and on the
+//   shelf (sealed if never started, else in use). A found vial the system has as emptied or
+//   discarded stays so: a finished vial never changes again (items_ended_frozen); one it has on the
+//   road arrives through its transfer's receipt (ADR 0031); the review shows both. Each vial's units stay the sum of its movements, each level the sum of its location's.
 // The guard is the session still submitted and reached, the ledger not moved since the report was
 // read (its top rowid) and every vial touched exactly as read: any draw meanwhile and the batch
 // writes nothing, and the approval reads the report again (a few times, then `changed`).
@@ -57,11 +57,14 @@ export function approvalQuestion(report: CountReport): string {
     report.missing.length === 0
       ? "no vial discarded"
       : `${report.missing.length} missing vial${report.missing.length === 1 ? "" : "s"} discarded (missing in a count)`,
-    report.vials.filter((v) => v.found && !v.finished).length === 0
+    report.vials.filter((v) => v.found && !v.finished && !v.onTheRoad).length === 0
       ? null
-      : `${report.vials.filter((v) => v.found && !v.finished).length} found vial(s) brought to this location`,
+      : `${report.vials.filter((v) => v.found && !v.finished && !v.onTheRoad).length} found vial(s) brought to this location`,
     report.vials.some((v) => v.finished)
       ? "found vials emptied or discarded in the system stay finished (nothing is booked for them)"
+      : null,
+    report.vials.some((v) => v.onTheRoad)
+      ? "found vials on the road in the system arrive through their transfer (receive them there)"
       : null,
   ].filter(Boolean);
   const net = report.totals.varianceCents - report.totals.missingCents + report.totals.foundCents;
@@ -106,7 +109,7 @@ function plan(session: SessionRow, report: CountReport, actorId: string, now: Da
   };
   let found = 0;
   for (const v of report.vials) {
-    if (v.movedOn || v.finished) continue;
+    if (v.movedOn || v.finished || v.onTheRoad) continue;
     const onShelfHere = v.itemLocationId === here && (v.state === "sealed" || v.state === "in_use");
     if (onShelfHere) {
       const variance = v.final - v.unitsNow;

@@ -60,6 +60,11 @@ export interface VialLine extends Units {
    * items_ended_frozen trigger), so the approval books nothing for it; the reviewer sees it.
    */
   finished: boolean;
+  /**
+   * Found, but on the road in the system (in transit on a transfer): it arrives through its
+   * transfer's receipt, so the approval books nothing for it either (ADR 0031); the reviewer sees it.
+   */
+  onTheRoad: boolean;
 }
 
 export interface BulkLine {
@@ -256,9 +261,10 @@ export async function readReport(
     const onShelfHere = r.itemLocationId === here && (r.state === "sealed" || r.state === "in_use");
     const movedOn = !found && !onShelfHere;
     const finished = r.state === "empty" || r.state === "discarded";
+    const onTheRoad = r.state === "in_transit";
     const final = Math.max(0, counted + after);
     const expected = found ? 0 : unitsNow - booked - after;
-    const variance = movedOn || (found && finished) ? 0 : found ? counted : counted - expected;
+    const variance = movedOn || (found && (finished || onTheRoad)) ? 0 : found ? counted : counted - expected;
     const costCents = n(r.costCents);
     const unitsPerPackage = n(r.unitsPerPackage);
     return {
@@ -289,6 +295,7 @@ export async function readReport(
       valueCents: atCost(variance, costCents, unitsPerPackage),
       movedOn,
       finished: found && finished,
+      onTheRoad: found && onTheRoad,
       unitScale: scaleOf(r),
       baseUnit: String(r.baseUnit),
     };

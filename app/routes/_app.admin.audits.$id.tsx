@@ -72,6 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
       found: v.found ? `Found here; the system has it at ${v.itemLocationCode}, ${v.state.replace("_", " ")}` : null,
       movedOn: v.movedOn,
       finished: v.finished,
+      onTheRoad: v.onTheRoad,
       countedBy: v.countedBy,
       countedAt: at(v.countedAt),
     })),
@@ -217,6 +218,16 @@ export default function AuditDetailScreen() {
                 {v.movedOn && (
                   <span className="block text-slate-600 text-xs">
                     Ended or sent since it was counted: nothing to book.
+                  </span>
+                )}
+                {v.finished && (
+                  <span className="block text-slate-600 text-xs">
+                    Finished in the system: it stays so, nothing is booked for it.
+                  </span>
+                )}
+                {v.onTheRoad && (
+                  <span className="block text-slate-600 text-xs">
+                    On the road in the system: receive it on its transfer; nothing is booked for it here.
                   </span>
                 )}
               </td>

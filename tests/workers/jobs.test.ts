@@ -70,10 +70,7 @@ describe("jobs worker", () => {
   it("works out the organizations' dashboard figures on the work cron, recording only a failure", async () => {
     const at = Date.UTC(2026, 10, 22, 3, 2, 0);
     await tick(CRONS.work, at);
-    const figures = await db
-      .select()
-      .from(schema.workedOut)
-      .where(eq(schema.workedOut.kind, "dashboard_figures"));
+    const figures = await db.select().from(schema.workedOut).where(eq(schema.workedOut.kind, "dashboard_figures"));
     expect(figures.length).toBeGreaterThan(0);
     for (const row of figures) {
       expect(row.computedAt).toEqual(new Date(at));
