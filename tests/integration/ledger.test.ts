@@ -4,15 +4,21 @@
 // serial scanned twice) leaves no movement, no level change, no item, no line and no activity row; movements cannot be edited or deleted; an adjustment is one
 // round trip; WRITE_INVENTORY at THAT location is required. With vials in use (start, draw, empty,
 // discard, the waste job) and transfers (request, create, send, partial receipt with losses, recall,
-// cancel) mixed in, on a fresh database per sequence, every item's units remaining equal its
-// movements, a vial on the road is on one pending line and finished vials never change (npm run
-// test:soak runs 10,000 sequences).
+// cancel) and cycle counts (started, vials scanned with their units left, gauze shelves counted,
+// submitted, approved or sent back) mixed in, on a fresh database per sequence, every item's units
+// remaining equal its movements, a vial on the road is on one pending line and finished vials never
+// change (npm run test:soak runs 10,000 sequences).
 import { asc, count, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
+import { approveCount } from "../../app/counts/approve.server";
+import { countStock } from "../../app/counts/count.server";
+import { rejectCount } from "../../app/counts/reject.server";
+import { startCount } from "../../app/counts/start.server";
+import { submitCount } from "../../app/counts/submit.server";
 import { schema } from "../../app/db/client.server";
 import { constraintFailed } from "../../app/db/sql.server";
 import { describeChange } from "../../app/products/changes";
@@ -855,56 +861,102 @@ describe("the ledger with vials in use", () => {
     },
     fc.record({ kind: fc.constant("recall" as const), by: atPlace, transfer: item }),
     fc.record({ kind: fc.constant("cancel" as const), by: atPlace, transfer: item }),
+    // Cycle counts at where the person stands: a vial scanned (a started one with some units left,
+    // sometimes more than it holds), gauze counted on a shelf, submitted, approved or sent back.
+    fc.record({ kind: fc.constant("count_start" as const), by: atPlace, blind: fc.boolean() }),
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("count_vial" as const),
+        by: atPlace,
+        item,
+        units: fc.option(fc.constantFrom("0", "1", "30", "99", "100", "5000"), { nil: null }),
+      }),
+    },
+    fc.record({
+      kind: fc.constant("count_bulk" as const),
+      by: atPlace,
+      quantity: fc.constantFrom("0", "10", "200", "399", "-1", "2.5"),
+    }),
+    fc.record({ kind: fc.constant("count_submit" as const), by: atPlace }),
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("count_approve" as const), by: atPlace }) },
+    fc.record({ kind: fc.constant("count_reject" as const), by: atPlace }),
   );
   type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
   /** Everything the invariants look at, in one batch. */
   async function snapshot(db: TestDatabase["db"]) {
-    const [wrong, negative, levels, sums, ended, counts, digest, otherItemMoves, transit, transfers, lines] =
-      await db.batch([
-        // Each item's units remaining against its movements (RECEIVE less USE, WASTE, DISCARD; out and
-        // in again on a transfer).
-        db.all<{ id: string; units: number; moved: number }>(sql`SELECT i.id, i.units_remaining AS units,
+    const [
+      wrong,
+      negative,
+      levels,
+      sums,
+      ended,
+      counts,
+      digest,
+      otherItemMoves,
+      transit,
+      transfers,
+      lines,
+      labels,
+      sessions,
+    ] = await db.batch([
+      // Each item's units remaining against its movements (RECEIVE less USE, WASTE, DISCARD; out and
+      // in again on a transfer).
+      db.all<{ id: string; units: number; moved: number }>(sql`SELECT i.id, i.units_remaining AS units,
           coalesce((SELECT sum(m.quantity) FROM stock_movements AS m WHERE m.item_id = i.id), 0) AS moved
         FROM items AS i WHERE i.units_remaining IS NOT coalesce((SELECT sum(m.quantity) FROM stock_movements AS m
           WHERE m.item_id = i.id), 0)`),
-        db.all<{ id: string }>(sql`SELECT id FROM items WHERE units_remaining < 0
+      db.all<{ id: string }>(sql`SELECT id FROM items WHERE units_remaining < 0
         OR (state IN ('empty', 'discarded', 'in_transit') AND units_remaining != 0)
         UNION ALL SELECT location_id FROM stock_levels WHERE on_hand < 0`),
-        db.all<{ k: string; onHand: number }>(
-          sql`SELECT location_id || '|' || variation_id AS k, on_hand AS onHand FROM stock_levels ORDER BY k`,
-        ),
-        db.all<{ k: string; total: number }>(sql`SELECT location_id || '|' || variation_id AS k, sum(quantity) AS total
+      db.all<{ k: string; onHand: number }>(
+        sql`SELECT location_id || '|' || variation_id AS k, on_hand AS onHand FROM stock_levels ORDER BY k`,
+      ),
+      db.all<{ k: string; total: number }>(sql`SELECT location_id || '|' || variation_id AS k, sum(quantity) AS total
         FROM stock_movements GROUP BY location_id, variation_id ORDER BY k`),
-        db.all<Record<string, unknown>>(sql`SELECT * FROM items WHERE state IN ('empty', 'discarded') ORDER BY id`),
-        db.all<{ movements: number; activity: number; usage: number; items: number; transferRows: number }>(sql`SELECT
+      db.all<Record<string, unknown>>(sql`SELECT * FROM items WHERE state IN ('empty', 'discarded') ORDER BY id`),
+      db.all<{
+        movements: number;
+        activity: number;
+        usage: number;
+        items: number;
+        transferRows: number;
+        countRows: number;
+        countStatuses: string | null;
+      }>(sql`SELECT
           (SELECT count(*) FROM stock_movements) AS movements, (SELECT count(*) FROM activity_log) AS activity,
           (SELECT count(*) FROM usage_entries) AS usage, (SELECT count(*) FROM items) AS items,
-          (SELECT count(*) FROM transfers) + (SELECT count(*) FROM transfer_lines) AS transferRows`),
-        db.all<{
-          d: string;
-        }>(sql`SELECT group_concat(id || ':' || location_id || ':' || state || ':' || units_remaining, ',')
+          (SELECT count(*) FROM transfers) + (SELECT count(*) FROM transfer_lines) AS transferRows,
+          (SELECT count(*) FROM audit_sessions) + (SELECT count(*) FROM audit_lines) AS countRows,
+          (SELECT group_concat(status) FROM (SELECT status FROM audit_sessions ORDER BY id)) AS countStatuses`),
+      db.all<{
+        d: string;
+      }>(sql`SELECT group_concat(id || ':' || location_id || ':' || state || ':' || units_remaining, ',')
         AS d FROM (SELECT * FROM items ORDER BY id)`),
-        db.all<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE item_id IS NOT NULL
-        AND type NOT IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD', 'TRANSFER_OUT', 'TRANSFER_IN')`),
-        // A vial on the road is on exactly one pending line of a transfer in transit, and such a line's vial is on the road.
-        db.all<{ id: string }>(sql`SELECT i.id FROM items AS i WHERE i.state = 'in_transit' AND 1 <> (SELECT count(*)
+      db.all<{ n: number }>(sql`SELECT count(*) AS n FROM stock_movements WHERE item_id IS NOT NULL
+        AND type NOT IN ('RECEIVE', 'USE', 'WASTE', 'DISCARD', 'TRANSFER_OUT', 'TRANSFER_IN', 'COUNT')`),
+      // A vial on the road is on exactly one pending line of a transfer in transit, and such a line's vial is on the road.
+      db.all<{ id: string }>(sql`SELECT i.id FROM items AS i WHERE i.state = 'in_transit' AND 1 <> (SELECT count(*)
           FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
           WHERE l.item_id = i.id AND l.status = 'pending' AND t.status = 'in_transit')
         UNION ALL SELECT l.id FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
           JOIN items AS i ON i.id = l.item_id
         WHERE l.status = 'pending' AND t.status = 'in_transit' AND i.state <> 'in_transit'`),
-        db.all<{ id: string; status: string; fromLocationId: string; toLocationId: string }>(sql`SELECT id, status,
+      db.all<{ id: string; status: string; fromLocationId: string; toLocationId: string }>(sql`SELECT id, status,
           from_location_id AS fromLocationId, to_location_id AS toLocationId FROM transfers ORDER BY id`),
-        db.all<{
-          id: string;
-          transferId: string;
-          itemId: string | null;
-          status: string;
-          quantity: number;
-        }>(sql`SELECT id,
+      db.all<{
+        id: string;
+        transferId: string;
+        itemId: string | null;
+        status: string;
+        quantity: number;
+      }>(sql`SELECT id,
           transfer_id AS transferId, item_id AS itemId, status, quantity FROM transfer_lines ORDER BY id`),
-      ]);
+      db.all<{ id: string; labelCode: string }>(sql`SELECT id, label_code AS labelCode FROM items ORDER BY id`),
+      db.all<{ id: string; locationId: string; status: string }>(sql`SELECT id, location_id AS locationId, status
+          FROM audit_sessions ORDER BY id`),
+    ]);
     return {
       wrong,
       negative,
@@ -917,6 +969,8 @@ describe("the ledger with vials in use", () => {
       transit,
       transfers,
       lines,
+      labels: new Map(labels.map((l) => [l.id, l.labelCode])),
+      sessions,
     };
   }
   type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -1029,6 +1083,15 @@ describe("the ledger with vials in use", () => {
           c.kind === "cancel"
         )
           return runTransfer(db, c, before);
+        if (
+          c.kind === "count_start" ||
+          c.kind === "count_vial" ||
+          c.kind === "count_bulk" ||
+          c.kind === "count_submit" ||
+          c.kind === "count_approve" ||
+          c.kind === "count_reject"
+        )
+          return runCount(db, c, before);
         // The vial verbs: an item of the database (the demo's or one received in this sequence).
         // Mostly one at the location they stand at (one elsewhere is simply not found there).
         const items = before.digest.split(",").map((d) => d.split(":"));
@@ -1128,6 +1191,49 @@ describe("the ledger with vials in use", () => {
             return receiveTransfer(db, actor, { transferId, lines });
           }
         }
+      }
+
+      type CountCommand = Extract<Command, { kind: `count_${string}` }>;
+      async function runCount(db: TestDatabase["db"], c: CountCommand, before: Snapshot) {
+        const actor = scoped(c.by.who, c.by.at);
+        const here = places[c.by.at];
+        if (c.kind === "count_start")
+          return startCount(db, actor, { locationId: here, scope: { kind: "all" }, blind: c.blind });
+        const session = (states: string[]) =>
+          before.sessions.find((x) => x.locationId === here && states.includes(x.status))?.id;
+        const open = session(["in_progress", "rejected"]);
+        const submitted = session(["submitted"]);
+        // A step whose count is not there yet takes the step before it, so sequences reach approval.
+        const start = () => startCount(db, actor, { locationId: here, scope: { kind: "all" }, blind: false });
+        switch (c.kind) {
+          case "count_vial": {
+            if (!open) return start();
+            // Mostly a vial of this place, sometimes one the system has elsewhere (found).
+            const items = before.digest.split(",").map((d) => d.split(":"));
+            const local = items.filter(([, locationId]) => locationId === here);
+            const pool = c.item % 5 === 0 || local.length === 0 ? items : local;
+            const itemId = pool[c.item % Math.max(1, pool.length)]?.[0] ?? "";
+            const labelCode = before.labels.get(itemId) ?? "none";
+            return countStock(db, actor, { sessionId: open, labelCode, unitsRemaining: c.units });
+          }
+          case "count_bulk":
+            if (!open) return start();
+            return countStock(db, actor, {
+              sessionId: open,
+              variationId: products[3]?.id ?? "",
+              lot: null,
+              quantity: c.quantity,
+            });
+          case "count_submit":
+            return open ? submitCount(db, actor, { sessionId: open }) : start();
+          case "count_approve":
+            if (submitted) return approveCount(db, actor, { sessionId: submitted });
+            return open ? submitCount(db, actor, { sessionId: open }) : start();
+          case "count_reject":
+            if (submitted) return rejectCount(db, actor, { sessionId: submitted, note: "Count shelf B again" });
+            return open ? submitCount(db, actor, { sessionId: open }) : start();
+        }
+        return null;
       }
 
       // LEDGER_STATS=1 prints how the commands ended, to see that the sequences reach every verb.
