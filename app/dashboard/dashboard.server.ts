@@ -8,7 +8,7 @@ import { recentActivityQueries } from "./activity.server";
 import { backupLineOf, backupQueries } from "./backups.server";
 import { inUseOf, inUseQueries } from "./in-use.server";
 import { figuresOf, figuresQuery, type OrganizationFigures } from "./organization-figures.server";
-import { parStatusOf, parStatusQueries } from "./par-status.server";
+import { type ParStatus, parStatusOf, parStatusQueries } from "./par-status.server";
 import type { DashboardPlace } from "./place.server";
 import { type Loaded, readWidgets, type Widget, widget } from "./read.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
@@ -44,10 +44,11 @@ export function figuresWidget(db: Database, actor: ScopedActor, place: Dashboard
   return place.organization ? widget([figuresQuery(db, actor)], (results) => figuresOf(results, place)) : null;
 }
 
-/** The stock figures and the waste as the dashboard shows them, and the instant they are true of. */
+/** The stock figures, the waste and the par status as the dashboard shows them, and the instant they are true of. */
 export interface StockAndWaste {
   stats: Loaded<StockStats>;
   waste: Loaded<Waste>;
+  parStatus: Loaded<ParStatus>;
   /** When the figures are the organization's worked out by the jobs worker, the instant they are of; null: live. */
   asOf: number | null;
 }
@@ -59,13 +60,14 @@ export interface StockAndWaste {
  */
 async function stockAndWaste(
   figures: Loaded<OrganizationFigures | null> | null,
-  live: () => Promise<{ stats: Loaded<StockStats>; waste: Loaded<Waste> }>,
+  live: () => Promise<Omit<StockAndWaste, "asOf">>,
 ): Promise<StockAndWaste> {
   const found = figures?.ok ? figures.data : null;
   if (found)
     return {
       stats: { ok: true, data: found.stats },
       waste: { ok: true, data: found.waste },
+      parStatus: { ok: true, data: found.parStatus },
       asOf: found.computedAt,
     };
   return { ...(await live()), asOf: null };
@@ -88,10 +90,13 @@ export async function readStats(db: Database, actor: ScopedActor, place: Dashboa
   const byReason = widget(wasteByReasonQueries(db, place.locationIds, place.months), (results) =>
     wasteOf(results, place.months),
   );
-  const live = () => readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
   const fig = figuresWidget(db, actor, place);
   const found = fig ? (await readWidgets(db, { fig }, report)).fig : null;
-  const { stats, waste, asOf } = await stockAndWaste(found, live);
+  const figures = found?.ok ? found.data : null;
+  const { stats, waste } = figures
+    ? { stats: { ok: true as const, data: figures.stats }, waste: { ok: true as const, data: figures.waste } }
+    : await readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
+  const asOf = figures?.computedAt ?? null;
   if (!stats.ok || !waste.ok) return null;
   const { units, cents } = waste.data.thisMonth;
   return {
@@ -119,13 +124,13 @@ export async function dashboardScreen(
   report: (e: unknown) => void,
 ) {
   const fig = figuresWidget(db, actor, place);
-  const { figures, stats, waste, ...rest } = await readWidgets(
+  const { figures, stats, waste, parStatus, ...rest } = await readWidgets(
     db,
     {
       figures: fig,
       stats: fig ? null : statsWidget(db, actor, place),
       waste: fig ? null : wasteWidget(db, place),
-      parStatus: parStatusWidget(db, actor, place),
+      parStatus: fig ? null : parStatusWidget(db, actor, place),
       inUse: inUseWidget(db, place),
       activity: access.activity ? activityWidget(db, actor) : null,
       backups: access.backups ? backupsWidget(db, actor) : null,
@@ -133,9 +138,34 @@ export async function dashboardScreen(
     report,
   );
   const shown = await stockAndWaste(figures, async () =>
-    stats && waste
-      ? { stats, waste }
-      : readWidgets(db, { stats: statsWidget(db, actor, place), waste: wasteWidget(db, place) }, report),
+    stats && waste && parStatus
+      ? { stats, waste, parStatus }
+      : readWidgets(
+          db,
+          {
+            stats: statsWidget(db, actor, place),
+            waste: wasteWidget(db, place),
+            parStatus: parStatusWidget(db, actor, place),
+          },
+          report,
+        ),
   );
   return { ...rest, ...shown };
+}
+
+/**
+ * GET /api/dashboard/par-status: the par status the page shows (in organization mode, from the
+ * organization's worked-out figures when recent). Null when a statement failed.
+ */
+export async function readParStatus(
+  db: Database,
+  actor: ScopedActor,
+  place: DashboardPlace,
+  report: (e: unknown) => void,
+): Promise<ParStatus | null> {
+  const fig = figuresWidget(db, actor, place);
+  const found = fig ? (await readWidgets(db, { fig }, report)).fig : null;
+  if (found?.ok && found.data) return found.data.parStatus;
+  const { parStatus } = await readWidgets(db, { parStatus: parStatusWidget(db, actor, place) }, report);
+  return parStatus.ok ? parStatus.data : null;
 }

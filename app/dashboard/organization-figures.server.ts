@@ -17,6 +17,7 @@ import { organizationReaders } from "~/access/organization-readers.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { saveWorkedOut, WORKED_OUT_STANDS_FOR_MS, workedOutOf, workedOutQuery } from "~/db/worked-out.server";
+import { type ParStatus, parStatusOf, parStatusQueries } from "./par-status.server";
 import { type DashboardPlace, placeOf } from "./place.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
 import { type Waste, wasteOf, wasteQueries } from "./waste.server";
@@ -29,6 +30,8 @@ export interface OrganizationFigures {
   computedAt: number;
   stats: StockStats;
   waste: Waste;
+  /** The par status too: led by every par level of the chain (2,567 on the large set), a million steps a view. */
+  parStatus: ParStatus;
 }
 
 /** The statement reading the organization's worked-out figures, for the page's batch. */
@@ -43,11 +46,12 @@ export function figuresOf(results: readonly unknown[], place: DashboardPlace): O
   if (!found) return null;
   const stats = found.body.stats as StockStats | undefined;
   const waste = found.body.waste as Waste | undefined;
+  const parStatus = found.body.parStatus as ParStatus | undefined;
   // A month that turned since: this month's waste is another month's.
-  if (!stats || !waste || waste.months?.thisMonthStart !== place.months.thisMonthStart) return null;
+  if (!stats || !waste || !parStatus || waste.months?.thisMonthStart !== place.months.thisMonthStart) return null;
   // Worked out before the figures had transfers: not these (the next minute's will).
   if (typeof stats.inTransitToHere !== "number" || typeof stats.openDiscrepancies !== "number") return null;
-  return { computedAt: found.computedAt, stats, waste };
+  return { computedAt: found.computedAt, stats, waste, parStatus };
 }
 
 /**
@@ -61,7 +65,9 @@ export async function workOutOrganizationFigures(db: Database, now: Date): Promi
     const place = placeOf(actor, now);
     const stats = statsQueries(db, actor, place.locationIds, now);
     const waste = wasteQueries(db, place.locationIds, place.months);
-    const results = (await db.batch([...stats, ...waste])) as unknown[];
+    const par = parStatusQueries(db, actor, place.locationIds, now);
+    const results = (await db.batch([...stats, ...waste, ...par])) as unknown[];
+    const wasteEnd = stats.length + waste.length;
     await saveWorkedOut(db, {
       organizationId,
       kind: "dashboard_figures",
@@ -69,7 +75,8 @@ export async function workOutOrganizationFigures(db: Database, now: Date): Promi
       locationIds: place.locationIds,
       body: {
         stats: statsOf(results.slice(0, stats.length)),
-        waste: wasteOf(results.slice(stats.length), place.months),
+        waste: wasteOf(results.slice(stats.length, wasteEnd), place.months),
+        parStatus: parStatusOf(results.slice(wasteEnd)),
       },
     });
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
-import { dashboardScreen, readStats } from "../../app/dashboard/dashboard.server";
+import { dashboardScreen, readParStatus, readStats } from "../../app/dashboard/dashboard.server";
 import { wasteMonths } from "../../app/dashboard/month";
 import { FIGURES_STAND_FOR_MS, workOutOrganizationFigures } from "../../app/dashboard/organization-figures.server";
 import { parStatusOf, parStatusQueries } from "../../app/dashboard/par-status.server";
@@ -401,6 +401,11 @@ describe("the organization's worked-out figures", () => {
     expect(read.asOf).toBe(now.getTime());
     expect(read.stats).toEqual(live.stats);
     expect(read.waste).toEqual(live.waste);
+    // The par status too (led by every par level of the chain, the costliest list in organization mode).
+    expect(read.parStatus).toEqual(live.parStatus);
+    expect(await readParStatus(t.db, at(ORGANIZATION), placeOf(at(ORGANIZATION), later), noop)).toEqual(
+      live.parStatus.ok && live.parStatus.data,
+    );
     // The page says how old they are; the API gives the same figures and their instant.
     const cookie = await withLocationChoice(ownerCookie, ORGANIZATION);
     const page = await pageLoader({
