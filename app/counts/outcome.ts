@@ -21,6 +21,8 @@ export const { messages: COUNT_REFUSALS, refuse } = refusalsOf({
   nothing_counted: "Nothing is counted yet: scan or enter what is on the shelves before submitting.",
   not_in_progress: "Only a count being counted can be submitted. A count sent back is counted again first.",
   not_submitted: "Only a submitted count can be approved or sent back.",
+  another_count_open:
+    "Another count is open at this location: a count sent back is counted again, and only one count is counted at a time. Submit or finish that count first, then send this one back.",
   changed: "The stock moved while the approval was being booked. Look at the count again and approve it again.",
   key_misused: IDEMPOTENCY_MESSAGES.misused,
 });

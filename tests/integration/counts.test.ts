@@ -542,6 +542,31 @@ describe("races and vials the system has ended", () => {
   });
 });
 
+describe("a count sent back while another is open at the location", () => {
+  it("is refused with why, and nothing is written (found by the ledger property)", async () => {
+    const [v] = (await receive(1, "WST")) as [string];
+    const first = await started("owner", { locationId: loc.WST, scope: { kind: "all" }, blind: false }, "WST");
+    expect(
+      (await countStock(t.db, as("owner", "WST"), { sessionId: first.sessionId, labelCode: await labelOf(v) })).ok,
+    ).toBe(true);
+    expect((await submitCount(t.db, as("owner", "WST"), { sessionId: first.sessionId })).ok).toBe(true);
+    // The submitted count is not open: a new count starts beside it.
+    const second = await started("owner", { locationId: loc.WST, scope: { kind: "all" }, blind: false }, "WST");
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const before = await written();
+    expect(
+      await rejectCount(t.db, as("owner", "WST"), { sessionId: first.sessionId, note: "Count again" }),
+    ).toMatchObject({
+      ok: false,
+      refusal: "another_count_open",
+    });
+    expect(await written()).toEqual(before);
+    // Approving it is still possible.
+    expect((await approveCount(t.db, as("owner", "WST"), { sessionId: first.sessionId })).ok).toBe(true);
+    await expectLedgerBalances();
+  });
+});
+
 describe("a bulk recount after a send-back", () => {
   it("replaces the product's earlier shelves, and keeps what was not counted again", async () => {
     const { sessionId } = await started("staff", {
