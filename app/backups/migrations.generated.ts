@@ -367,4 +367,11 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       'CREATE TABLE `worked_out` (\n\t`organization_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`computed_at` integer NOT NULL,\n\t`location_ids` text NOT NULL,\n\t`body` text NOT NULL,\n\tPRIMARY KEY(`organization_id`, `kind`),\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "worked_out_kind" CHECK("worked_out"."kind" IN (\'dashboard_figures\', \'balancing_suggestions\'))\n);',
     ],
   },
+  {
+    tag: "0027_stock_movements_pair_position",
+    when: 1795757985228,
+    statements: [
+      "CREATE INDEX `stock_movements_pair_position_idx` ON `stock_movements` (`location_id`,`variation_id`);",
+    ],
+  },
 ];

@@ -195,8 +195,9 @@ export async function readReport(
           AND sl.variation_id = g.variationId), 0) AS onHandNow,
         (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
           AND m.variation_id = g.variationId AND m.rowid > g.position AND m.reference_id IS NOT ${session.id}) AS after,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
-          AND m.variation_id = g.variationId AND m.reference_type = 'audit' AND m.reference_id = ${session.id}) AS booked
+        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m INDEXED BY stock_movements_reference_idx
+          WHERE m.reference_type = 'audit' AND m.reference_id = ${session.id} AND m.location_id = ${here}
+          AND m.variation_id = g.variationId) AS booked
       FROM (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted, max(a.ledger_position) AS position
         FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
         GROUP BY a.variation_id) AS g

@@ -52,6 +52,10 @@ export const stockMovements = sqliteTable(
     index("stock_movements_waste_idx")
       .on(t.locationId, t.occurredAt, t.type, t.reason, t.variationId, t.itemId, t.quantity)
       .where(sql`${t.type} IN ('WASTE', 'DISCARD')`),
+    // Serves what moved on a pair after a ledger position (ADR 0031: a count line's position is a
+    // rowid, and an index's implicit last column is the rowid, so `rowid > position` is a seek here):
+    // a bulk count line's expectation, without walking every movement of the pair.
+    index("stock_movements_pair_position_idx").on(t.locationId, t.variationId),
     // Serves the movements of one receipt, transfer, audit, import or usage entry.
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
   ],

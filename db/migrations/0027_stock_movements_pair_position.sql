@@ -1,0 +1,1 @@
+CREATE INDEX `stock_movements_pair_position_idx` ON `stock_movements` (`location_id`,`variation_id`);
