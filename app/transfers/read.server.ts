@@ -144,23 +144,27 @@ export function mayOn(actor: ScopedActor, t: Pick<Transfer, "fromLocationId" | "
   };
 }
 
-export interface TransferListRow {
-  id: string;
-  status: TransferStatus;
-  fromLocationId: string;
-  fromName: string;
-  fromCode: string;
-  toLocationId: string;
-  toName: string;
-  toCode: string;
-  timezone: string;
-  note: string | null;
-  createdBy: string | null;
-  requestedBy: string | null;
-  sentBy: string | null;
-  createdAt: number;
-  sentAt: number | null;
-  receivedAt: number | null;
+/** A transfer as its list shows it: its head, and what its lines carry, counted. */
+export interface TransferListRow
+  extends Pick<
+    Transfer,
+    | "id"
+    | "status"
+    | "fromLocationId"
+    | "fromName"
+    | "fromCode"
+    | "toLocationId"
+    | "toName"
+    | "toCode"
+    | "timezone"
+    | "note"
+    | "createdBy"
+    | "requestedBy"
+    | "sentBy"
+    | "createdAt"
+    | "sentAt"
+    | "receivedAt"
+  > {
   vials: number;
   bulkLines: number;
   pending: number;
