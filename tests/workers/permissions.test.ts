@@ -292,7 +292,11 @@ async function post(
 
 describe("every POST, as every demo user", () => {
   for (const user of DEMO_USERS) {
-    it(`${user.email}: at their own location, one not theirs, and in organization mode, exactly what their role grants`, async () => {
+    // Every screen's POST at three places, one after another (transfers and counts brought a dozen
+    // more): over 150 requests on a loaded 2-core machine.
+    it(`${user.email}: at their own location, one not theirs, and in organization mode, exactly what their role grants`, {
+      timeout: 120_000,
+    }, async () => {
       const { cookie, locations } = sessions.get(user.email) ?? { cookie: "", locations: [] };
       const access: Access = { organizationRole: user.organizationRole ?? null, locationRoles: locations };
       const home = locations[0]?.locationId ?? null;
