@@ -8,9 +8,10 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { firstPage } from "~/db/keyset.server";
 import {
+  parStatusCountsOf,
+  parStatusCountsQuery,
   type StockLevel,
   StockLevelQuery,
-  stockLevelCountQuery,
   stockLevelQueries,
   toStockLevel,
 } from "~/stock/levels.server";
@@ -39,19 +40,19 @@ const STATUSES: readonly Status[] = ["below_reorder", "below_par"];
 /** The statements of the par status, for the caller's batch; `parStatusOf` reads their results. */
 export function parStatusQueries(db: Database, actor: Actor, locationIds: readonly string[], now: Date) {
   const keyset = firstPage(null, PAR_LIST_SIZE);
-  return STATUSES.flatMap((status) => {
+  const lists = STATUSES.map((status) => {
     const query = StockLevelQuery.parse({ status, pageSize: PAR_LIST_SIZE });
-    const [page] = stockLevelQueries(db, actor, locationIds, query, keyset, now);
-    return [page, stockLevelCountQuery(db, actor, locationIds, query, now)] as const;
+    return stockLevelQueries(db, actor, locationIds, query, keyset, now)[0];
   });
+  // Both counts in one pass (each par level judged once).
+  return [...lists, parStatusCountsQuery(db, actor, locationIds, now)] as const;
 }
 
 export function parStatusOf(results: readonly unknown[]): ParStatus {
-  const [reorderRows, reorderCount, parRows, parCount] = results as [
+  const [reorderRows, parRows, counts] = results as [
     Parameters<typeof toStockLevel>[0][],
-    { total: number }[],
     Parameters<typeof toStockLevel>[0][],
-    { total: number }[],
+    { status: string; total: number }[],
   ];
   const items = [...reorderRows.slice(0, PAR_LIST_SIZE), ...parRows.slice(0, PAR_LIST_SIZE)]
     .slice(0, PAR_LIST_SIZE)
@@ -59,7 +60,6 @@ export function parStatusOf(results: readonly unknown[]): ParStatus {
       const { updatedAt: _moved, ...level } = toStockLevel(row);
       return { ...level, reorderPackages: reorderPackages(level) };
     });
-  const belowReorder = Number(reorderCount[0]?.total ?? 0);
-  const belowParOnly = Number(parCount[0]?.total ?? 0);
+  const { belowReorder, belowParOnly } = parStatusCountsOf(counts);
   return { belowReorder, belowParOnly, belowPar: belowReorder + belowParOnly, items };
 }

@@ -34,7 +34,7 @@ import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { atLocations, organizationOf, valueList } from "~/db/sql.server";
 import { EXPIRING_SOON_DAYS } from "~/stock/expiry";
-import { StockLevelQuery, stockLevelCountQuery } from "~/stock/levels.server";
+import { parStatusCountsOf, parStatusCountsQuery } from "~/stock/levels.server";
 import { utcDay } from "~/ui/dates";
 import type { Results } from "./read.server";
 
@@ -98,8 +98,6 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
   // date (expired after its day); without the date it needs, a vial counts as expired.
   const sealed = pass("sealed", sql`i.expiration_date <= ${soonDay}`, sql`coalesce(i.expiration_date < ${today}, 1)`);
   const inUse = pass("in_use", sql`i.expires_at <= ${soonAt}`, sql`coalesce(i.expires_at <= ${at}, 1)`);
-  const byStatus = (status: "below_reorder" | "below_par") =>
-    stockLevelCountQuery(db, actor, locationIds, StockLevelQuery.parse({ status }), now);
   return [
     db.all<{
       onHand: number;
@@ -125,8 +123,7 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
       CROSS JOIN stock_levels AS s ON s.variation_id = v.id
       WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'bulk'
         AND ${atLocations(sql`s.location_id`, locationIds)} AND s.on_hand > 0`),
-    byStatus("below_reorder"),
-    byStatus("below_par"),
+    parStatusCountsQuery(db, actor, locationIds, now),
     // Led by the transfers in transit to each location (transfers_to_status_idx), their pending
     // lines by transfer_lines_transfer_idx: what is on the road, never a walk of the lines' history.
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM transfers AS t
@@ -146,12 +143,10 @@ export type StatsResults = Results<ReturnType<typeof statsQueries>>;
 
 /** The figures from the results of `statsQueries`, in its order. */
 export function statsOf(results: readonly unknown[]): StockStats {
-  const [shelfRows, recalledRows, bulkRows, reorderRows, parRows, transitRows, discrepancyRows] =
-    results as unknown as StatsResults;
+  const [shelfRows, recalledRows, bulkRows, parRows, transitRows, discrepancyRows] = results as unknown as StatsResults;
   const shelf = shelfRows[0];
   const n = (value: unknown) => Number(value ?? 0);
-  const belowReorder = n(reorderRows[0]?.total);
-  const belowParOnly = n(parRows[0]?.total);
+  const { belowReorder, belowParOnly } = parStatusCountsOf(parRows);
   return {
     vialsOnHand: n(shelf?.onHand),
     inUse: n(shelf?.inUse),

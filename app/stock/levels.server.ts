@@ -186,17 +186,20 @@ function matchingLevels(
   query: StockLevelQueryInput,
   now: Date,
   keyset: Keyset,
+  /** Every pair with a par level, its status judged by the caller (`parStatusCountsQuery`). */
+  withPar = false,
 ) {
   const organization = organizationOf(actor);
   // A status other than "no par" needs a par level: only those pairs have their expired units summed.
-  const status =
-    query.status === "no_par"
+  const status = withPar
+    ? sql`AND pl.par IS NOT NULL`
+    : query.status === "no_par"
       ? sql`AND pl.par IS NULL`
       : query.status
         ? sql`AND pl.par IS NOT NULL AND ${statusSql(now)} = ${query.status}`
         : sql``;
   // A par status is led by the par levels in scope (few, set by hand), then sorted.
-  const byPar = Boolean(query.status) && query.status !== "no_par";
+  const byPar = withPar || (Boolean(query.status) && query.status !== "no_par");
   const after = LEVEL_PAGES.where(keyset);
   // CROSS JOIN fixes the loop order (SQLite keeps its left side outer): product, variation, then
   // location, so a search on the names is judged once a variation, not once a pair.
@@ -265,6 +268,25 @@ export function stockLevelCountQuery(
   return db.all<{ total: number }>(
     sql`SELECT count(*) AS total ${matchingLevels(actor, locationIds, query, now, firstPage(null, 1))}`,
   );
+}
+
+/**
+ * How many pairs in scope are at or under the reorder point, and how many under par above it, in
+ * one pass led by the par levels in scope: each pair judged once (materialized, so its status is
+ * not judged again by the grouping). The same pairs and statuses as `stockLevelCountQuery` with
+ * `below_reorder` and with `below_par`, which judged every pair twice each. Rows: {status, total}.
+ */
+export function parStatusCountsQuery(db: Database, actor: Actor, locationIds: readonly string[], now = new Date()) {
+  const query = StockLevelQuery.parse({});
+  return db.all<{ status: string; total: number }>(sql`WITH judged AS MATERIALIZED (
+      SELECT ${statusSql(now)} AS status ${matchingLevels(actor, locationIds, query, now, firstPage(null, 1), true)})
+    SELECT status, count(*) AS total FROM judged WHERE status IN ('below_reorder', 'below_par') GROUP BY status`);
+}
+
+/** The two counts of `parStatusCountsQuery`'s rows. */
+export function parStatusCountsOf(rows: readonly { status: string; total: number }[]) {
+  const total = (status: string) => Number(rows.find((r) => r.status === status)?.total ?? 0);
+  return { belowReorder: total("below_reorder"), belowParOnly: total("below_par") };
 }
 
 /** The rows read by `stockLevelQueries` as the page a list answers, each row made by `map`. */
