@@ -10,7 +10,7 @@ import { inUseOf, inUseQueries } from "./in-use.server";
 import { figuresOf, figuresQuery, type OrganizationFigures } from "./organization-figures.server";
 import { type ParStatus, parStatusOf, parStatusQueries } from "./par-status.server";
 import type { DashboardPlace } from "./place.server";
-import { type Loaded, readWidgets, type Widget, widget } from "./read.server";
+import { readWidgets, type Widget, widget } from "./read.server";
 import { type StockStats, statsOf, statsQueries } from "./stats.server";
 import { type Waste, wasteByReasonQueries, wasteOf, wasteQueries } from "./waste.server";
 
@@ -44,33 +44,20 @@ export function figuresWidget(db: Database, actor: ScopedActor, place: Dashboard
   return place.organization ? widget([figuresQuery(db, actor)], (results) => figuresOf(results, place)) : null;
 }
 
-/** The stock figures, the waste and the par status as the dashboard shows them, and the instant they are true of. */
-export interface StockAndWaste {
-  stats: Loaded<StockStats>;
-  waste: Loaded<Waste>;
-  parStatus: Loaded<ParStatus>;
-  /** When the figures are the organization's worked out by the jobs worker, the instant they are of; null: live. */
-  asOf: number | null;
-}
-
 /**
- * The stock and waste figures: the organization's worked-out ones if `figures` has them, else
- * summed now by `live` (the widgets' own statements; a second round trip only in organization mode
- * when no recent figures were found).
+ * In organization mode, the organization's recent worked-out figures read on their own (the APIs,
+ * which read nothing else); null elsewhere, or when there are none recent (then they are summed).
  */
-async function stockAndWaste(
-  figures: Loaded<OrganizationFigures | null> | null,
-  live: () => Promise<Omit<StockAndWaste, "asOf">>,
-): Promise<StockAndWaste> {
-  const found = figures?.ok ? figures.data : null;
-  if (found)
-    return {
-      stats: { ok: true, data: found.stats },
-      waste: { ok: true, data: found.waste },
-      parStatus: { ok: true, data: found.parStatus },
-      asOf: found.computedAt,
-    };
-  return { ...(await live()), asOf: null };
+async function recentFigures(
+  db: Database,
+  actor: ScopedActor,
+  place: DashboardPlace,
+  report: (e: unknown) => void,
+): Promise<OrganizationFigures | null> {
+  const fig = figuresWidget(db, actor, place);
+  if (!fig) return null;
+  const { fig: found } = await readWidgets(db, { fig }, report);
+  return found.ok ? found.data : null;
 }
 
 /** GET /api/dashboard/stats: the stock figures and this month's waste, {units, cents}, and the instant they are of. */
@@ -90,9 +77,7 @@ export async function readStats(db: Database, actor: ScopedActor, place: Dashboa
   const byReason = widget(wasteByReasonQueries(db, place.locationIds, place.months), (results) =>
     wasteOf(results, place.months),
   );
-  const fig = figuresWidget(db, actor, place);
-  const found = fig ? (await readWidgets(db, { fig }, report)).fig : null;
-  const figures = found?.ok ? found.data : null;
+  const figures = await recentFigures(db, actor, place, report);
   const { stats, waste } = figures
     ? { stats: { ok: true as const, data: figures.stats }, waste: { ok: true as const, data: figures.waste } }
     : await readWidgets(db, { stats: statsWidget(db, actor, place), waste: byReason }, report);
@@ -137,10 +122,20 @@ export async function dashboardScreen(
     },
     report,
   );
-  const shown = await stockAndWaste(figures, async () =>
+  const found = figures?.ok ? figures.data : null;
+  if (found)
+    return {
+      ...rest,
+      stats: { ok: true as const, data: found.stats },
+      waste: { ok: true as const, data: found.waste },
+      parStatus: { ok: true as const, data: found.parStatus },
+      asOf: found.computedAt,
+    };
+  // Summed here: at a location, in the same batch; in organization mode without recent figures, now.
+  const summed =
     stats && waste && parStatus
       ? { stats, waste, parStatus }
-      : readWidgets(
+      : await readWidgets(
           db,
           {
             stats: statsWidget(db, actor, place),
@@ -148,9 +143,8 @@ export async function dashboardScreen(
             parStatus: parStatusWidget(db, actor, place),
           },
           report,
-        ),
-  );
-  return { ...rest, ...shown };
+        );
+  return { ...rest, ...summed, asOf: null };
 }
 
 /**
@@ -163,9 +157,8 @@ export async function readParStatus(
   place: DashboardPlace,
   report: (e: unknown) => void,
 ): Promise<ParStatus | null> {
-  const fig = figuresWidget(db, actor, place);
-  const found = fig ? (await readWidgets(db, { fig }, report)).fig : null;
-  if (found?.ok && found.data) return found.data.parStatus;
+  const figures = await recentFigures(db, actor, place, report);
+  if (figures) return figures.parStatus;
   const { parStatus } = await readWidgets(db, { parStatus: parStatusWidget(db, actor, place) }, report);
   return parStatus.ok ? parStatus.data : null;
 }
