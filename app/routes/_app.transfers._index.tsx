@@ -74,7 +74,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     suggestions,
     suggestionsAsOf: asOf === null ? null : showInstant(asOf, timeZoneHere(actor)),
-    writableIds: writable.map((l) => l.id),
     organizationMode,
     here,
     hereName: locations.find((l) => l.id === here)?.name ?? null,
@@ -187,11 +186,88 @@ function contents(t: { vials: number; bulkLines: number }) {
   return parts.length ? parts.join(", ") : "Nothing yet";
 }
 
+type Choice = { value: string; label: string };
+
+/**
+ * "New transfer" and "Request stock": one form, the location in scope at one end (chosen among
+ * the reader's in organization mode) and another location at the other, with a note.
+ */
+function StartForm({
+  intent,
+  title,
+  here,
+  other,
+  note,
+  secondary = false,
+  organizationMode,
+  writable,
+  others,
+  typed,
+  errors,
+  busy,
+}: {
+  intent: "new" | "request";
+  title: string;
+  here: { name: string; label: string };
+  other: { name: string; label: string };
+  note: { label: string; required: boolean; hint?: string };
+  secondary?: boolean;
+  organizationMode: boolean;
+  writable: Choice[];
+  others: Choice[];
+  typed: (intent: Intent, name: string) => string | undefined;
+  errors: (intent: Intent) => Record<string, string>;
+  busy: boolean;
+}) {
+  const idPrefix = `${intent}-`;
+  return (
+    <Card title={title}>
+      <Form method="post" className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        {organizationMode && (
+          <SelectField
+            idPrefix={idPrefix}
+            name={here.name}
+            label={here.label}
+            options={writable}
+            defaultValue={typed(intent, here.name) ?? ""}
+            error={errors(intent)[here.name]}
+          />
+        )}
+        <SelectField
+          idPrefix={idPrefix}
+          name={other.name}
+          label={other.label}
+          options={others}
+          defaultValue={typed(intent, other.name) ?? ""}
+          error={errors(intent)[other.name]}
+        />
+        <TextareaField
+          idPrefix={idPrefix}
+          label={note.label}
+          {...(note.required ? {} : { note: "optional" })}
+          name="note"
+          rows={2}
+          maxLength={NOTE_MAX}
+          required={note.required}
+          defaultValue={typed(intent, "note")}
+          hint={note.hint}
+          error={errors(intent).note}
+        />
+        <div>
+          <Button {...(secondary ? { tone: "secondary" as const } : {})} disabled={busy}>
+            {title}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
 export default function TransfersScreen() {
   const {
     suggestions,
     suggestionsAsOf,
-    writableIds,
     organizationMode,
     here,
     hereName,
@@ -214,6 +290,14 @@ export default function TransfersScreen() {
     ...list.map((l) => ({ value: l.id, label: `${l.name} (${l.code})` })),
   ];
   const canWrite = writable.length > 0;
+  const shared = {
+    organizationMode,
+    writable: choose(writable),
+    others: choose(others),
+    typed: (intent: Intent, name: string) => typedOf(intent, name),
+    errors: errorsOf,
+    busy,
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -249,81 +333,27 @@ export default function TransfersScreen() {
 
       {canWrite ? (
         <div className="grid gap-4 lg:grid-cols-2">
-          <Card title="New transfer">
-            <Form method="post" className="flex flex-col gap-3">
-              <input type="hidden" name="intent" value="new" />
-              {organizationMode && (
-                <SelectField
-                  idPrefix="new-"
-                  name="fromLocationId"
-                  label="From"
-                  options={choose(writable)}
-                  defaultValue={typedOf("new", "fromLocationId") ?? ""}
-                  error={errorsOf("new").fromLocationId}
-                />
-              )}
-              <SelectField
-                idPrefix="new-"
-                name="toLocationId"
-                label="To"
-                options={choose(others)}
-                defaultValue={typedOf("new", "toLocationId") ?? ""}
-                error={errorsOf("new").toLocationId}
-              />
-              <TextareaField
-                idPrefix="new-"
-                label="Note"
-                note="optional"
-                name="note"
-                rows={2}
-                maxLength={NOTE_MAX}
-                required={false}
-                defaultValue={typedOf("new", "note")}
-                error={errorsOf("new").note}
-              />
-              <div>
-                <Button disabled={busy}>New transfer</Button>
-              </div>
-            </Form>
-          </Card>
-          <Card title="Request stock">
-            <Form method="post" className="flex flex-col gap-3">
-              <input type="hidden" name="intent" value="request" />
-              {organizationMode && (
-                <SelectField
-                  idPrefix="request-"
-                  name="toLocationId"
-                  label="For"
-                  options={choose(writable)}
-                  defaultValue={typedOf("request", "toLocationId") ?? ""}
-                  error={errorsOf("request").toLocationId}
-                />
-              )}
-              <SelectField
-                idPrefix="request-"
-                name="fromLocationId"
-                label="From"
-                options={choose(others)}
-                defaultValue={typedOf("request", "fromLocationId") ?? ""}
-                error={errorsOf("request").fromLocationId}
-              />
-              <TextareaField
-                idPrefix="request-"
-                label="What you need"
-                name="note"
-                rows={2}
-                maxLength={NOTE_MAX}
-                defaultValue={typedOf("request", "note")}
-                hint="The sender sees this note, e.g. 2 boxes of prep pads for Saturday."
-                error={errorsOf("request").note}
-              />
-              <div>
-                <Button tone="secondary" disabled={busy}>
-                  Request stock
-                </Button>
-              </div>
-            </Form>
-          </Card>
+          <StartForm
+            intent="new"
+            title="New transfer"
+            here={{ name: "fromLocationId", label: "From" }}
+            other={{ name: "toLocationId", label: "To" }}
+            note={{ label: "Note", required: false }}
+            {...shared}
+          />
+          <StartForm
+            intent="request"
+            title="Request stock"
+            here={{ name: "toLocationId", label: "For" }}
+            other={{ name: "fromLocationId", label: "From" }}
+            note={{
+              label: "What you need",
+              required: true,
+              hint: "The sender sees this note, e.g. 2 boxes of prep pads for Saturday.",
+            }}
+            secondary
+            {...shared}
+          />
         </div>
       ) : (
         <p className="text-slate-600 text-sm">
@@ -331,7 +361,7 @@ export default function TransfersScreen() {
         </p>
       )}
       <FormAlert message={failed?.intent === "draft_from_suggestion" ? failed.formError : null} />
-      <SuggestionsPanel suggestions={suggestions} writableLocationIds={writableIds} busy={busy} />
+      <SuggestionsPanel suggestions={suggestions} writableLocationIds={writable.map((l) => l.id)} busy={busy} />
       {suggestionsAsOf && (
         <p className="-mt-4 text-slate-500 text-xs" data-testid="suggestions-as-of">
           Worked out every minute; these are of <Time at={suggestionsAsOf} />.
