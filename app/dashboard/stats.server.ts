@@ -35,6 +35,7 @@ import type { Database } from "~/db/client.server";
 import { atLocations, organizationOf, valueList } from "~/db/sql.server";
 import { EXPIRING_SOON_DAYS } from "~/stock/expiry";
 import { parStatusCountsOf, parStatusCountsQuery } from "~/stock/levels.server";
+import { onTheWayOf, onTheWayQueries } from "~/transfers/read.server";
 import { utcDay } from "~/ui/dates";
 import type { Results } from "./read.server";
 
@@ -124,18 +125,8 @@ export function statsQueries(db: Database, actor: Actor, locationIds: readonly s
       WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'bulk'
         AND ${atLocations(sql`s.location_id`, locationIds)} AND s.on_hand > 0`),
     parStatusCountsQuery(db, actor, locationIds, now),
-    // Led by the transfers in transit to each location (transfers_to_status_idx), their pending
-    // lines by transfer_lines_transfer_idx: what is on the road, never a walk of the lines' history.
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM transfers AS t
-      JOIN transfer_lines AS tl ON tl.transfer_id = t.id
-      WHERE ${inLocations("t.to_location_id", locationIds)} AND t.status = 'in_transit' AND tl.status = 'pending'`),
-    // The open discrepancies are few: led by the partial index that holds only those (CROSS JOIN
-    // keeps it outer; else the planner walks every transfer of the locations), each transfer by its key.
-    db.all<{ total: number }>(sql`SELECT count(*) AS total
-      FROM transfer_lines AS tl INDEXED BY transfer_lines_open_discrepancy_idx
-      CROSS JOIN transfers AS t ON t.id = tl.transfer_id
-      WHERE tl.status IN ('missing', 'damaged', 'short') AND tl.resolved_at IS NULL
-        AND (${inLocations("t.from_location_id", locationIds)} OR ${inLocations("t.to_location_id", locationIds)})`),
+    // What is on the road to here and the open discrepancies, as the transfers screen reads them.
+    ...onTheWayQueries(db, locationIds),
   ] as const;
 }
 
@@ -147,6 +138,7 @@ export function statsOf(results: readonly unknown[]): StockStats {
   const shelf = shelfRows[0];
   const n = (value: unknown) => Number(value ?? 0);
   const { belowReorder, belowParOnly } = parStatusCountsOf(parRows);
+  const way = onTheWayOf([transitRows, discrepancyRows]);
   return {
     vialsOnHand: n(shelf?.onHand),
     inUse: n(shelf?.inUse),
@@ -158,7 +150,7 @@ export function statsOf(results: readonly unknown[]): StockStats {
     belowParOnly,
     belowPar: belowReorder + belowParOnly,
     stockValueCents: n(shelf?.valueCents) + n(bulkRows[0]?.valueCents),
-    inTransitToHere: n(transitRows[0]?.total),
-    openDiscrepancies: n(discrepancyRows[0]?.total),
+    inTransitToHere: way.vials + way.bulkLines,
+    openDiscrepancies: way.openDiscrepancies,
   };
 }

@@ -259,7 +259,11 @@ export function activeLocations(db: Database, actor: ScopedActor) {
     ORDER BY name, id`);
 }
 
-/** The statements of what is on the way to `locationIds` and the open discrepancies of their transfers (both ends); `onTheWayOf` reads them. */
+/**
+ * The statements of what is on the way to `locationIds` (pending lines of transfers in transit to
+ * them) and the open discrepancies of their transfers (both ends); `onTheWayOf` reads them. The
+ * transfers screen and the dashboard's figures read these same two.
+ */
 export function onTheWayQueries(db: Database, locationIds: readonly string[]) {
   const ids = locationIds.length ? locationIds : ["-"];
   const list = sql.join(
@@ -271,9 +275,14 @@ export function onTheWayQueries(db: Database, locationIds: readonly string[]) {
         coalesce(sum(l.item_id IS NOT NULL), 0) AS vials, coalesce(sum(l.item_id IS NULL), 0) AS bulkLines
       FROM transfers AS t JOIN transfer_lines AS l ON l.transfer_id = t.id
       WHERE t.to_location_id IN (${list}) AND t.status = 'in_transit' AND l.status = 'pending'`),
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM transfer_lines AS l JOIN transfers AS t ON t.id = l.transfer_id
-      WHERE (t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))
-        AND l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL`),
+    // The open discrepancies are few: led by the partial index that holds only those (CROSS JOIN
+    // keeps it outer; else the planner walks every transfer of the locations), each transfer by its key.
+    db.all<{
+      n: number;
+    }>(sql`SELECT count(*) AS n FROM transfer_lines AS l INDEXED BY transfer_lines_open_discrepancy_idx
+      CROSS JOIN transfers AS t ON t.id = l.transfer_id
+      WHERE l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL
+        AND (t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))`),
   ] as const;
 }
 
