@@ -18,6 +18,7 @@ export const ENTITY_LABELS = {
   backup: "Backups",
   transfer: "Transfers",
   audit_session: "Cycle counts",
+  purchase_order: "Purchase orders",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
@@ -38,6 +39,7 @@ export const LOCATED_ENTITIES: readonly ActivityEntity[] = [
   "location",
   "transfer",
   "audit_session",
+  "purchase_order",
 ];
 
 /** How many users a name search offers to choose from; past it, the search is to be narrowed. */

@@ -83,6 +83,16 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   count_stock: "Counted stock",
   submit_count: "Submitted count",
   reject_count: "Sent count back",
+  create_purchase_order: "Created purchase order",
+  add_purchase_order_line: "Added to purchase order",
+  change_purchase_order_line: "Changed purchase order line",
+  remove_purchase_order_line: "Removed from purchase order",
+  submit_purchase_order: "Submitted purchase order",
+  revise_purchase_order: "Revised purchase order",
+  cancel_purchase_order: "Cancelled purchase order",
+  close_purchase_order: "Closed purchase order",
+  receive_purchase_order: "Received against purchase order",
+  apply_par_suggestions: "Set par levels from usage",
 };
 
 /** The action's name in words, for a filter's choice: "Archived vendor" (its old name's rows too). */

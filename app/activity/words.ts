@@ -155,6 +155,7 @@ const recallReport = (s: Summary) => {
 };
 const backups = () => "/backup-restore";
 const transfer = by("/transfers");
+const order = by("/purchase-orders");
 
 /** "from DTN to WST", from a transfer's summary. */
 function route(s: Summary): string | null {
@@ -461,6 +462,52 @@ const VERBS: Record<ActivityAction, Verb> = {
   reject_count: {
     text: (s) => words("Sent the count back for a recount", place(s), str(s, "note") && `(${str(s, "note")})`),
     href: by("/admin/audits"),
+  },
+  // Purchasing (app/purchasing/): a summary names the order's `number` and `vendor` (its name) and
+  // may name the `product` of a line, a `reason` and a `revision`.
+  create_purchase_order: {
+    text: (s) => words("Created purchase order", str(s, "number"), str(s, "vendor") && `for ${str(s, "vendor")}`),
+    href: order,
+  },
+  add_purchase_order_line: {
+    text: (s) => words("Added", str(s, "product"), "to purchase order", str(s, "number")),
+    href: order,
+  },
+  change_purchase_order_line: {
+    text: (s) => words("Changed", str(s, "product"), "on purchase order", str(s, "number")),
+    href: order,
+  },
+  remove_purchase_order_line: {
+    text: (s) => words("Removed", str(s, "product"), "from purchase order", str(s, "number")),
+    href: order,
+  },
+  submit_purchase_order: {
+    text: (s) => words("Submitted purchase order", str(s, "number"), str(s, "vendor") && `to ${str(s, "vendor")}`),
+    href: order,
+  },
+  revise_purchase_order: {
+    text: (s) =>
+      words(
+        "Revised purchase order",
+        str(s, "number"),
+        num(s, "revision") !== null && `(revision ${num(s, "revision")})`,
+        str(s, "reason") && `: ${str(s, "reason")}`,
+      ),
+    href: order,
+  },
+  cancel_purchase_order: { text: (s) => words("Cancelled purchase order", str(s, "number")), href: order },
+  close_purchase_order: {
+    text: (s) => words("Closed purchase order", str(s, "number"), str(s, "reason") && `(${str(s, "reason")})`),
+    href: order,
+  },
+  receive_purchase_order: {
+    text: (s) => words("Received against purchase order", str(s, "number")),
+    href: order,
+  },
+  apply_par_suggestions: {
+    text: (s) =>
+      words("Set", num(s, "count") !== null && plural(num(s, "count") ?? 0, "par level"), "from usage", place(s)),
+    href: () => "/products/par-levels",
   },
 };
 

@@ -85,6 +85,16 @@ export const ACTIVITY_ACTIONS = [
   "count_stock",
   "submit_count",
   "reject_count",
+  "create_purchase_order",
+  "add_purchase_order_line",
+  "change_purchase_order_line",
+  "remove_purchase_order_line",
+  "submit_purchase_order",
+  "revise_purchase_order",
+  "cancel_purchase_order",
+  "close_purchase_order",
+  "receive_purchase_order",
+  "apply_par_suggestions",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

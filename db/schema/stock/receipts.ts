@@ -19,8 +19,13 @@ export const receipts = sqliteTable(
       .notNull()
       .references(() => locations.id),
     vendorId: text("vendor_id").references(() => vendors.id),
-    /** The purchase order this delivery answers; its table arrives with the purchasing issue. */
+    /**
+     * The purchase order this delivery answers (purchase_orders; no foreign key: the column came
+     * before its table, and SQLite adds none to an existing table). The receiving verbs check it.
+     */
     purchaseOrderId: text("purchase_order_id"),
+    /** Why more arrived than the order still expected (required then: app/purchasing). */
+    overReceiptReason: text("over_receipt_reason"),
     /** Packing slip or invoice number, as printed by the vendor. */
     reference: text("reference"),
     notes: text("notes"),
@@ -37,5 +42,7 @@ export const receipts = sqliteTable(
     check("receipts_completed_at", sql`(${t.status} = 'completed') = (${t.completedAt} IS NOT NULL)`),
     // Serves the receiving list of a location: open first, newest first.
     index("receipts_location_status_created_idx").on(t.locationId, t.status, t.createdAt),
+    // Serves an order's receipts (its page, the receipts still open against it).
+    index("receipts_purchase_order_idx").on(t.purchaseOrderId).where(sql`${t.purchaseOrderId} IS NOT NULL`),
   ],
 );
