@@ -401,4 +401,12 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TRIGGER `purchase_order_revisions_no_delete` BEFORE DELETE ON `purchase_order_revisions`\nBEGIN\n\tSELECT RAISE(ABORT, 'a revision is history');\nEND;",
     ],
   },
+  {
+    tag: "0029_count_page_lines",
+    when: 1795763351341,
+    statements: [
+      "CREATE INDEX `audit_lines_session_counted_idx` ON `audit_lines` (`session_id`,`counted_at`,`id`);",
+      "CREATE INDEX `audit_lines_session_counter_idx` ON `audit_lines` (`session_id`,`counted_by`,`counted_at`,`id`);",
+    ],
+  },
 ];

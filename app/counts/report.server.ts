@@ -7,10 +7,12 @@
 // line is in every line's expectation), newest first, walked back along the ledger from its top.
 // The approval (./approve.server) books exactly
 // what this reads, so the review and the booking cannot disagree.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { ScopedActor } from "~/access/actor";
+import type { Permission } from "~/access/permissions";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
-import { IN_SCOPE, type SessionRow } from "./session.server";
+import { IN_SCOPE, type SessionRow, sessionQuery, sessionReached } from "./session.server";
 
 /** Base units at cost: cost of a package × units / units a package holds (the dashboard's VIAL_VALUE). */
 export function atCost(units: number, costCents: number, unitsPerPackage: number): number {
@@ -140,11 +142,11 @@ export const DURING_MAX = 200;
 const n = (v: unknown) => Number(v ?? 0);
 
 /**
- * SQL: the bulk line `a` still counts. Once a count was sent back, counting a product and size
+ * SQL: the line `a` still counts (a vial's line always does). Once a count was sent back, counting a product and size
  * again replaces its earlier shelves (all of them: the recount counts every shelf of it); lines of
  * what was not counted again stay.
  */
-function current(sessionId: string) {
+export function current(sessionId: string | SQL) {
   const sentBack = sql`(SELECT coalesce(max(r.at), 0) FROM activity_log AS r WHERE r.entity = 'audit_session'
     AND r.entity_id = ${sessionId} AND r.action = 'reject_count')`;
   return sql`(a.counted_at > ${sentBack} OR NOT EXISTS (SELECT 1 FROM audit_lines AS again
@@ -153,104 +155,155 @@ function current(sessionId: string) {
 }
 const scaleOf = (r: Record<string, unknown>) => n(r.unitScale) as UnitScale;
 
+/** SQL: what the vial line `a` of the session `s` moved since it was counted (its own booking aside). */
+export const VIAL_AFTER = sql`(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
+  AND m.rowid > a.ledger_position AND m.reference_id IS NOT s.id)`;
+
 /**
- * The report of `session`; `linesOnly` (the count page) reads the lines and their expectations
- * but not the missing vials, what was not counted, nor the movements beside it.
+ * SQL: what moved of the variation `variationId` at the session `s`'s location after `position`
+ * (its own booking aside), sought by the pair and the ledger's rowid (stock_movements_pair_position_idx).
  */
-export async function readReport(
-  db: Database,
-  session: SessionRow,
-  { linesOnly = false }: { linesOnly?: boolean } = {},
-): Promise<CountReport> {
-  const none = db.all<Record<string, unknown>>(sql`SELECT 1 WHERE 0`);
-  const here = session.locationId;
-  const name = (column: string) =>
-    sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
-  const until = session.status === "approved" && session.reviewedAt ? session.reviewedAt : Number.MAX_SAFE_INTEGER;
-  const [vialRows, bulkLines, bulkRows, missingRows, notCountedRows, duringRows, top] = await db.batch([
+export function pairAfter(variationId: SQL, position: SQL) {
+  return sql`(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m INDEXED BY stock_movements_pair_position_idx
+    WHERE m.location_id = s.location_id AND m.variation_id = ${variationId} AND m.rowid > ${position}
+      AND m.reference_id IS NOT s.id)`;
+}
+
+/** SQL: on hand now of the variation `variationId` at the session `s`'s location. */
+export function onHandHere(variationId: SQL) {
+  return sql`coalesce((SELECT sl.on_hand FROM stock_levels AS sl WHERE sl.location_id = s.location_id
+    AND sl.variation_id = ${variationId}), 0)`;
+}
+
+const name = (column: string) =>
+  sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
+
+/**
+ * The statements of the report of the session `sessionId` where `reached` (SQL on the session
+ * aliased `s`) holds, for a batch: each reads the session by its key, so the page that shows the
+ * report reads the session and its report in one round trip. Shaped by reportOf.
+ */
+export function reportQueries(db: Database, sessionId: string, reached: SQL) {
+  const session = sql`s.id = ${sessionId} AND ${reached}`;
+  // What this count's approval booked (nothing before it is approved: not sought then).
+  const booked = (on: SQL) => sql`CASE WHEN s.status = 'approved' THEN (SELECT coalesce(sum(m.quantity), 0)
+    FROM stock_movements AS m INDEXED BY stock_movements_reference_idx WHERE m.reference_type = 'audit'
+      AND m.reference_id = s.id AND ${on}) ELSE 0 END`;
+  return [
     db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.item_id AS itemId, i.label_code AS labelCode,
         p.name AS product, v.name AS variation, v.id AS variationId, i.lot, a.quantity AS counted, a.found,
         a.ledger_position AS position, a.counted_at AS countedAt, a.counted_by AS countedById,
         ${name("a.counted_by")} AS countedBy, i.state, i.started_at AS startedAt, i.location_id AS itemLocationId,
-        il.code AS itemLocationCode, i.units_remaining AS unitsNow,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
-          AND m.rowid > a.ledger_position AND m.reference_id IS NOT s.id) AS after,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
-          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS booked,
+        il.code AS itemLocationCode, i.units_remaining AS unitsNow, ${VIAL_AFTER} AS after,
+        ${booked(sql`m.item_id = a.item_id`)} AS booked,
         coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
         p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id JOIN items AS i ON i.id = a.item_id
         JOIN locations AS il ON il.id = i.location_id
         JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE a.session_id = ${session.id} AND a.item_id IS NOT NULL
+      WHERE ${session} AND a.item_id IS NOT NULL
       ORDER BY a.counted_at, a.id`),
     db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.variation_id AS variationId, a.lot,
         a.quantity, a.counted_at AS countedAt, a.counted_by AS countedById, ${name("a.counted_by")} AS countedBy
-      FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+      FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id
+      WHERE ${session} AND a.item_id IS NULL AND ${current(sessionId)}
       ORDER BY a.counted_at, a.id`),
     db.all<Record<string, unknown>>(sql`SELECT g.variationId, g.counted, g.position, p.name AS product,
         v.name AS variation, coalesce(v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-        p.unit_scale AS unitScale, p.base_unit AS baseUnit,
-        coalesce((SELECT on_hand FROM stock_levels AS sl WHERE sl.location_id = ${here}
-          AND sl.variation_id = g.variationId), 0) AS onHandNow,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.location_id = ${here}
-          AND m.variation_id = g.variationId AND m.rowid > g.position AND m.reference_id IS NOT ${session.id}) AS after,
-        (SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m INDEXED BY stock_movements_reference_idx
-          WHERE m.reference_type = 'audit' AND m.reference_id = ${session.id} AND m.location_id = ${here}
-          AND m.variation_id = g.variationId) AS booked
-      FROM (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted, max(a.ledger_position) AS position
-        FROM audit_lines AS a WHERE a.session_id = ${session.id} AND a.item_id IS NULL AND ${current(session.id)}
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit, ${onHandHere(sql`g.variationId`)} AS onHandNow,
+        ${pairAfter(sql`g.variationId`, sql`g.position`)} AS after,
+        ${booked(sql`m.location_id = s.location_id AND m.variation_id = g.variationId`)} AS booked
+      FROM audit_sessions AS s CROSS JOIN (SELECT a.variation_id AS variationId, sum(a.quantity) AS counted,
+          max(a.ledger_position) AS position
+        FROM audit_lines AS a WHERE a.session_id = ${sessionId} AND a.item_id IS NULL AND ${current(sessionId)}
         GROUP BY a.variation_id) AS g
         JOIN product_variations AS v ON v.id = g.variationId JOIN products AS p ON p.id = v.product_id
+      WHERE ${session}
       ORDER BY lower(p.name), lower(v.name), v.id`),
-    // Expected and not counted: on the shelf here now, in scope, no line. Once approved: the vials its
-    // approval discarded as missing (ended at the moment it was approved), with the units they had.
-    linesOnly
-      ? none
-      : session.status === "approved"
-        ? db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
-            v.name AS variation, v.id AS variationId, i.lot, i.state,
-            -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
-              AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
-            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-            p.unit_scale AS unitScale, p.base_unit AS baseUnit
-          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
-            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-          WHERE s.id = ${session.id} AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
-          ORDER BY lower(p.name), lower(v.name), i.label_code`)
-        : db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
-            v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
-            coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-            p.unit_scale AS unitScale, p.base_unit AS baseUnit
-          FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
-            JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-          WHERE s.id = ${session.id} AND ${IN_SCOPE}
-            AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
-          ORDER BY lower(p.name), lower(v.name), i.label_code`),
-    linesOnly
-      ? none
-      : db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
+    // Expected and not counted, while open or submitted: on the shelf here now, in scope, no line.
+    db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+        v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${session} AND s.status <> 'approved' AND ${IN_SCOPE}
+        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
+      ORDER BY lower(p.name), lower(v.name), i.label_code`),
+    // Once approved: the vials its approval discarded as missing (ended at the moment it was
+    // approved), with the units they had.
+    db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+        v.name AS variation, v.id AS variationId, i.lot, i.state,
+        -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
+          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${session} AND s.status = 'approved' AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
+      ORDER BY lower(p.name), lower(v.name), i.label_code`),
+    db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
         sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
       FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
         JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE s.id = ${session.id} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
+      WHERE ${session} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
         AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id)
       ORDER BY lower(p.name), lower(v.name), v.id`),
-    linesOnly
-      ? none
-      : db.all<
-          Record<string, unknown>
-        >(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
+    // The movements at the location after the count's first line (until it was approved), newest
+    // first, walked back along the ledger from its top.
+    db.all<Record<string, unknown>>(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
         v.name AS variation, i.label_code AS labelCode, m.quantity, ${name("m.user_id")} AS user,
         p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM stock_movements AS m JOIN product_variations AS v ON v.id = m.variation_id
+      FROM audit_sessions AS s CROSS JOIN stock_movements AS m JOIN product_variations AS v ON v.id = m.variation_id
         JOIN products AS p ON p.id = v.product_id LEFT JOIN items AS i ON i.id = m.item_id
-      WHERE m.rowid > (SELECT coalesce(min(a.ledger_position), ${Number.MAX_SAFE_INTEGER}) FROM audit_lines AS a
-          WHERE a.session_id = ${session.id})
-        AND +m.location_id = ${here} AND m.occurred_at <= ${until} AND m.reference_id IS NOT ${session.id}
+      WHERE ${session} AND m.rowid > (SELECT coalesce(min(a.ledger_position), ${Number.MAX_SAFE_INTEGER})
+          FROM audit_lines AS a WHERE a.session_id = s.id)
+        AND +m.location_id = s.location_id
+        AND m.occurred_at <= (CASE WHEN s.status = 'approved' THEN s.reviewed_at ELSE ${Number.MAX_SAFE_INTEGER} END)
+        AND m.reference_id IS NOT s.id
       ORDER BY m.rowid DESC LIMIT ${DURING_MAX}`),
     db.all<{ top: number }>(sql`SELECT coalesce(max(rowid), 0) AS top FROM stock_movements`),
+  ] as const;
+}
+
+/**
+ * The count `id` if it is at a location `actor` reaches with `permission`, and its report, in one
+ * round trip (the review page, the API).
+ */
+export async function readSessionReport(
+  db: Database,
+  actor: ScopedActor,
+  permission: Permission,
+  id: string,
+): Promise<{ session: SessionRow; report: CountReport } | null> {
+  if (!id || id.length > 100) return null;
+  const [sessions, ...rows] = await db.batch([
+    sessionQuery(db, actor, permission, id),
+    ...reportQueries(db, id, sessionReached(actor, permission)),
   ]);
+  const session = sessions[0];
+  return session ? { session, report: reportOf(session, rows) } : null;
+}
+
+/** The report of `session` (read alone: the approval, which reads the session first). */
+export async function readReport(db: Database, session: SessionRow): Promise<CountReport> {
+  return reportOf(session, await db.batch(reportQueries(db, session.id, sql`1`)));
+}
+
+/** The report from the rows of reportQueries, for the session they were read with. */
+export function reportOf(session: SessionRow, rows: readonly unknown[]): CountReport {
+  const here = session.locationId;
+  const [vialRows, bulkLines, bulkRows, missingOpen, missingBooked, notCountedRows, duringRows, top] = rows as [
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    { top: number }[],
+  ];
+  const missingRows = [...missingOpen, ...missingBooked];
 
   const vials: VialLine[] = vialRows.map((r) => {
     const counted = n(r.counted);

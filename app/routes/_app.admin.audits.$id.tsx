@@ -13,8 +13,8 @@ import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { approvalQuestion } from "~/counts/approve.server";
 import { NOTE_MAX } from "~/counts/constants";
 import { type CountProblem, REVIEW_INTENT_HANDLERS, REVIEW_INTENTS, type ReviewIntent } from "~/counts/intents.server";
-import { readReport } from "~/counts/report.server";
-import { readSession, scopeWords } from "~/counts/session.server";
+import { type CountReport, readSessionReport } from "~/counts/report.server";
+import { scopeWords } from "~/counts/session.server";
 import { CountStatus } from "~/counts/status-badge";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
@@ -22,7 +22,14 @@ import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Facts, FormAlert, TextareaField } from "~/ui/form";
-import { CELL, DataRow, DataTable } from "~/ui/table";
+import { pageOfList } from "~/ui/page-count";
+import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
+
+/** Rows each list of the review shows a page. */
+const REVIEW_ROWS = 50;
+/** Products and sizes named in the "not counted" sentence; the rest are counted. */
+const NOT_COUNTED_NAMED = 30;
+type PagedList = "vials" | "bulk" | "missing" | "during";
 
 export const meta: MetaFunction = () => [{ title: "Audit Detail · Clinic Inventory" }];
 
@@ -33,13 +40,31 @@ const money = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : form
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/admin/audits/{id}").permission);
   const db = args.context.db;
-  const session = await orOutage(readSession(db, actor, "READ_AUDITS", args.params.id ?? ""));
-  if (!session)
+  const read = await orOutage(readSessionReport(db, actor, "READ_AUDITS", args.params.id ?? ""));
+  if (!read)
     throw data("No count with this id at a location you can reach. Open it from Audit Review.", { status: 404 });
-  const report = await orOutage(readReport(db, session));
+  const { session, report } = read;
   const tz = session.timezone;
   const at = (n: number | null) => showInstant(n, tz);
+  // Every line is read (the totals and the approval need them all); the page shows a page of each
+  // list, what differs first, each list paged by its own parameter.
+  const url = new URL(args.request.url);
+  const pageOf = <T,>(name: PagedList, list: readonly T[]) =>
+    pageOfList(list, Number(url.searchParams.get(name) ?? 1), REVIEW_ROWS);
+  const differs = (v: CountReport["vials"][number]) => v.variance !== 0 || v.found || v.movedOn;
+  const vials = pageOf("vials", [...report.vials.filter(differs), ...report.vials.filter((v) => !differs(v))]);
+  const bulk = pageOf("bulk", [
+    ...report.bulk.filter((b) => b.variance !== 0),
+    ...report.bulk.filter((b) => b.variance === 0),
+  ]);
+  const missing = pageOf("missing", report.missing);
+  const during = pageOf("during", report.during);
+  const pages = { vials, bulk, missing, during };
   return {
+    pages: Object.fromEntries(
+      Object.entries(pages).map(([name, p]) => [name, { total: p.total, page: p.page, pageCount: p.pageCount }]),
+    ) as Record<PagedList, { total: number; page: number; pageCount: number }>,
+    query: url.search,
     keys: { approve: newIdempotencyKey(), reject: newIdempotencyKey() },
     canReview: canHere(actor, "WRITE_AUDITS"),
     question: approvalQuestion(report),
@@ -57,7 +82,7 @@ export async function loader(args: LoaderFunctionArgs) {
       reviewedAt: at(session.reviewedAt),
       reviewNote: session.reviewNote,
     },
-    vials: report.vials.map((v) => ({
+    vials: vials.rows.map((v) => ({
       id: v.lineId,
       itemId: v.itemId,
       labelCode: v.labelCode,
@@ -76,7 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
       countedBy: v.countedBy,
       countedAt: at(v.countedAt),
     })),
-    bulk: report.bulk.map((b) => ({
+    bulk: bulk.rows.map((b) => ({
       id: b.variationId,
       what: `${b.product} · ${b.variation}`,
       shelves: b.lines.map((l) => ({
@@ -91,7 +116,7 @@ export async function loader(args: LoaderFunctionArgs) {
       differs: b.variance !== 0,
       value: b.valueCents === 0 ? "—" : money(b.valueCents),
     })),
-    missing: report.missing.map((m) => ({
+    missing: missing.rows.map((m) => ({
       itemId: m.itemId,
       labelCode: m.labelCode,
       what: `${m.product} · ${m.variation}`,
@@ -99,12 +124,13 @@ export async function loader(args: LoaderFunctionArgs) {
       units: qty(m.unitsNow, m),
       value: money(-m.valueCents),
     })),
-    notCounted: report.notCounted.map((n) => ({
+    notCountedMore: Math.max(0, report.notCounted.length - NOT_COUNTED_NAMED),
+    notCounted: report.notCounted.slice(0, NOT_COUNTED_NAMED).map((n) => ({
       id: n.variationId,
       what: `${n.product} · ${n.variation}`,
       onHand: qty(n.onHand, n),
     })),
-    during: report.during.map((m) => ({
+    during: during.rows.map((m) => ({
       id: m.id,
       at: at(m.occurredAt),
       type: m.type,
@@ -136,7 +162,17 @@ export async function action(args: ActionFunctionArgs) {
 export const clientAction = refreshingClientAction({ approve: "audit_complete" });
 
 export default function AuditDetailScreen() {
-  const { session, vials, bulk, missing, notCounted, during, totals, canReview, keys } = useLoaderData<typeof loader>();
+  const { session, vials, bulk, missing, notCounted, notCountedMore, during, totals, canReview, keys, pages, query } =
+    useLoaderData<typeof loader>();
+  // Each list's pages keep the other lists where they are.
+  const pager = (name: PagedList, noun: string) => {
+    const link = (page: number) => {
+      const params = new URLSearchParams(query);
+      params.set(name, String(page));
+      return `?${params}`;
+    };
+    return <Pagination {...pages[name]} noun={noun} pageLink={link} />;
+  };
   const problem = useActionData<typeof action>() as Problem | undefined;
   const busy = useNavigation().state === "submitting";
   const asking = problem?.intent === "approve" ? problem : null;
@@ -191,6 +227,7 @@ export default function AuditDetailScreen() {
         <h2 id="vials-title" className="font-semibold text-lg">
           Vials counted
         </h2>
+        <p className="text-slate-600 text-sm">What differs first: variances, found vials, and vials moved on since.</p>
         <DataTable
           columns={[
             { label: "Vial", title: true },
@@ -201,7 +238,7 @@ export default function AuditDetailScreen() {
             "Moved since",
             "Counted by",
           ]}
-          rowCount={vials.length}
+          rowCount={pages.vials.total}
           empty="No vial was scanned in this count."
         >
           {vials.map((v) => (
@@ -245,6 +282,7 @@ export default function AuditDetailScreen() {
             </DataRow>
           ))}
         </DataTable>
+        {pager("vials", "vials")}
       </section>
 
       <section aria-labelledby="bulk-title" className="flex flex-col gap-2">
@@ -261,7 +299,7 @@ export default function AuditDetailScreen() {
             "Moved since",
             "Shelves",
           ]}
-          rowCount={bulk.length}
+          rowCount={pages.bulk.total}
           empty="No bulk quantity was counted."
         >
           {bulk.map((b) => (
@@ -284,6 +322,7 @@ export default function AuditDetailScreen() {
             </DataRow>
           ))}
         </DataTable>
+        {pager("bulk", "products and sizes")}
       </section>
 
       <section aria-labelledby="missing-title" className="flex flex-col gap-2">
@@ -297,7 +336,7 @@ export default function AuditDetailScreen() {
         </p>
         <DataTable
           columns={[{ label: "Vial", title: true }, "Lot", "Units", "Value"]}
-          rowCount={missing.length}
+          rowCount={pages.missing.total}
           empty="No vial is missing."
         >
           {missing.map((m) => (
@@ -314,9 +353,11 @@ export default function AuditDetailScreen() {
             </DataRow>
           ))}
         </DataTable>
+        {pager("missing", "missing vials")}
         {notCounted.length > 0 && (
           <p className="text-slate-600 text-sm">
-            Not counted, left as they are: {notCounted.map((n) => `${n.what} (${n.onHand} on hand)`).join("; ")}.
+            Not counted, left as they are: {notCounted.map((n) => `${n.what} (${n.onHand} on hand)`).join("; ")}
+            {notCountedMore > 0 ? `; and ${notCountedMore} more products and sizes` : ""}.
           </p>
         )}
       </section>
@@ -327,7 +368,7 @@ export default function AuditDetailScreen() {
         </h2>
         <DataTable
           columns={[{ label: "What", title: true }, { label: "Change", key: true }, "Type", "When", "By"]}
-          rowCount={during.length}
+          rowCount={pages.during.total}
           empty="Nothing moved here while the count was open."
         >
           {during.map((m) => (
@@ -342,6 +383,7 @@ export default function AuditDetailScreen() {
             </DataRow>
           ))}
         </DataTable>
+        {pager("during", "movements")}
       </section>
     </div>
   );

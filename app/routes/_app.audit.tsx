@@ -30,15 +30,30 @@ export async function loader(args: LoaderFunctionArgs) {
   const { actor, organizationMode, locationId } = await actorAtOneLocation(
     args,
     area("/audit").permission,
-    url.searchParams.get("location"),
+    // A product search for a new count's scope submits the start form by GET (its hidden locationId).
+    url.searchParams.get("location") ?? url.searchParams.get("locationId"),
   );
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const productSearch = (url.searchParams.get("find") ?? "").slice(0, 100);
+  // What the start form had when a product search sent it here, so nothing chosen is lost.
+  const typed = {
+    scope: url.searchParams.get("scope") ?? "all",
+    category: url.searchParams.get("category") ?? "",
+    blind: url.searchParams.has("find") ? url.searchParams.has("blind") : true,
+    productSearch,
+  };
   const choices = actor.locationRoles.map((r) => ({
     id: r.locationId,
     name: `${r.location.name} (${r.location.code})`,
   }));
   if (!locationId) return { organizationMode, choices, here: null, search, keys: null };
-  const screen = await orOutage(countScreen(args.context.db, actor, locationId, search));
+  const screen = await orOutage(
+    countScreen(args.context.db, actor, locationId, {
+      search,
+      productSearch,
+      picked: url.searchParams.getAll("productIds").filter((id) => id.length <= 100),
+    }),
+  );
   const role = actor.locationRoles.find((r) => r.locationId === locationId);
   const tz = role?.location.timeZone ?? "UTC";
   const s = screen.session;
@@ -59,6 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
       canReview: reachesAt(actor, "READ_AUDITS", locationId),
       categories: screen.categories.map((c) => c.category),
       products: screen.products,
+      typed,
       latest: screen.latest && {
         id: screen.latest.id,
         status: screen.latest.status,
@@ -73,9 +89,9 @@ export async function loader(args: LoaderFunctionArgs) {
         startedAt: showInstant(s.startedAt, tz),
         reviewNote: s.reviewNote,
       },
-      mine: screen.lines.filter((l) => l.mine).map((l) => ({ ...l, at: showInstant(l.countedAt, tz) })),
-      others: screen.lines.filter((l) => !l.mine).map((l) => ({ ...l, at: showInstant(l.countedAt, tz) })),
-      lineCount: screen.lineCount ?? 0,
+      mine: screen.mine.map((l) => ({ ...l, at: showInstant(l.countedAt, tz) })),
+      others: screen.others.map((l) => ({ ...l, at: showInstant(l.countedAt, tz) })),
+      lineCount: screen.lineCount,
       matches: screen.matches,
     },
   };
@@ -174,7 +190,7 @@ function StartCount({ here, keys, problem, hidden }: Parts) {
                     type="radio"
                     name="scope"
                     value={value}
-                    defaultChecked={(mine?.typed.scope ?? "all") === value}
+                    defaultChecked={(mine?.typed.scope ?? here.typed.scope) === value}
                     className="size-4"
                   />
                   {label}
@@ -190,33 +206,15 @@ function StartCount({ here, keys, problem, hidden }: Parts) {
                 { value: "", label: "Choose a category" },
                 ...here.categories.map((c) => ({ value: c, label: c })),
               ]}
-              defaultValue={mine?.typed.category ?? ""}
+              defaultValue={mine?.typed.category ?? here.typed.category}
               error={mine?.fieldErrors.category}
             />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="productIds" className="font-medium text-sm">
-                Products to count <span className="font-normal text-slate-500">(one or more)</span>
-              </label>
-              <select
-                id="productIds"
-                name="productIds"
-                multiple
-                size={6}
-                className="rounded-md border border-slate-300 p-2 text-sm"
-              >
-                {here.products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-              {mine?.fieldErrors.productIds && <p className="text-red-700 text-sm">{mine.fieldErrors.productIds}</p>}
-            </div>
+            <ProductPicker here={here} error={mine?.fieldErrors.productIds} />
             <CheckboxField
               id="blind"
               name="blind"
               label="Blind count: counters do not see the quantities the system expects"
-              defaultChecked
+              defaultChecked={here.typed.blind}
             />
             <Button name="intent" value="start">
               Start counting
@@ -229,6 +227,53 @@ function StartCount({ here, keys, problem, hidden }: Parts) {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * The products of a "Chosen products" count: those chosen so far (ticked) and those a search finds.
+ * Find sends the start form itself by GET, so what is ticked comes back ticked, with or without
+ * JavaScript, and the page never lists the whole catalogue.
+ */
+function ProductPicker({ here, error }: { here: Here; error: string | undefined }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="font-medium text-sm">
+        Products to count <span className="font-normal text-slate-500">(for chosen products: find, then tick)</span>
+      </legend>
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <Field
+            name="find"
+            label="Find products"
+            note="name, SKU or barcode"
+            required={false}
+            defaultValue={here.typed.productSearch}
+            autoComplete="off"
+          />
+        </div>
+        <Button name="intent" value="find" formMethod="get" tone="secondary">
+          Find
+        </Button>
+      </div>
+      {here.products.length > 0 ? (
+        <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+          {here.products.map((p) => (
+            <li key={p.id}>
+              <label className="inline-flex min-h-10 items-center gap-2 text-sm">
+                <input type="checkbox" name="productIds" value={p.id} defaultChecked={p.picked} className="size-4" />
+                {p.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        here.typed.productSearch && (
+          <p className="text-slate-600 text-sm">No active product matches “{here.typed.productSearch}”.</p>
+        )
+      )}
+      {error && <p className="text-red-700 text-sm">{error}</p>}
+    </fieldset>
   );
 }
 

@@ -7,17 +7,16 @@ import { apiActor } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
 import { linesJson, reviewJson, sessionJson } from "~/counts/json.server";
 import { COUNT_REFUSALS } from "~/counts/outcome";
-import { readReport } from "~/counts/report.server";
-import { readSession } from "~/counts/session.server";
+import { readSessionReport } from "~/counts/report.server";
 import { API_HEADERS, jsonError } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor } = await apiActor(args, "READ_INVENTORY");
   const db = args.context.db;
-  const session = await orOutage(readSession(db, actor, "READ_INVENTORY", args.params.id ?? ""));
-  if (!session) return jsonError(404, COUNT_REFUSALS.not_found, API_HEADERS, "not_found");
-  const report = await orOutage(readReport(db, session));
+  const read = await orOutage(readSessionReport(db, actor, "READ_INVENTORY", args.params.id ?? ""));
+  if (!read) return jsonError(404, COUNT_REFUSALS.not_found, API_HEADERS, "not_found");
+  const { session, report } = read;
   const reviewer = canHere(actor, "READ_AUDITS");
   return Response.json(
     {

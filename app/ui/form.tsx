@@ -362,12 +362,15 @@ export function Button({
   name,
   value,
   disabled,
+  formMethod,
 }: {
   children: ReactNode;
   tone?: keyof typeof BUTTON;
   name?: string;
   value?: string;
   disabled?: boolean;
+  /** "get" for a button that sends its form to the page's loader (a search inside a form), unchecked. */
+  formMethod?: "get";
 }) {
   return (
     <button
@@ -375,6 +378,8 @@ export function Button({
       name={name}
       value={value}
       disabled={disabled}
+      formMethod={formMethod}
+      formNoValidate={formMethod === "get" || undefined}
       className={`inline-flex min-h-10 items-center justify-center rounded-md px-3 py-2 font-medium text-sm disabled:opacity-60 ${BUTTON[tone]}`}
     >
       {children}

@@ -21,3 +21,15 @@ export function numberedPage(totals: readonly { total: number | string }[], page
   const total = Number(totals[0]?.total ?? 0);
   return { total, page, pageCount: pageCount(total, pageSize) };
 }
+
+/**
+ * Page `page` of a list read whole because something shown with it needs every row (a count's
+ * totals need every line): the rows of the page and what Pagination reads. A page past the end
+ * shows the last one.
+ */
+export function pageOfList<T>(list: readonly T[], page: number, pageSize: number) {
+  const pages = pageCount(list.length, pageSize);
+  const shown = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const offset = pageOffset(shown, pageSize);
+  return { rows: list.slice(offset, offset + pageSize), total: list.length, page: shown, pageCount: pages };
+}

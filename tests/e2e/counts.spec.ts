@@ -74,7 +74,11 @@ test("a blind count on a phone while the clinic keeps drawing: approval moves st
   await attachScreenshot(page, testInfo, "start a count on a phone");
   // Start: chosen products, Dysport; blind is ticked by default.
   await page.getByRole("radio", { name: "Chosen products" }).check();
-  await page.getByLabel(/^Products to count/).selectOption({ label: "Dysport" });
+  // The catalogue is found by a search (never listed whole), and what is ticked stays ticked.
+  await page.getByLabel(/^Find products/).fill("Dysport");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("radio", { name: "Chosen products" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Dysport", exact: true }).check();
   await expect(page.getByLabel(/Blind count/)).toBeChecked();
   await page.getByRole("button", { name: "Start counting" }).click();
   await expect(page.getByRole("heading", { name: /Blind count · Counting/ })).toBeVisible();
@@ -319,7 +323,11 @@ test("bulk shelves counted on a phone, sent back with a note the counter sees, c
   await signIn(page, "staff@demo.clinic");
   await page.goto("/audit");
   await page.getByRole("radio", { name: "Chosen products" }).check();
-  await page.getByLabel(/^Products to count/).selectOption({ label: "Gauze 2x2" });
+  // The catalogue is found by a search (never listed whole), and what is ticked stays ticked.
+  await page.getByLabel(/^Find products/).fill("Gauze 2x2");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("radio", { name: "Chosen products" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Gauze 2x2", exact: true }).check();
   await page.getByLabel(/Blind count/).uncheck();
   await page.getByRole("button", { name: "Start counting" }).click();
   await expect(page.getByRole("heading", { name: /^Count · Counting/ })).toBeVisible();

@@ -38,5 +38,8 @@ export const auditLines = sqliteTable(
     // A vial scanned twice is counted once.
     uniqueIndex("audit_lines_item_unique").on(t.sessionId, t.itemId).where(sql`${t.itemId} IS NOT NULL`),
     index("audit_lines_session_variation_idx").on(t.sessionId, t.variationId, t.lot),
+    // Serve the count page's newest lines, counted by me and by the others.
+    index("audit_lines_session_counted_idx").on(t.sessionId, t.countedAt, t.id),
+    index("audit_lines_session_counter_idx").on(t.sessionId, t.countedBy, t.countedAt, t.id),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX `audit_lines_session_counted_idx` ON `audit_lines` (`session_id`,`counted_at`,`id`);--> statement-breakpoint
+CREATE INDEX `audit_lines_session_counter_idx` ON `audit_lines` (`session_id`,`counted_by`,`counted_at`,`id`);
