@@ -18,11 +18,13 @@ export async function organizationReaders(db: Database): Promise<OrganizationRea
     sql`SELECT o.id AS organizationId,
         (SELECT u.id FROM users AS u WHERE u.organization_id = o.id AND u.organization_role = 'ORGANIZATION_ADMIN'
           ORDER BY u.id LIMIT 1) AS adminId,
-        (SELECT group_concat(l.id) FROM locations AS l WHERE l.organization_id = o.id AND l.active = 1) AS locationIds
+        (SELECT json_group_array(json_object('id', l.id, 'timeZone', l.timezone)) FROM locations AS l
+          WHERE l.organization_id = o.id AND l.active = 1) AS locationIds
       FROM organizations AS o`,
   );
-  return rows.flatMap(({ organizationId, adminId, locationIds }) =>
-    adminId && locationIds
+  return rows.flatMap(({ organizationId, adminId, locationIds }) => {
+    const locations = JSON.parse(locationIds ?? "[]") as { id: string; timeZone: string }[];
+    return adminId && locations.length
       ? [
           {
             organizationId,
@@ -30,10 +32,14 @@ export async function organizationReaders(db: Database): Promise<OrganizationRea
               id: adminId,
               organizationRole: "ORGANIZATION_ADMIN" as const,
               locationId: ORGANIZATION,
-              locationRoles: locationIds.split(",").map((locationId) => ({ locationId, role: "ADMIN" as const })),
+              locationRoles: locations.map((l) => ({
+                locationId: l.id,
+                role: "ADMIN" as const,
+                location: { timeZone: l.timeZone },
+              })),
             },
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }

@@ -1,7 +1,8 @@
 // What the dashboard (/) and its three APIs read, composed from the widgets' own modules: the same
 // statements and the same readers, so a figure on the page and in the API is one number. Where and
-// when: ./place.server.ts. In organization mode the stock and waste figures are the organization's
-// worked out in the last minutes by the jobs worker, when there are such (./organization-figures.server.ts).
+// when: ./place.server.ts. The stock, waste and par figures are those worked out in the last minutes
+// by the jobs worker, the organization's or the location's, when there are such
+// (./organization-figures.server.ts); else they are summed on the view.
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { recentActivityQueries } from "./activity.server";
@@ -39,14 +40,14 @@ export function backupsWidget(db: Database, actor: ScopedActor) {
   return widget(backupQueries(db, actor), backupLineOf);
 }
 
-/** The organization's worked-out figures, when they may stand in for the live sums (organization mode). */
+/** The worked-out figures of the place, when they may stand in for the live sums. */
 export function figuresWidget(db: Database, actor: ScopedActor, place: DashboardPlace) {
-  return place.organization ? widget([figuresQuery(db, actor)], (results) => figuresOf(results, place)) : null;
+  return widget([figuresQuery(db, actor)], (results) => figuresOf(results, place));
 }
 
 /**
- * In organization mode, the organization's recent worked-out figures read on their own (the APIs,
- * which read nothing else); null elsewhere, or when there are none recent (then they are summed).
+ * The place's recent worked-out figures read on their own (the APIs, which read nothing else);
+ * null when there are none recent (then they are summed).
  */
 async function recentFigures(
   db: Database,
@@ -55,7 +56,6 @@ async function recentFigures(
   report: (e: unknown) => void,
 ): Promise<OrganizationFigures | null> {
   const fig = figuresWidget(db, actor, place);
-  if (!fig) return null;
   const { fig: found } = await readWidgets(db, { fig }, report);
   return found.ok ? found.data : null;
 }
@@ -98,8 +98,8 @@ export interface DashboardAccess {
 }
 
 /**
- * The dashboard page: every widget the reader may see, one round trip (see ./read.server.ts); in
- * organization mode with no recent worked-out figures, a second one sums them.
+ * The dashboard page: every widget the reader may see, one round trip (see ./read.server.ts); with
+ * no recent worked-out figures (the worker stopped, a location just added), a second one sums them.
  */
 export async function dashboardScreen(
   db: Database,
@@ -109,13 +109,10 @@ export async function dashboardScreen(
   report: (e: unknown) => void,
 ) {
   const fig = figuresWidget(db, actor, place);
-  const { figures, stats, waste, parStatus, ...rest } = await readWidgets(
+  const { figures, ...rest } = await readWidgets(
     db,
     {
       figures: fig,
-      stats: fig ? null : statsWidget(db, actor, place),
-      waste: fig ? null : wasteWidget(db, place),
-      parStatus: fig ? null : parStatusWidget(db, actor, place),
       inUse: inUseWidget(db, place),
       activity: access.activity ? activityWidget(db, actor) : null,
       backups: access.backups ? backupsWidget(db, actor) : null,
@@ -131,25 +128,22 @@ export async function dashboardScreen(
       parStatus: { ok: true as const, data: found.parStatus },
       asOf: found.computedAt,
     };
-  // Summed here: at a location, in the same batch; in organization mode without recent figures, now.
-  const summed =
-    stats && waste && parStatus
-      ? { stats, waste, parStatus }
-      : await readWidgets(
-          db,
-          {
-            stats: statsWidget(db, actor, place),
-            waste: wasteWidget(db, place),
-            parStatus: parStatusWidget(db, actor, place),
-          },
-          report,
-        );
+  // No recent figures: summed now.
+  const summed = await readWidgets(
+    db,
+    {
+      stats: statsWidget(db, actor, place),
+      waste: wasteWidget(db, place),
+      parStatus: parStatusWidget(db, actor, place),
+    },
+    report,
+  );
   return { ...rest, ...summed, asOf: null };
 }
 
 /**
- * GET /api/dashboard/par-status: the par status the page shows (in organization mode, from the
- * organization's worked-out figures when recent). Null when a statement failed.
+ * GET /api/dashboard/par-status: the par status the page shows (from the worked-out figures when
+ * recent). Null when a statement failed.
  */
 export async function readParStatus(
   db: Database,

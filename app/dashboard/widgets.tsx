@@ -51,10 +51,21 @@ function Figure({
  * Said above the organization's figures when they are the jobs worker's (worked out every minute)
  * rather than summed for this view: how old they are.
  */
-export function FiguresAsOf({ asOf, now, timeZone }: { asOf: number; now: number; timeZone: string }) {
+export function FiguresAsOf({
+  asOf,
+  now,
+  timeZone,
+  organization,
+}: {
+  asOf: number;
+  now: number;
+  timeZone: string;
+  organization: boolean;
+}) {
   return (
     <p data-testid="figures-as-of" data-value={asOf} className="mb-2 text-slate-600 text-xs">
-      Every location, as of <Time at={showInstant(asOf, timeZone, new Date(now))} />: worked out every minute.
+      {organization ? "Every location, as of" : "As of"} <Time at={showInstant(asOf, timeZone, new Date(now))} />:
+      worked out every minute.
     </p>
   );
 }

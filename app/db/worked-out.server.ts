@@ -44,6 +44,19 @@ export function workedOutOf(
   return body ? { computedAt, body } : null;
 }
 
+/**
+ * Like workedOutOf, for a reader of one location's part of figures worked out for a set of
+ * locations: recent, and of a set that holds `locationId` (the part itself is the reader's to find).
+ */
+export function workedOutHolding(
+  rows: readonly { computedAt: number; locationIds: string; body: string }[] | undefined,
+  now: Date,
+  locationId: string,
+): { computedAt: number; body: Record<string, unknown> } | null {
+  const held = rows?.[0]?.locationIds.split(",") ?? [];
+  return held.includes(locationId) ? workedOutOf(rows, now, held) : null;
+}
+
 /** Writes one kind of an organization's figures; a slower run of an earlier minute never overwrites a later one's. */
 export function saveWorkedOut(
   db: Database,

@@ -57,7 +57,12 @@ const LINK = "text-sky-800 text-sm underline decoration-sky-300 underline-offset
 export default function Dashboard() {
   const { name, email, scope, dashboard } = useLoaderData<typeof loader>();
   const asOf = dashboard?.asOf ? (
-    <FiguresAsOf asOf={dashboard.asOf} now={dashboard.now} timeZone={dashboard.timeZone} />
+    <FiguresAsOf
+      asOf={dashboard.asOf}
+      now={dashboard.now}
+      timeZone={dashboard.timeZone}
+      organization={dashboard.organizationMode}
+    />
   ) : null;
   return (
     <div className="flex flex-col gap-4">

@@ -87,7 +87,7 @@ test.describe("the dashboard's figures", () => {
     expect(all.vialsOnHand ?? 0).toBeGreaterThan(downtown.vialsOnHand ?? 0);
   });
 
-  test("in organization mode, are the jobs worker's of the last minute, say so, and equal the API's", async ({
+  test("are the jobs worker's of the last minute, in organization mode and at a location, say so, and equal the API's", async ({
     page,
   }) => {
     await signIn(page, "owner@demo.clinic");
@@ -107,10 +107,15 @@ test.describe("the dashboard's figures", () => {
     );
     const api = (await (await page.request.get("/api/dashboard/stats?locationId=all")).json()) as { asOf: string };
     expect(Date.now() - Date.parse(api.asOf)).toBeLessThan(3 * 60 * 1000);
-    // One location's view sums its own stock: no such line.
+    // One location's view reads its own part of the same run, says so, and equals its API.
     await switchTo(page, /Downtown/);
-    await expect(page.locator('[data-widget="stats"] [data-stat="vialsOnHand"]')).toBeVisible();
-    await expect(page.getByTestId("figures-as-of")).toHaveCount(0);
+    await expect(page.getByTestId("figures-as-of").first()).toContainText(/^As of .+: worked out every minute\./);
+    const mine = (await (await page.request.get("/api/locations/my")).json()) as {
+      locationId: string;
+      location: { code: string };
+    }[];
+    const downtown = mine.find((l) => l.location.code === "DTN")?.locationId ?? "";
+    expect(await pageFigures(page)).toEqual(await apiFigures(page, downtown));
   });
 
   test("a widget whose query fails shows the section error; the others still show", async ({ page }) => {
