@@ -54,9 +54,9 @@ export function approvalQuestion(report: CountReport): string {
     differences === 0
       ? "no count differences"
       : `${differences} count difference${differences === 1 ? "" : "s"} booked as COUNT movements`,
-    report.missing.length === 0
+    report.totals.missingVials === 0
       ? "no vial discarded"
-      : `${report.missing.length} missing vial${report.missing.length === 1 ? "" : "s"} discarded (missing in a count)`,
+      : `${report.totals.missingVials} missing vial${report.totals.missingVials === 1 ? "" : "s"} discarded (missing in a count)`,
     report.vials.filter((v) => v.found && !v.finished && !v.onTheRoad).length === 0
       ? null
       : `${report.vials.filter((v) => v.found && !v.finished && !v.onTheRoad).length} found vial(s) brought to this location`,

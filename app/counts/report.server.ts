@@ -128,12 +128,22 @@ export interface MovementDuring extends Units {
 export interface CountReport {
   vials: VialLine[];
   bulk: BulkRow[];
+  /** Every missing vial; a page of them when read for a page (totals.missingVials counts them all). */
   missing: MissingVial[];
+  /** Every product and size not counted; the first of them when read for a page (totals.notCounted). */
   notCounted: NotCounted[];
   during: MovementDuring[];
   /** The ledger's top when read: the approval books only if nothing moved since. */
   ledgerTop: number;
-  totals: { varianceCents: number; missingCents: number; foundCents: number; differences: number };
+  /** Of every line and vial, whether the lists hold them all or a page (ReportPage). */
+  totals: {
+    varianceCents: number;
+    missingCents: number;
+    missingVials: number;
+    notCounted: number;
+    foundCents: number;
+    differences: number;
+  };
 }
 
 /** Rows of movements during the count shown beside it. */
@@ -178,17 +188,52 @@ export function onHandHere(variationId: SQL) {
 const name = (column: string) =>
   sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
 
+/** What the review page shows of the long lists: a page of the missing vials, the first products not counted. */
+export interface ReportPage {
+  missingOffset: number;
+  missingLimit: number;
+  notCountedLimit: number;
+}
+
 /**
  * The statements of the report of the session `sessionId` where `reached` (SQL on the session
  * aliased `s`) holds, for a batch: each reads the session by its key, so the page that shows the
  * report reads the session and its report in one round trip. Shaped by reportOf.
  */
-export function reportQueries(db: Database, sessionId: string, reached: SQL) {
+export function reportQueries(db: Database, sessionId: string, reached: SQL, page?: ReportPage) {
   const session = sql`s.id = ${sessionId} AND ${reached}`;
   // What this count's approval booked (nothing before it is approved: not sought then).
   const booked = (on: SQL) => sql`CASE WHEN s.status = 'approved' THEN (SELECT coalesce(sum(m.quantity), 0)
     FROM stock_movements AS m INDEXED BY stock_movements_reference_idx WHERE m.reference_type = 'audit'
       AND m.reference_id = s.id AND ${on}) ELSE 0 END`;
+  // The vials missing: while open or submitted, those on the shelf here now, in scope, with no
+  // line; once approved, those its approval discarded as missing (ended at the moment it was
+  // approved), with the units they had. Listed (a page of them, for the review page) and summed.
+  const missing = sql`(SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+        v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${session} AND s.status <> 'approved' AND ${IN_SCOPE}
+        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
+    UNION ALL SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
+        v.name AS variation, v.id AS variationId, i.lot, i.state,
+        -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
+          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
+        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
+        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${session} AND s.status = 'approved' AND i.discard_reason = 'missing_in_count'
+        AND i.ended_at = s.reviewed_at)`;
+  // The bulk products and sizes in scope with stock here and no line (left as they are).
+  const notCounted = sql`(SELECT v.id AS variationId, p.name AS product, v.name AS variation,
+        sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
+      FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
+        JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
+      WHERE ${session} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
+        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id))`;
   return [
     db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.item_id AS itemId, i.label_code AS labelCode,
         p.name AS product, v.name AS variation, v.id AS variationId, i.lot, a.quantity AS counted, a.found,
@@ -220,35 +265,14 @@ export function reportQueries(db: Database, sessionId: string, reached: SQL) {
         JOIN product_variations AS v ON v.id = g.variationId JOIN products AS p ON p.id = v.product_id
       WHERE ${session}
       ORDER BY lower(p.name), lower(v.name), v.id`),
-    // Expected and not counted, while open or submitted: on the shelf here now, in scope, no line.
-    db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
-        v.name AS variation, v.id AS variationId, i.lot, i.state, i.units_remaining AS unitsNow,
-        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-        p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state IN ('sealed', 'in_use')
-        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE ${session} AND s.status <> 'approved' AND ${IN_SCOPE}
-        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.item_id = i.id)
-      ORDER BY lower(p.name), lower(v.name), i.label_code`),
-    // Once approved: the vials its approval discarded as missing (ended at the moment it was
-    // approved), with the units they had.
-    db.all<Record<string, unknown>>(sql`SELECT i.id AS itemId, i.label_code AS labelCode, p.name AS product,
-        v.name AS variation, v.id AS variationId, i.lot, i.state,
-        -(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = i.id
-          AND m.reference_type = 'audit' AND m.reference_id = s.id) AS unitsNow,
-        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-        p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM audit_sessions AS s JOIN items AS i ON i.location_id = s.location_id AND i.state = 'discarded'
-        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE ${session} AND s.status = 'approved' AND i.discard_reason = 'missing_in_count' AND i.ended_at = s.reviewed_at
-      ORDER BY lower(p.name), lower(v.name), i.label_code`),
-    db.all<Record<string, unknown>>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation,
-        sl.on_hand AS onHand, p.unit_scale AS unitScale, p.base_unit AS baseUnit
-      FROM audit_sessions AS s JOIN stock_levels AS sl ON sl.location_id = s.location_id AND sl.on_hand > 0
-        JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
-      WHERE ${session} AND s.status <> 'approved' AND p.tracking = 'bulk' AND ${IN_SCOPE}
-        AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id)
-      ORDER BY lower(p.name), lower(v.name), v.id`),
+    // Each list with its count (and the missing vials' value) over all its rows, in the same pass.
+    db.all<Record<string, unknown>>(sql`SELECT *, count(*) OVER () AS listed,
+        sum(CAST(round(costCents * unitsNow * 1.0 / unitsPerPackage) AS INTEGER)) OVER () AS listedCents
+      FROM ${missing} ORDER BY lower(product), lower(variation), labelCode
+      ${page ? sql`LIMIT ${page.missingLimit} OFFSET ${page.missingOffset}` : sql``}`),
+    db.all<Record<string, unknown>>(sql`SELECT *, count(*) OVER () AS listed
+      FROM ${notCounted} ORDER BY lower(product), lower(variation), variationId
+      ${page ? sql`LIMIT ${page.notCountedLimit}` : sql``}`),
     // The movements at the location after the count's first line (until it was approved), newest
     // first, walked back along the ledger from its top.
     db.all<Record<string, unknown>>(sql`SELECT m.id, m.occurred_at AS occurredAt, m.type, m.reason, p.name AS product,
@@ -267,22 +291,27 @@ export function reportQueries(db: Database, sessionId: string, reached: SQL) {
 }
 
 /**
- * The count `id` if it is at a location `actor` reaches with `permission`, and its report, in one
- * round trip (the review page, the API).
+ * The count `id` if it is at a location `actor` reaches with `permission`, and its report (with
+ * `page`, a page of its long lists), in one round trip (the review page, the API).
  */
 export async function readSessionReport(
   db: Database,
   actor: ScopedActor,
   permission: Permission,
   id: string,
+  page?: ReportPage,
 ): Promise<{ session: SessionRow; report: CountReport } | null> {
   if (!id || id.length > 100) return null;
   const [sessions, ...rows] = await db.batch([
     sessionQuery(db, actor, permission, id),
-    ...reportQueries(db, id, sessionReached(actor, permission)),
+    ...reportQueries(db, id, sessionReached(actor, permission), page),
   ]);
   const session = sessions[0];
-  return session ? { session, report: reportOf(session, rows) } : null;
+  if (!session) return null;
+  // A page past the end of the missing vials has no row to count them on: the first page instead.
+  if (page && page.missingOffset > 0 && (rows[3] as unknown[]).length === 0)
+    return readSessionReport(db, actor, permission, id, { ...page, missingOffset: 0 });
+  return { session, report: reportOf(session, rows) };
 }
 
 /** The report of `session` (read alone: the approval, which reads the session first). */
@@ -293,8 +322,7 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
 /** The report from the rows of reportQueries, for the session they were read with. */
 export function reportOf(session: SessionRow, rows: readonly unknown[]): CountReport {
   const here = session.locationId;
-  const [vialRows, bulkLines, bulkRows, missingOpen, missingBooked, notCountedRows, duringRows, top] = rows as [
-    Record<string, unknown>[],
+  const [vialRows, bulkLines, bulkRows, missingRows, notCountedRows, duringRows, top] = rows as [
     Record<string, unknown>[],
     Record<string, unknown>[],
     Record<string, unknown>[],
@@ -303,7 +331,6 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
     Record<string, unknown>[],
     { top: number }[],
   ];
-  const missingRows = [...missingOpen, ...missingBooked];
 
   const vials: VialLine[] = vialRows.map((r) => {
     const counted = n(r.counted);
@@ -440,12 +467,14 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
     ledgerTop: n(top[0]?.top),
     totals: {
       varianceCents: sum(notFound.map((v) => v.valueCents)) + sum(bulk.map((b) => b.valueCents)),
-      missingCents: sum(missing.map((m) => m.valueCents)),
+      missingCents: n(missingRows[0]?.listedCents),
+      missingVials: n(missingRows[0]?.listed),
+      notCounted: n(notCountedRows[0]?.listed),
       foundCents: sum(vials.filter((v) => v.found).map((v) => v.valueCents)),
       differences:
         notFound.filter((v) => v.variance !== 0).length +
         bulk.filter((b) => b.variance !== 0).length +
-        missing.length +
+        n(missingRows[0]?.listed) +
         vials.filter((v) => v.found).length,
     },
   };

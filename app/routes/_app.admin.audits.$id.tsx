@@ -22,7 +22,7 @@ import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Facts, FormAlert, TextareaField } from "~/ui/form";
-import { pageOfList } from "~/ui/page-count";
+import { pageCount, pageOffset, pageOfList } from "~/ui/page-count";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
 /** Rows each list of the review shows a page. */
@@ -40,24 +40,38 @@ const money = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : form
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/admin/audits/{id}").permission);
   const db = args.context.db;
-  const read = await orOutage(readSessionReport(db, actor, "READ_AUDITS", args.params.id ?? ""));
+  // Every line is read (the totals and the approval need them all); the long lists of what was
+  // not counted, a page at a time. Each list pages by its own parameter.
+  const url = new URL(args.request.url);
+  const pageNumber = (name: PagedList) => Math.max(1, Math.floor(Number(url.searchParams.get(name) ?? 1)) || 1);
+  const missingPage = pageNumber("missing");
+  const read = await orOutage(
+    readSessionReport(db, actor, "READ_AUDITS", args.params.id ?? "", {
+      missingOffset: pageOffset(missingPage, REVIEW_ROWS),
+      missingLimit: REVIEW_ROWS,
+      notCountedLimit: NOT_COUNTED_NAMED,
+    }),
+  );
   if (!read)
     throw data("No count with this id at a location you can reach. Open it from Audit Review.", { status: 404 });
   const { session, report } = read;
   const tz = session.timezone;
   const at = (n: number | null) => showInstant(n, tz);
-  // Every line is read (the totals and the approval need them all); the page shows a page of each
-  // list, what differs first, each list paged by its own parameter.
-  const url = new URL(args.request.url);
-  const pageOf = <T,>(name: PagedList, list: readonly T[]) =>
-    pageOfList(list, Number(url.searchParams.get(name) ?? 1), REVIEW_ROWS);
+  const pageOf = <T,>(name: PagedList, list: readonly T[]) => pageOfList(list, pageNumber(name), REVIEW_ROWS);
   const differs = (v: CountReport["vials"][number]) => v.variance !== 0 || v.found || v.movedOn;
   const vials = pageOf("vials", [...report.vials.filter(differs), ...report.vials.filter((v) => !differs(v))]);
   const bulk = pageOf("bulk", [
     ...report.bulk.filter((b) => b.variance !== 0),
     ...report.bulk.filter((b) => b.variance === 0),
   ]);
-  const missing = pageOf("missing", report.missing);
+  const missingPages = pageCount(report.totals.missingVials, REVIEW_ROWS);
+  // Past the last page, the first was read (readSessionReport).
+  const missing = {
+    rows: report.missing,
+    total: report.totals.missingVials,
+    page: missingPage > missingPages ? 1 : missingPage,
+    pageCount: missingPages,
+  };
   const during = pageOf("during", report.during);
   const pages = { vials, bulk, missing, during };
   return {
@@ -124,8 +138,8 @@ export async function loader(args: LoaderFunctionArgs) {
       units: qty(m.unitsNow, m),
       value: money(-m.valueCents),
     })),
-    notCountedMore: Math.max(0, report.notCounted.length - NOT_COUNTED_NAMED),
-    notCounted: report.notCounted.slice(0, NOT_COUNTED_NAMED).map((n) => ({
+    notCountedMore: Math.max(0, report.totals.notCounted - report.notCounted.length),
+    notCounted: report.notCounted.map((n) => ({
       id: n.variationId,
       what: `${n.product} · ${n.variation}`,
       onHand: qty(n.onHand, n),
