@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
-import { approveCount } from "../../app/counts/approve.server";
+import { approvalQuestion, approveCount } from "../../app/counts/approve.server";
 import { countStock } from "../../app/counts/count.server";
 import { COUNT_REFUSALS } from "../../app/counts/outcome";
 import { rejectCount } from "../../app/counts/reject.server";
-import { readReport } from "../../app/counts/report.server";
+import { readReport, readSessionReport } from "../../app/counts/report.server";
 import { readSession } from "../../app/counts/session.server";
 import { startCount } from "../../app/counts/start.server";
 import { submitCount } from "../../app/counts/submit.server";
@@ -602,5 +602,88 @@ describe("a bulk recount after a send-back", () => {
     expect(await level("DTN", GAUZE)).toBe(505);
     expect(onHand).not.toBe(505);
     await expectLedgerBalances();
+  });
+});
+
+describe("what a review lists of what was not counted", () => {
+  it("names the bulk sizes in the count's scope with stock and no line, and pages the missing vials with their totals", async () => {
+    // North: nothing counted there yet. Its bulk levels with stock, by category, read plainly.
+    const bulkHere = async (category: string | null) =>
+      (
+        await t.db.all<{ id: string }>(sql`SELECT v.id FROM stock_levels AS sl
+          JOIN product_variations AS v ON v.id = sl.variation_id JOIN products AS p ON p.id = v.product_id
+          WHERE sl.location_id = ${loc.NTH} AND sl.on_hand > 0 AND p.tracking = 'bulk'
+            AND (${category} IS NULL OR p.category = ${category}) ORDER BY v.id`)
+      ).map((r) => r.id);
+    const [gauze] = await t.db.all<{ category: string }>(
+      sql`SELECT category FROM products WHERE id = ${GAUZE_PRODUCT}`,
+    );
+    const category = gauze?.category ?? "";
+    const inCategory = await bulkHere(category);
+    expect(inCategory.length).toBeGreaterThan(0);
+    expect((await bulkHere(null)).length).toBeGreaterThan(inCategory.length);
+    const [vialA, vialB, vialC] = await receiveVials(t.db, as("owner", "NTH"), {
+      locationId: loc.NTH,
+      variationId: XEOMIN,
+      quantity: 3,
+      lot: "NOTCOUNTED",
+      expirationDate: day(300),
+    });
+    const reviewOf = async (sessionId: string, page?: Parameters<typeof readSessionReport>[4]) => {
+      const read = await readSessionReport(t.db, as("owner", "NTH"), "READ_AUDITS", sessionId, page);
+      if (!read) throw new Error("no count");
+      return read.report;
+    };
+    const category_ = await started(
+      "owner",
+      { locationId: loc.NTH, scope: { kind: "category", category }, blind: false },
+      "NTH",
+    );
+    const byCategory = await reviewOf(category_.sessionId);
+    expect(byCategory.notCounted.map((n) => n.variationId).sort()).toEqual(inCategory);
+    expect(byCategory.totals.notCounted).toBe(inCategory.length);
+    // A page names the first of them and still counts them all.
+    const named = await reviewOf(category_.sessionId, { missingOffset: 0, missingLimit: 1, notCountedLimit: 1 });
+    expect(named.notCounted).toHaveLength(1);
+    expect(named.totals.notCounted).toBe(inCategory.length);
+    // One size counted as it stands, so the count can be submitted and approved with nothing to book.
+    const [counted] = inCategory as [string];
+    const [standing] = await t.db.all<{ onHand: number }>(
+      sql`SELECT on_hand AS onHand FROM stock_levels WHERE location_id = ${loc.NTH} AND variation_id = ${counted}`,
+    );
+    expect(
+      (
+        await countStock(t.db, as("owner", "NTH"), {
+          sessionId: category_.sessionId,
+          variationId: counted,
+          quantity: String(standing?.onHand ?? 0),
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await reviewOf(category_.sessionId)).totals.notCounted).toBe(inCategory.length - 1);
+    expect((await submitCount(t.db, as("owner", "NTH"), { sessionId: category_.sessionId })).ok).toBe(true);
+    expect((await approveCount(t.db, as("owner", "NTH"), { sessionId: category_.sessionId })).ok).toBe(true);
+
+    // Chosen products, Gauze and Xeomin: Gauze's sizes not counted, Xeomin's three new vials missing.
+    const chosen = await started(
+      "owner",
+      { locationId: loc.NTH, scope: { kind: "products", productIds: [GAUZE_PRODUCT, XEOMIN_PRODUCT] }, blind: false },
+      "NTH",
+    );
+    const whole = await reviewOf(chosen.sessionId);
+    expect(whole.notCounted.map((n) => n.variationId)).toEqual((await bulkHere(null)).filter((id) => id === GAUZE));
+    expect(whole.missing.map((m) => m.itemId).sort()).toEqual([vialA, vialB, vialC].sort());
+    const cents = whole.missing.reduce((sum, m) => sum + m.valueCents, 0);
+    expect(whole.totals).toMatchObject({ missingVials: 3, missingCents: cents });
+    // Pages of two: every page carries the totals of all three.
+    const first = await reviewOf(chosen.sessionId, { missingOffset: 0, missingLimit: 2, notCountedLimit: 30 });
+    const second = await reviewOf(chosen.sessionId, { missingOffset: 2, missingLimit: 2, notCountedLimit: 30 });
+    expect([...first.missing, ...second.missing].map((m) => m.itemId)).toEqual(whole.missing.map((m) => m.itemId));
+    for (const page of [first, second]) expect(page.totals).toEqual(whole.totals);
+    // Past the end: the first page.
+    const past = await reviewOf(chosen.sessionId, { missingOffset: 40, missingLimit: 2, notCountedLimit: 30 });
+    expect(past.missing.map((m) => m.itemId)).toEqual(first.missing.map((m) => m.itemId));
+    // The approval's question counts all three.
+    expect(approvalQuestion(first)).toMatch(/3 missing vials discarded/);
   });
 });
