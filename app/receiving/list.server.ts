@@ -1,6 +1,6 @@
 // What the receiving screens read, one batch each: a page of the receipts in scope (open first,
 // then newest) with the vendors a new receipt may name, and one receipt with its lines and the
-// variations a line may add.
+// variations a line may add (and, against a purchase order, the order and what it still expects).
 
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
@@ -9,6 +9,7 @@ import { idsReached } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { bringsMoreThanExpected, receiptOrderReads } from "~/stock/order-receiving.server";
 import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
@@ -126,8 +127,13 @@ function variationChoices(db: Database, actor: ScopedActor) {
 /** One receipt the actor reaches, with its lines, the items it made, and the line form's choices; null when not there. */
 export async function receiptDetail(db: Database, actor: ScopedActor, receiptId: string) {
   const here = sql`r.id = ${receiptId} AND r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")}`;
-  const [receipts, lines, items, choices] = await db.batch([
-    db.all<ReceiptRow & { version: number }>(sql`SELECT ${RECEIPT_COLUMNS}, r.version ${RECEIPT_FROM} WHERE ${here}`),
+  const reached = idsReached("receipts", actor, "READ_INVENTORY");
+  const [orderReads, expectedReads] = receiptOrderReads(db, receiptId, reached);
+  const [receipts, lines, items, choices, orders, expected] = await db.batch([
+    db.all<ReceiptRow & { version: number; overReceiptReason: string | null; over: number }>(sql`SELECT
+        ${RECEIPT_COLUMNS}, r.version, r.over_receipt_reason AS overReceiptReason,
+        ${bringsMoreThanExpected(receiptId)} AS over
+      ${RECEIPT_FROM} WHERE ${here}`),
     db.all<ReceiptLineRow>(sql`SELECT l.id, l.variation_id AS variationId, p.name AS product, p.id AS productId,
         v.name AS variation, p.tracking, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
         l.units_per_package AS unitsPerPackage, l.quantity, l.lot, l.serial, l.expiration_date AS expirationDate,
@@ -138,10 +144,12 @@ export async function receiptDetail(db: Database, actor: ScopedActor, receiptId:
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM items AS i JOIN receipt_lines AS l ON l.id = i.receipt_line_id
       JOIN receipts AS r ON r.id = l.receipt_id WHERE ${here}`),
     variationChoices(db, actor),
+    orderReads,
+    expectedReads,
   ]);
   const receipt = receipts[0];
   if (!receipt) return null;
-  return { receipt, lines, items: Number(items[0]?.n ?? 0), choices };
+  return { receipt, lines, items: Number(items[0]?.n ?? 0), choices, order: orders[0] ?? null, expected };
 }
 
 export type ReceiptDetail = NonNullable<Awaited<ReturnType<typeof receiptDetail>>>;

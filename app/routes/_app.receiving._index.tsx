@@ -1,6 +1,8 @@
 // /receiving: the deliveries checked in at the location in scope (every location in organization
 // mode), open ones first, 25 a page; READ_INVENTORY sees them. With WRITE_INVENTORY there, "Start
-// receiving" opens a receipt (organization mode asks at which location) and goes to its lines.
+// receiving" opens a receipt (organization mode asks at which location) and goes to its lines; a
+// purchase order awaiting delivery may be chosen instead (WRITE_INVENTORY and READ_PURCHASING at its
+// location), or posted from the order's page (`purchaseOrderId`): the receipt is then the order's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -21,8 +23,10 @@ import {
 import { OpenReceiptForm, ReceiptListQuery } from "~/receiving/forms";
 import { listReceipts } from "~/receiving/list.server";
 import { openReceipt } from "~/receiving/open.server";
+import { openReceiptFromOrder } from "~/receiving/open-from-order.server";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
+import { awaitedOrders } from "~/stock/order-receiving.server";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -33,7 +37,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/receiving").permission);
   const { scope } = actor;
   const query = ReceiptListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const list = await orOutage(listReceipts(args.context.db, actor, query));
+  const [list, orders] = await orOutage(
+    Promise.all([listReceipts(args.context.db, actor, query), awaitedOrders(args.context.db, actor)]),
+  );
   return {
     receipts: list.receipts.map((r) => ({
       id: r.id,
@@ -52,6 +58,10 @@ export async function loader(args: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     status: query.status,
     vendors: list.vendors,
+    orders: orders.map((o) => ({
+      id: o.id,
+      label: `${o.number} · ${o.vendor}${actor.scope.kind === "organization" ? ` (${o.locationCode})` : ""}`,
+    })),
     organizationMode: list.organizationMode,
     here: scope.kind === "location" ? scope.name : null,
     // Where a new receipt may be opened: the location in scope, or (organization mode) any of them.
@@ -71,11 +81,25 @@ export async function action(args: ActionFunctionArgs) {
   const actor = await actorHere(args, "WRITE_INVENTORY");
   const form = Object.fromEntries(await args.request.formData());
   const typed = Object.fromEntries(
-    ["locationId", "vendorId", "reference", "notes"].map((k) => [k, typeof form[k] === "string" ? form[k] : ""]),
+    ["locationId", "vendorId", "purchaseOrderId", "reference", "notes"].map((k) => [
+      k,
+      typeof form[k] === "string" ? form[k] : "",
+    ]),
   );
   const parsed = OpenReceiptForm.safeParse(form);
   if (!parsed.success) {
     return data<Failure>({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, typed }, { status: 400 });
+  }
+  // Against a purchase order: the order names the location and the vendor.
+  const { purchaseOrderId, reference, notes } = parsed.data;
+  if (purchaseOrderId) {
+    const opened = await orOutage(openReceiptFromOrder(args.context.db, actor, { purchaseOrderId, reference, notes }));
+    // Said above the form: posted from the order's page, the order may not be among the choices.
+    if (!opened.ok) return refused(opened, { typed });
+    return done(addProductsPath(opened.receiptId), {
+      title: "Receiving started",
+      description: "What the order still expects is listed: scan or add what arrived, then complete the receipt.",
+    });
   }
   // At a location, the receipt is for it; organization mode names one.
   const locationId =
@@ -103,7 +127,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ReceivingScreen() {
-  const { receipts, total, page, pageCount, status, vendors, organizationMode, here, receivingAt } =
+  const { receipts, total, page, pageCount, status, vendors, orders, organizationMode, here, receivingAt } =
     useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -127,6 +151,16 @@ export default function ReceivingScreen() {
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <FormAlert message={failure?.formError} />
             <div className="grid gap-4 sm:grid-cols-2">
+              {orders.length > 0 && (
+                <SelectField
+                  name="purchaseOrderId"
+                  label="Purchase order"
+                  options={[{ value: "", label: "No order" }, ...orders.map((o) => ({ value: o.id, label: o.label }))]}
+                  defaultValue={failure?.typed.purchaseOrderId ?? ""}
+                  hint="Receiving an order takes its location and vendor, and lists what it still expects."
+                  error={errors.purchaseOrderId}
+                />
+              )}
               {organizationMode && (
                 <SelectField
                   name="locationId"
