@@ -9,7 +9,7 @@ import { idsReached } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import { bringsMoreThanExpected, receiptOrderReads } from "~/stock/order-receiving.server";
+import { awaitedOrders, bringsMoreThanExpected, receiptOrderReads } from "~/stock/order-receiving.server";
 import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
@@ -64,7 +64,7 @@ export async function listReceipts(
 ) {
   const where = sql`WHERE r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")} ${withStatus(query.status)}`;
   const order = sql`ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC`;
-  const [receipts, totals, vendors] = await db.batch([
+  const [receipts, totals, vendors, orders] = await db.batch([
     // The page's receipts are chosen on the receipts alone, then only those 25 get their names and
     // line totals: computed before the sort, they were worked out for every receipt of the location.
     db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS}
@@ -74,9 +74,12 @@ export async function listReceipts(
       ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM receipts AS r ${where}`),
     vendorChoices(db, actor),
+    awaitedOrders(db, actor),
   ]);
   return {
     receipts,
+    /** Purchase orders awaiting delivery where the actor may receive them (Start receiving offers them). */
+    orders,
     ...numberedPage(totals, query.page, RECEIPTS_PAGE_SIZE),
     vendors,
     organizationMode: actor.locationId === ORGANIZATION,

@@ -26,7 +26,6 @@ import { openReceipt } from "~/receiving/open.server";
 import { openReceiptFromOrder } from "~/receiving/open-from-order.server";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
-import { awaitedOrders } from "~/stock/order-receiving.server";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Field, FormAlert, SelectField, TextareaField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -37,9 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/receiving").permission);
   const { scope } = actor;
   const query = ReceiptListQuery.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [list, orders] = await orOutage(
-    Promise.all([listReceipts(args.context.db, actor, query), awaitedOrders(args.context.db, actor)]),
-  );
+  const list = await orOutage(listReceipts(args.context.db, actor, query));
   return {
     receipts: list.receipts.map((r) => ({
       id: r.id,
@@ -58,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     status: query.status,
     vendors: list.vendors,
-    orders: orders.map((o) => ({
+    orders: list.orders.map((o) => ({
       id: o.id,
       label: `${o.number} · ${o.vendor}${actor.scope.kind === "organization" ? ` (${o.locationCode})` : ""}`,
     })),
