@@ -8,6 +8,7 @@ import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
 import { schema } from "../../app/db/client.server";
+import { arrivalsReads, shapeArrivals } from "../../app/purchasing/arrivals.server";
 import { addReceiptLine } from "../../app/receiving/add-line.server";
 import { completeReceipt } from "../../app/receiving/complete.server";
 import type { ReceiptLineInput } from "../../app/receiving/forms";
@@ -351,6 +352,52 @@ describe("completing a receipt against an order", () => {
       });
       expect(await snapshot(id)).toEqual(before);
     }
+  });
+});
+
+describe("what arrived, for the order's page", () => {
+  it("lists each completed receipt with when, who, lots, expiry, packages and why more came, and the open ones", async () => {
+    const { id } = await order([
+      { variationId: "PADS", packages: 2, unitCostCents: 100 },
+      { variationId: "BOTOX", packages: 3, unitCostCents: 45_000 },
+    ]);
+    const first = await openFrom(id);
+    await add(first, line(BOTOX.id, 2, { lot: "B-1", expirationDate: "2031-01-31" }));
+    await add(first, line(BOTOX.id, 1, { lot: "B-2", expirationDate: "2031-02-28" }));
+    expect(await completeReceipt(t.db, admin(), { receiptId: first })).toMatchObject({ ok: true });
+    const second = await openFrom(id);
+    await add(second, line(PADS.id, 3, { lot: null, expirationDate: null }));
+    expect(
+      await completeReceipt(t.db, as("owner", "DTN"), { receiptId: second, overReceiptReason: "One box extra" }),
+    ).toMatchObject({ ok: true });
+    const other = await order([{ variationId: "PADS", packages: 2, unitCostCents: 100 }]);
+    const open = await openFrom(other.id);
+    await add(open, line(PADS.id, 1, { lot: null, expirationDate: null }));
+
+    const arrivals = shapeArrivals(await t.db.batch([...arrivalsReads(t.db, id)]));
+    expect(arrivals.open).toEqual([]);
+    expect(arrivals.completed).toMatchObject([
+      {
+        receiptId: first,
+        href: `/receiving/${first}/add-products`,
+        receivedBy: "Adam Admin",
+        overReceiptReason: null,
+        packages: 3,
+        lines: [
+          { variationId: BOTOX.id, packages: 2, lot: "B-1", expires: "Jan 31, 2031" },
+          { variationId: BOTOX.id, packages: 1, lot: "B-2", expires: "Feb 28, 2031" },
+        ],
+      },
+      {
+        receiptId: second,
+        overReceiptReason: "One box extra",
+        packages: 3,
+        lines: [{ variationId: PADS.id, lot: null }],
+      },
+    ]);
+    expect(arrivals.completed[0]?.received?.text).toBeTruthy();
+    const pending = shapeArrivals(await t.db.batch([...arrivalsReads(t.db, other.id)]));
+    expect(pending).toMatchObject({ completed: [], open: [{ receiptId: open, openedBy: "Adam Admin" }] });
   });
 });
 
