@@ -30,6 +30,8 @@ export interface ReceiptRow {
   completedBy: string | null;
   lines: number;
   packages: number;
+  /** The purchase order it answers, by its number. */
+  orderNumber: string | null;
 }
 
 const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.completed_at AS completedAt, r.reference,
@@ -39,7 +41,8 @@ const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.complet
   (SELECT closer.first_name || ' ' || closer.last_name FROM users AS closer WHERE closer.id = r.completed_by)
     AS completedBy,
   (SELECT count(*) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS lines,
-  (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages`;
+  (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages,
+  (SELECT po.number FROM purchase_orders AS po WHERE po.id = r.purchase_order_id) AS orderNumber`;
 
 /** What a receipt's columns read beside it: its location and vendor. */
 const RECEIPT_JOINS = sql`JOIN locations AS loc ON loc.id = r.location_id

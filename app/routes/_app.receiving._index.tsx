@@ -45,6 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
       completed: showInstant(r.completedAt, r.timezone),
       location: `${r.location} (${r.locationCode})`,
       vendor: r.vendor,
+      orderNumber: r.orderNumber,
       reference: r.reference,
       lines: Number(r.lines),
       packages: Number(r.packages),
@@ -244,7 +245,10 @@ export default function ReceivingScreen() {
               </Link>
             </td>
             {organizationMode && <td className={`${CELL} text-slate-700`}>{r.location}</td>}
-            <td className={`${CELL} text-slate-700`}>{r.vendor ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>
+              {r.vendor ?? "—"}
+              {r.orderNumber && <span className="block text-slate-500 text-xs">Order {r.orderNumber}</span>}
+            </td>
             <td className={`${CELL} font-mono text-slate-700`}>{r.reference ?? "—"}</td>
             <td className={`${CELL} text-slate-700`}>
               {r.lines} {r.lines === 1 ? "line" : "lines"}
