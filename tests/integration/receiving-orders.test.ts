@@ -132,6 +132,7 @@ describe("opening a receipt against an order", () => {
       { variationId: "BOTOX", packages: 4, unitCostCents: 45_000 },
     ]);
     await setOrderStatus(t.db, id, "partially_received");
+    expect(number).toMatch(/^PO-\d{4}-\d{4,}$/);
     const receiptId = await openFrom(id);
     const [receipt] = await t.db.select().from(schema.receipts).where(eq(schema.receipts.id, receiptId));
     expect(receipt).toMatchObject({ locationId: loc.DTN, vendorId, purchaseOrderId: id, status: "open" });

@@ -31,7 +31,7 @@ export async function insertOrder(db: Database, order: OrderToInsert): Promise<{
   const [head] = await db.all<{ number: string }>(sql`INSERT INTO purchase_orders (id, organization_id, location_id,
       vendor_id, year, sequence, number, status, created_by, created_at, submitted_by, submitted_at)
     SELECT ${id}, loc.organization_id, loc.id, ${order.vendorId}, ${year}, seq.n,
-      'PO-' || ${year} || '-' || printf('%04d', seq.n), 'submitted', ${order.createdBy ?? null}, ${now},
+      printf('PO-%d-%04d', ${year}, seq.n), 'submitted', ${order.createdBy ?? null}, ${now},
       ${order.createdBy ?? null}, ${now}
     FROM locations AS loc, (SELECT coalesce(max(po.sequence), 0) + 1 AS n FROM purchase_orders AS po
       JOIN locations AS l ON l.organization_id = po.organization_id
