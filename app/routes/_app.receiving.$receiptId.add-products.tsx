@@ -3,7 +3,8 @@
 // and remove lines, and complete it (stock in, then its labels) or cancel it. Completed and
 // cancelled receipts are read-only; a receipt of another location or organization is not found.
 // A receipt against a purchase order lists what the order still expects; `?fill=<variationId>` fills
-// "Add line" with one of its lines, and completing asks why when it brings more than expected.
+// "Add line" with one of its lines, and completing asks why when it brings more than expected. The
+// order itself is shown to those who read purchasing at the receipt's location (staff do not).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -45,7 +46,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/receiving/{receiptId}/add-products").permission);
   const found = await orOutage(receiptDetail(args.context.db, actor, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
-  const { receipt, lines, items, choices, order, expected } = found;
+  const { receipt, lines, items, choices } = found;
+  // The order and what it expects are purchasing's: shown to those who read orders there (not staff).
+  const readsOrders = can(actor, "READ_PURCHASING", receipt.locationId);
+  const order = readsOrders ? found.order : null;
+  const expected = readsOrders ? found.expected : [];
   // Reached only at its own location, so this is the permission there (never just the selected one).
   if (!can(actor, "READ_INVENTORY", receipt.locationId)) throw data(FORBIDDEN, { status: 403 });
   return {

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { can } from "~/access/permissions";
 import { reachesAt } from "~/access/scope.server";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       completed: showInstant(r.completedAt, r.timezone),
       location: `${r.location} (${r.locationCode})`,
       vendor: r.vendor,
-      orderNumber: r.orderNumber,
+      orderNumber: can(actor, "READ_PURCHASING", r.locationId) ? r.orderNumber : null,
       reference: r.reference,
       lines: Number(r.lines),
       packages: Number(r.packages),

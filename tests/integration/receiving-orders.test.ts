@@ -483,6 +483,12 @@ describe("the receiving screens with an order", () => {
       },
     });
 
+    // Staff read the receipt (and may complete it) but not purchasing: the order is not shown to them.
+    expect(await page(receiptId, staff, `?fill=${PADS.id}`)).toMatchObject({
+      status: 200,
+      data: { order: null, expected: [], fill: null },
+    });
+
     const added = await act(receiptId, cookie, {
       intent: "add-line",
       variationId: PADS.id,
