@@ -112,7 +112,7 @@ export interface ExpectedRow {
 /**
  * What the receipt's order still expects: one row per order line, each a link that fills "Add line"
  * with its packages and the order's unit cost (a GS1 scan of it does the same and adds its lot and
- * expiry). Read-only once the receipt is closed.
+ * expiry). Shown while the receipt is open.
  */
 export function OrderExpected({
   order,
@@ -129,7 +129,7 @@ export function OrderExpected({
         From {order.vendor}.{" "}
         {canWrite
           ? "Scan each package (its lot and expiry fill in), or pick a line to fill Add line with what is still expected; change the packages to what arrived."
-          : "What the order expected when this page was read."}{" "}
+          : "What the order still expects, and what is on this receipt so far."}{" "}
         <Link to={`/purchase-orders/${order.id}`} className="text-sky-800 hover:underline">
           Open the order
         </Link>

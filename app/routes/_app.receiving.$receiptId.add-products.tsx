@@ -219,7 +219,8 @@ export default function AddProductsScreen() {
         )}
       </Card>
 
-      {order && <OrderExpected order={order} rows={expected} canWrite={canWrite} />}
+      {/* While it is open; a closed receipt's order is linked under Delivery (its own page says what arrived). */}
+      {order && receipt.status === "open" && <OrderExpected order={order} rows={expected} canWrite={canWrite} />}
 
       {canWrite && (
         <>
