@@ -30,7 +30,7 @@ import { constraintFailed } from "~/db/sql.server";
 import { newLabelCode } from "~/stock/label-code";
 import { type Movement, recordMovements } from "~/stock/ledger.server";
 import { advanceOrder, bringsMoreThanExpected, orderStillReceivable } from "~/stock/order-receiving.server";
-import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
+import { OVER_RECEIPT_REASON_MAX, OVER_RECEIPT_REASON_MIN, RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 import type { CompleteReceiptInput } from "./forms";
 import { closedReceipt, type Outcome, refuse, tooManyItems } from "./outcome";
 import { receivedSerialOnReceipt } from "./serials.server";
@@ -122,6 +122,10 @@ export async function completeReceipt(
   if (lines.length === 0) return refuse("empty");
   if (receipt.purchaseOrderId !== null && !receipt.orderOk) return refuse("order_closed");
   if (receipt.over && !reason) return refuse("over_receipt_reason");
+  // The form's rule, for a caller without the form: a reason is a short line.
+  if (reason && (reason.length < OVER_RECEIPT_REASON_MIN || reason.length > OVER_RECEIPT_REASON_MAX)) {
+    return refuse("over_receipt_reason");
+  }
   // Caps that keep one completion inside a Workers request (lines added before the caps existed).
   if (lines.length > RECEIPT_LINES_MAX) return refuse("too_many_lines");
   const itemCount = lines.filter((l) => l.tracking === "serialized").reduce((n, l) => n + Number(l.quantity), 0);

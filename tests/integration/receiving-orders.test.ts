@@ -299,7 +299,7 @@ describe("completing a receipt against an order", () => {
     const receiptId = await openFrom(id);
     await add(receiptId, line(PADS.id, 12, { lot: null, expirationDate: null }));
     const before = await snapshot(id);
-    for (const reason of [undefined, null, "   "]) {
+    for (const reason of [undefined, null, "   ", "x", "y".repeat(10_000)]) {
       expect(await completeReceipt(t.db, admin(), { receiptId, overReceiptReason: reason })).toEqual({
         ok: false,
         refusal: "over_receipt_reason",
