@@ -123,11 +123,20 @@ export function OrderExpected({
   rows: readonly ExpectedRow[];
   canWrite: boolean;
 }) {
+  // Closed or cancelled while this receipt was open: completion is refused (RECEIVING_REFUSALS.order_closed).
+  const finished = order.status === "closed" || order.status === "cancelled";
+  const receiving = canWrite && !finished;
   return (
     <Card title={`Ordered on ${order.number}`}>
+      {finished && (
+        <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+          This order was {order.status === "closed" ? "closed" : "cancelled"} while this receipt was open: nothing more
+          is received against it. Cancel this receipt, and receive what arrived on a receipt without the order.
+        </p>
+      )}
       <p className="mb-3 text-slate-600 text-sm">
         From {order.vendor}.{" "}
-        {canWrite
+        {receiving
           ? "Scan each package (its lot and expiry fill in), or pick a line to fill Add line with what is still expected; change the packages to what arrived."
           : "What the order still expects, and what is on this receipt so far."}{" "}
         <Link to={`/purchase-orders/${order.id}`} className="text-sky-800 hover:underline">
@@ -143,7 +152,7 @@ export function OrderExpected({
           "On this receipt",
           "Still expected",
           "Unit cost",
-          ...(canWrite ? [""] : []),
+          ...(receiving ? [""] : []),
         ]}
         rowCount={rows.length}
         empty="This order has no lines."
@@ -159,7 +168,7 @@ export function OrderExpected({
             <td className={`${CELL} text-slate-700`}>{r.onReceipt}</td>
             <td className={`${CELL} font-medium`}>{r.toReceive}</td>
             <td className={`${CELL} text-slate-700`}>{r.unitCost}</td>
-            {canWrite && (
+            {receiving && (
               <td className={CELL}>
                 {r.toReceive > 0 ? (
                   <Link to={r.fillHref} className="text-sky-800 hover:underline" aria-label={`Receive ${r.label}`}>
