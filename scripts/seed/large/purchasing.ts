@@ -2,12 +2,13 @@
 // purchasing and receiving verbs would have left them: every status, over two years, at every
 // location. The receipts already seeded are the deliveries: one completed receipt in five (and
 // the newest and oldest at every location) is linked to an order it fulfilled
-// (receipts.purchase_order_id), whose lines are what that receipt brought of each variation,
-// ordered some days before (the vendor's lead time) and advanced by it, so packages_received is
-// exactly what the linked receipts brought (check.ts holds that). Some orders expected more than came (partially received while recent,
-// closed with a reason once old), a few got more than ordered (the receipt says why). Orders without
-// a delivery yet: drafts and submitted ones of the last days, and cancelled ones over the years,
-// each of products whose default vendor is the order's.
+// (receipts.purchase_order_id), some together with the next delivery from the same vendor (an
+// order received in two parts). The order's lines are what its receipts brought of each variation,
+// ordered some days before (the vendor's lead time) and advanced by each, so packages_received is
+// exactly what the linked receipts brought (check.ts holds that). Some orders expected more than
+// came (partially received while recent, closed with a reason once old), a few got one more than
+// ordered (the receipt says why). Orders without a delivery yet: drafts and submitted ones of the
+// last days, and cancelled ones over the years, each of products whose default vendor is the order's.
 //
 // A completed receipt is frozen by a trigger (receipts_closed_no_update); linking the old receipts
 // lifts it for these updates only and puts it back from its own stored SQL, as the writer does with
@@ -22,6 +23,8 @@ const DAY = 24 * HOUR;
 
 /** One completed receipt in this many is linked to an order (the newest at each location always). */
 const LINK_EVERY = 5;
+/** Of the other linked receipts, this share fulfil their order with the next delivery from its vendor. */
+const SECOND_DELIVERY = 0.3;
 /** Orders whose deliveries came within these days are still received or partially received; older ones closed. */
 const OPEN_DAYS = 21;
 
@@ -85,7 +88,8 @@ interface PlannedOrder {
   submittedAt: number | null;
   status: "draft" | "submitted" | "partially_received" | "received" | "closed" | "cancelled";
   lines: PlannedLine[];
-  receipt: (ReceiptRow & { received: ReceivedRow[]; overReason: string | null }) | null;
+  /** The receipts that delivered it, in the order they were completed (none for an order not delivered). */
+  receipts: (ReceiptRow & { received: ReceivedRow[]; overReason: string | null })[];
   closedAt: number | null;
   closeReason: string | null;
   cancelledAt: number | null;
@@ -118,8 +122,33 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
   const linked = receipts.filter(
     (r) => newest.get(r.locationId) === r.id || oldest.get(r.locationId) === r.id || random.int(1, LINK_EVERY) === 1,
   );
+  // Some orders came in two deliveries: a linked receipt and the next one at its location from its
+  // vendor within a month (not otherwise linked, nor the newest or oldest there) fulfil one order.
+  const special = (r: ReceiptRow) => newest.get(r.locationId) === r.id || oldest.get(r.locationId) === r.id;
+  const chosen = new Set(linked.map((r) => r.id));
+  const sameSource = new Map<string, ReceiptRow[]>();
+  for (const r of receipts) {
+    const key = `${r.locationId}|${r.vendorId}`;
+    sameSource.set(key, [...(sameSource.get(key) ?? []), r]);
+  }
+  const followers = new Set<string>();
+  const groups: ReceiptRow[][] = [];
+  for (const r of linked) {
+    if (followers.has(r.id)) continue;
+    const source = sameSource.get(`${r.locationId}|${r.vendorId}`) ?? [];
+    const next = source[source.indexOf(r) + 1];
+    const paired =
+      !special(r) &&
+      next !== undefined &&
+      !chosen.has(next.id) &&
+      !special(next) &&
+      next.completedAt - r.completedAt < 30 * DAY &&
+      random.chance(SECOND_DELIVERY);
+    if (paired) followers.add(next.id);
+    groups.push(paired ? [r, next] : [r]);
+  }
   // One pass over the receipt lines (their indexes are dropped while loading), kept for the linked.
-  const linkedIds = new Set(linked.map((r) => r.id));
+  const linkedIds = new Set(groups.flat().map((r) => r.id));
   const received = new Map<string, ReceivedRow[]>();
   const lineRows = w.db
     .prepare(`SELECT l.receipt_id AS receiptId, l.variation_id AS variationId, p.name || ' · ' || v.name AS label,
@@ -136,34 +165,43 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
 
   const plans: PlannedOrder[] = [];
   const someone = (location: Location) => random.pick(location.users);
-  for (const r of linked) {
+  for (const group of groups) {
+    const [r] = group;
+    const last = group.at(-1);
+    if (!r || !last) continue;
     const location = locations.get(r.locationId);
     const vendor = vendors.get(r.vendorId);
-    const rows = received.get(r.id) ?? [];
-    if (!location || !vendor || rows.length === 0) continue;
+    // What the deliveries brought, each receipt's own, and of each variation in all.
+    const delivered = group.map((x) => ({ ...x, received: received.get(x.id) ?? [] }));
+    const rows = new Map<string, ReceivedRow>();
+    for (const row of delivered.flatMap((x) => x.received)) {
+      const seen = rows.get(row.variationId);
+      rows.set(row.variationId, seen ? { ...seen, packages: Number(seen.packages) + Number(row.packages) } : row);
+    }
+    const totals = [...rows.values()].sort((a, b) => a.variationId.localeCompare(b.variationId));
+    if (!location || !vendor || delivered.some((x) => x.received.length === 0)) continue;
     const createdAt = r.createdAt - vendor.leadDays * DAY - random.int(1, 48) * HOUR;
     // The newest at a location is not closed yet, however long ago it came.
-    const recent = now - r.completedAt < OPEN_DAYS * DAY || newest.get(r.locationId) === r.id;
+    const recent = now - last.completedAt < OPEN_DAYS * DAY || newest.get(last.locationId) === last.id;
     // Newest at a location: half of them still wait for the rest (every size of the set has both).
     const partial =
-      newest.get(r.locationId) === r.id ? catalog.locations.indexOf(location) % 2 === 0 : random.chance(0.15);
-    const over = !partial && random.chance(0.03) && rows.some((x) => x.packages > 1);
-    const lines: PlannedLine[] = rows.map((x, n) => ({
+      newest.get(last.locationId) === last.id ? catalog.locations.indexOf(location) % 2 === 0 : random.chance(0.15);
+    // One more than ordered came (in a single delivery), and its receipt says why.
+    const over = !partial && group.length === 1 && random.chance(0.03) && totals.some((x) => x.packages > 1);
+    const overLine = totals.findIndex((y) => y.packages > 1);
+    const lines: PlannedLine[] = totals.map((x, n) => ({
       variationId: x.variationId,
       label: x.label,
       ordered:
-        partial && n === 0
-          ? x.packages + random.int(1, 3)
-          : over && n === rows.findIndex((y) => y.packages > 1)
-            ? x.packages - 1
-            : x.packages,
+        partial && n === 0 ? x.packages + random.int(1, 3) : over && n === overLine ? x.packages - 1 : x.packages,
       received: x.packages,
       unitsPerPackage: x.unitsPerPackage,
       costCents: x.costCents ?? 0,
       sku: x.sku,
     }));
-    const closing = !recent && r.completedAt + 5 * DAY < now;
-    const closedAt = closing ? r.completedAt + random.int(1, 5) * DAY : null;
+    const closing = !recent && last.completedAt + 5 * DAY < now;
+    const closedAt = closing ? last.completedAt + random.int(1, 5) * DAY : null;
+    const overReason = over ? random.pick(OVER_REASONS) : null;
     plans.push({
       id: random.uuid(createdAt),
       location,
@@ -173,7 +211,7 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
       submittedAt: createdAt + random.int(1, 3) * HOUR,
       status: closing ? "closed" : partial ? "partially_received" : "received",
       lines,
-      receipt: { ...r, received: rows, overReason: over ? random.pick(OVER_REASONS) : null },
+      receipts: delivered.map((x) => ({ ...x, overReason: x === delivered.at(-1) ? overReason : null })),
       closedAt,
       closeReason: closing && partial ? random.pick(CLOSE_REASONS) : null,
       cancelledAt: null,
@@ -224,7 +262,7 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
           costCents: v.costCents ?? 0,
           sku: v.sku,
         })),
-      receipt: null,
+      receipts: [],
       closedAt: null,
       closeReason: null,
       cancelledAt,
@@ -287,7 +325,7 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
       sequences.set(year, sequence);
       const number = `PO-${year}-${String(sequence).padStart(4, "0")}`;
       const vendor = order.vendor.name;
-      const lastChange = order.cancelledAt ?? order.closedAt ?? order.receipt?.completedAt ?? order.submittedAt;
+      const lastChange = order.cancelledAt ?? order.closedAt ?? order.receipts.at(-1)?.completedAt ?? order.submittedAt;
       insertOrder(
         order.id,
         catalog.organizationId,
@@ -320,7 +358,7 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
           line.sku,
           expectedOn,
           order.createdAt,
-          order.receipt ? order.receipt.completedAt : null,
+          order.receipts.at(-1)?.completedAt ?? null,
         );
         counts.lines++;
       });
@@ -331,11 +369,14 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
       });
       if (order.submittedAt)
         log(order.submittedAt, order.createdBy, order, "submit_purchase_order", { number, vendor });
-      const receipt = order.receipt;
-      if (receipt) {
+      // Each delivery advanced the order: its status after each, as the receiving verb set it.
+      const arrived = new Map<string, number>();
+      for (const receipt of order.receipts) {
         link(order.id, receipt.overReason, receipt.id);
         counts.linkedReceipts++;
-        const full = order.lines.every((l) => l.received >= l.ordered);
+        for (const x of receipt.received)
+          arrived.set(x.variationId, (arrived.get(x.variationId) ?? 0) + Number(x.packages));
+        const full = order.lines.every((l) => (arrived.get(l.variationId) ?? 0) >= l.ordered);
         log(receipt.completedAt, receipt.completedBy, order, "receive_purchase_order", {
           number,
           vendor,
@@ -344,11 +385,7 @@ export function writePurchasing(w: Writer, random: Random, catalog: Catalog, now
           overReceiptReason: receipt.overReason,
           received: receipt.received.flatMap((x) =>
             (JSON.parse(x.lots) as { lot: string | null; packages: number; expirationDate: string | null }[]).map(
-              (lot) => ({
-                variationId: x.variationId,
-                product: x.label,
-                ...lot,
-              }),
+              (lot) => ({ variationId: x.variationId, product: x.label, ...lot }),
             ),
           ),
         });
