@@ -61,6 +61,11 @@ try {
         ", ",
       )}; ${counts.variances} variances booked, ${counts.missing} vials missing; ${result.parLevels} par levels`,
   );
+  console.log(
+    `Purchase orders: ${Object.entries(result.purchasing.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(", ")}; ${result.purchasing.lines} lines; ${result.purchasing.linkedReceipts} receipts against them`,
+  );
   console.log("ledger balances: yes");
   const megabytes = statSync(dbPath).size / 1024 / 1024;
   console.log(`Done in ${seconds.toFixed(1)} s; ${megabytes.toFixed(0)} MB on disk.`);

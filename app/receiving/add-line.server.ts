@@ -1,5 +1,6 @@
 // Adding what arrived to an open receipt: packages of one active variation of the organization,
-// from one lot. The unit cost defaults to the variation's cost, and the line keeps the variation's
+// from one lot. The unit cost defaults to the order's for it (a receipt against a purchase order),
+// else the variation's cost, and the line keeps the variation's
 // units per package as they are now (completion counts with the line's, ADR 0013). A completed or
 // cancelled receipt refuses the line in the database (receipt_lines triggers), whatever the page
 // showed. A serialized product (a vial) needs its lot and expiration date: recalls trace lots, and
@@ -17,6 +18,7 @@ import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, organizationOf, raisedBy } from "~/db/sql.server";
 import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
+import { ORDER_UNIT_COST } from "~/stock/order-receiving.server";
 import { formatDate } from "~/ui/dates";
 import {
   EXPIRY_REASON_MAX,
@@ -95,7 +97,8 @@ export async function addReceiptLine(
       db.all<{ id: string }>(sql`INSERT INTO receipt_lines (id, receipt_id, variation_id, quantity, units_per_package,
           lot, serial, expiration_date, unit_cost_cents, expiry_reason, created_at)
         SELECT ${lineId}, r.id, v.id, ${input.quantity}, v.units_per_package, ${input.lot}, ${input.serial},
-          ${input.expirationDate}, coalesce(${input.unitCostCents}, v.cost_cents), ${expiryReason}, ${createdAt}
+          ${input.expirationDate}, coalesce(${input.unitCostCents}, ${ORDER_UNIT_COST}, v.cost_cents), ${expiryReason},
+          ${createdAt}
         FROM receipts AS r, product_variations AS v JOIN products AS p ON p.id = v.product_id
         WHERE r.id = ${input.receiptId} AND r.id IN ${here} AND ${usable}
           AND (p.tracking = 'bulk' OR ${traced ? 1 : 0}) AND ${keyUnused(key)} AND ${roomFor} AND ${serialFree}

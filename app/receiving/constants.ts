@@ -61,6 +61,14 @@ export function expiryWarning(check: ExpiryCheck, shownDate: string): string {
     : `This expiration date (${shownDate}) is more than ${EXPIRY_YEARS_MAX} years away: check it for a typo. If it is right, tick the confirmation and give the reason.`;
 }
 
+/** Why more arrived than the order still expected (receipts.over_receipt_reason). */
+export const OVER_RECEIPT_REASON_MIN = 3;
+export const OVER_RECEIPT_REASON_MAX = 200;
+export const OVER_RECEIPT_MESSAGES = {
+  label: "Received more than ordered: say why",
+  reason: `This receipt brings more than the order still expects (or something not on it): say why, in ${OVER_RECEIPT_REASON_MIN} to ${OVER_RECEIPT_REASON_MAX} characters (e.g. Vendor sent a case instead of a box).`,
+} as const;
+
 export const OPEN_MESSAGES = {
   location: "Choose the location receiving this delivery.",
   reference: `The reference is too long (at most ${REFERENCE_MAX} characters).`,

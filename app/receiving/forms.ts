@@ -20,6 +20,9 @@ import {
   LINE_QUANTITY_MAX,
   NOTES_MAX,
   OPEN_MESSAGES,
+  OVER_RECEIPT_MESSAGES,
+  OVER_RECEIPT_REASON_MAX,
+  OVER_RECEIPT_REASON_MIN,
   RECEIPT_STATUS_FILTERS,
   REFERENCE_MAX,
 } from "./constants";
@@ -46,9 +49,34 @@ export const OpenReceiptForm = z.object({
   /** Organization mode asks for it; at a location the route uses the location in scope. */
   locationId: optionalId,
   vendorId: optionalId,
+  /** Receiving against a purchase order: its location and vendor are the receipt's. */
+  purchaseOrderId: optionalId,
   reference: optionalLine(REFERENCE_MAX, OPEN_MESSAGES.reference),
   notes: optionalLines(NOTES_MAX, OPEN_MESSAGES.notes),
 });
+
+/** Opening a receipt against a purchase order (from the order's page or the Start receiving form). */
+export interface OpenFromOrderInput {
+  purchaseOrderId: string;
+  reference: string | null;
+  notes: string | null;
+}
+
+/** Completing a receipt: the reason is asked when it brings more than its order still expects. */
+export const CompleteReceiptForm = z.object({
+  overReceiptReason: line()
+    .trim()
+    .max(OVER_RECEIPT_REASON_MAX, OVER_RECEIPT_MESSAGES.reason)
+    .default("")
+    .refine((v) => v === "" || v.length >= OVER_RECEIPT_REASON_MIN, OVER_RECEIPT_MESSAGES.reason)
+    .transform((v) => v || null),
+});
+
+export interface CompleteReceiptInput {
+  receiptId: string;
+  /** Why more arrived than the order expected; needed only then. */
+  overReceiptReason?: string | null;
+}
 
 export interface OpenReceiptInput {
   locationId: string;

@@ -22,7 +22,7 @@ import {
   type ReceiptIntent,
   type ScanReading,
 } from "./constants";
-import { AttachGtinForm, expiryNoticeOf, LineRef, ReceiptLineForm, ScanForm } from "./forms";
+import { AttachGtinForm, CompleteReceiptForm, expiryNoticeOf, LineRef, ReceiptLineForm, ScanForm } from "./forms";
 import type { ReceivingRefused } from "./outcome";
 import { removeReceiptLine } from "./remove-line.server";
 import { prefillOf, readScan } from "./scan.server";
@@ -75,6 +75,7 @@ const REFUSAL_FIELDS: Partial<Record<ReceivingRefused["refusal"], string>> = {
   expiry_unconfirmed: "expirationDate",
   expiry_reason: "expiryReason",
   serial_taken: "serial",
+  over_receipt_reason: "overReceiptReason",
 };
 
 /** A refusal as the page shows it (the shared glue: 403/404 screens, else its field), with the forms' state. */
@@ -171,9 +172,11 @@ async function removeLine({ db, actor, receiptId, form }: ReceiptIntentArgs) {
   return done(addProductsPath(receiptId), "Line removed", `${result.label} is no longer on this receipt.`);
 }
 
-/** Every line into stock; then on to printing the labels. */
-async function complete({ db, actor, receiptId }: ReceiptIntentArgs) {
-  const result = await orOutage(completeReceipt(db, actor, { receiptId }));
+/** Every line into stock (and, against an order, the order advanced); then on to printing the labels. */
+async function complete({ db, actor, receiptId, form }: ReceiptIntentArgs) {
+  const parsed = CompleteReceiptForm.safeParse(form);
+  if (!parsed.success) return answer("complete", 400, { fieldErrors: fieldErrorsOf(parsed.error) });
+  const result = await orOutage(completeReceipt(db, actor, { receiptId, ...parsed.data }));
   if (!result.ok) return refused("complete", result);
   return done(printLabelsPath(receiptId), "Receipt completed", receivedText(result));
 }

@@ -1,6 +1,6 @@
 // What the receiving screens read, one batch each: a page of the receipts in scope (open first,
 // then newest) with the vendors a new receipt may name, and one receipt with its lines and the
-// variations a line may add.
+// variations a line may add (and, against a purchase order, the order and what it still expects).
 
 import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
@@ -9,6 +9,7 @@ import { idsReached } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { awaitedOrders, bringsMoreThanExpected, receiptOrderReads } from "~/stock/order-receiving.server";
 import { numberedPage, pageOffset } from "~/ui/page-count";
 import type { ReceiptStatus } from "../../db/schema/stock/constants";
 import { RECEIPTS_PAGE_SIZE, type ReceiptStatusFilter } from "./constants";
@@ -29,6 +30,8 @@ export interface ReceiptRow {
   completedBy: string | null;
   lines: number;
   packages: number;
+  /** The purchase order it answers, by its number. */
+  orderNumber: string | null;
 }
 
 const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.completed_at AS completedAt, r.reference,
@@ -38,7 +41,8 @@ const RECEIPT_COLUMNS = sql`r.id, r.status, r.created_at AS createdAt, r.complet
   (SELECT closer.first_name || ' ' || closer.last_name FROM users AS closer WHERE closer.id = r.completed_by)
     AS completedBy,
   (SELECT count(*) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS lines,
-  (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages`;
+  (SELECT coalesce(sum(l.quantity), 0) FROM receipt_lines AS l WHERE l.receipt_id = r.id) AS packages,
+  (SELECT po.number FROM purchase_orders AS po WHERE po.id = r.purchase_order_id) AS orderNumber`;
 
 /** What a receipt's columns read beside it: its location and vendor. */
 const RECEIPT_JOINS = sql`JOIN locations AS loc ON loc.id = r.location_id
@@ -63,7 +67,7 @@ export async function listReceipts(
 ) {
   const where = sql`WHERE r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")} ${withStatus(query.status)}`;
   const order = sql`ORDER BY r.status = 'open' DESC, r.created_at DESC, r.id DESC`;
-  const [receipts, totals, vendors] = await db.batch([
+  const [receipts, totals, vendors, orders] = await db.batch([
     // The page's receipts are chosen on the receipts alone, then only those 25 get their names and
     // line totals: computed before the sort, they were worked out for every receipt of the location.
     db.all<ReceiptRow>(sql`SELECT ${RECEIPT_COLUMNS}
@@ -73,9 +77,12 @@ export async function listReceipts(
       ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM receipts AS r ${where}`),
     vendorChoices(db, actor),
+    awaitedOrders(db, actor),
   ]);
   return {
     receipts,
+    /** Purchase orders awaiting delivery where the actor may receive them (Start receiving offers them). */
+    orders,
     ...numberedPage(totals, query.page, RECEIPTS_PAGE_SIZE),
     vendors,
     organizationMode: actor.locationId === ORGANIZATION,
@@ -126,8 +133,13 @@ function variationChoices(db: Database, actor: ScopedActor) {
 /** One receipt the actor reaches, with its lines, the items it made, and the line form's choices; null when not there. */
 export async function receiptDetail(db: Database, actor: ScopedActor, receiptId: string) {
   const here = sql`r.id = ${receiptId} AND r.id IN ${idsReached("receipts", actor, "READ_INVENTORY")}`;
-  const [receipts, lines, items, choices] = await db.batch([
-    db.all<ReceiptRow & { version: number }>(sql`SELECT ${RECEIPT_COLUMNS}, r.version ${RECEIPT_FROM} WHERE ${here}`),
+  const reached = idsReached("receipts", actor, "READ_INVENTORY");
+  const [orderReads, expectedReads] = receiptOrderReads(db, receiptId, reached);
+  const [receipts, lines, items, choices, orders, expected] = await db.batch([
+    db.all<ReceiptRow & { version: number; overReceiptReason: string | null; over: number }>(sql`SELECT
+        ${RECEIPT_COLUMNS}, r.version, r.over_receipt_reason AS overReceiptReason,
+        ${bringsMoreThanExpected(receiptId)} AS over
+      ${RECEIPT_FROM} WHERE ${here}`),
     db.all<ReceiptLineRow>(sql`SELECT l.id, l.variation_id AS variationId, p.name AS product, p.id AS productId,
         v.name AS variation, p.tracking, p.base_unit AS baseUnit, p.unit_scale AS unitScale,
         l.units_per_package AS unitsPerPackage, l.quantity, l.lot, l.serial, l.expiration_date AS expirationDate,
@@ -138,10 +150,12 @@ export async function receiptDetail(db: Database, actor: ScopedActor, receiptId:
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM items AS i JOIN receipt_lines AS l ON l.id = i.receipt_line_id
       JOIN receipts AS r ON r.id = l.receipt_id WHERE ${here}`),
     variationChoices(db, actor),
+    orderReads,
+    expectedReads,
   ]);
   const receipt = receipts[0];
   if (!receipt) return null;
-  return { receipt, lines, items: Number(items[0]?.n ?? 0), choices };
+  return { receipt, lines, items: Number(items[0]?.n ?? 0), choices, order: orders[0] ?? null, expected };
 }
 
 export type ReceiptDetail = NonNullable<Awaited<ReturnType<typeof receiptDetail>>>;

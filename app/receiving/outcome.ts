@@ -1,7 +1,7 @@
 // The receiving verbs' refusals: their names and messages (the Outcome shape is app/outcome.ts).
 import { IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
 import { type Outcome as AnyOutcome, type Refused, refusalsOf } from "~/outcome";
-import { RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
+import { OVER_RECEIPT_MESSAGES, RECEIPT_ITEMS_MAX, RECEIPT_LINES_MAX } from "./constants";
 
 export const { messages: RECEIVING_REFUSALS, refuse } = refusalsOf({
   not_found: "That receipt does not exist at this location.",
@@ -28,6 +28,12 @@ export const { messages: RECEIVING_REFUSALS, refuse } = refusalsOf({
   too_many_lines: `A receipt holds at most ${RECEIPT_LINES_MAX} lines. Complete this one and put the rest of the delivery on a new receipt.`,
   too_many_items: `One receipt makes at most ${RECEIPT_ITEMS_MAX.toLocaleString("en-US")} labelled items. Split the delivery into several receipts.`,
   key_misused: IDEMPOTENCY_MESSAGES.misused,
+  order_not_found: "That purchase order does not exist at this location, or you cannot read orders here.",
+  order_not_receivable:
+    "This purchase order is not waiting for a delivery: only a submitted or partially received order is received against.",
+  order_closed:
+    "This receipt's purchase order was closed or cancelled: nothing more is received against it. Cancel this receipt, or reload and check the order.",
+  over_receipt_reason: OVER_RECEIPT_MESSAGES.reason,
 });
 
 export type ReceivingRefusal = keyof typeof RECEIVING_REFUSALS;
@@ -52,4 +58,15 @@ export function tooManyItems(count: { already: number } | { would: number }): Re
 /** A receipt that is no longer open, refused with the reason its status gives. */
 export function closedReceipt(status: string): Refused<"completed" | "cancelled"> {
   return status === "cancelled" ? refuse("cancelled") : refuse("completed");
+}
+
+/** Why an order cannot be received against, by its status. */
+export function notReceivable(status: string): Refused<"order_not_receivable"> {
+  const why: Record<string, string> = {
+    draft: "This purchase order is still a draft: submit it to the vendor before receiving against it.",
+    received: "Everything on this purchase order has arrived: there is nothing left to receive against it.",
+    closed: "This purchase order is closed: nothing more is received against it.",
+    cancelled: "This purchase order was cancelled: nothing is received against it.",
+  };
+  return refuse("order_not_receivable", why[status] ?? RECEIVING_REFUSALS.order_not_receivable);
 }

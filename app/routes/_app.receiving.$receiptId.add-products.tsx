@@ -2,6 +2,9 @@
 // with WRITE_INVENTORY there scan packages (GS1: product, lot, expiry, serial fill "Add line"), add
 // and remove lines, and complete it (stock in, then its labels) or cancel it. Completed and
 // cancelled receipts are read-only; a receipt of another location or organization is not found.
+// A receipt against a purchase order lists what the order still expects; `?fill=<variationId>` fills
+// "Add line" with one of its lines, and completing asks why when it brings more than expected. The
+// order itself is shown to those who read purchasing at the receipt's location (staff do not).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -15,14 +18,23 @@ import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { FORBIDDEN } from "~/outcome";
-import { EMPTY_LINE, printLabelsPath, RECEIPT_INTENTS, type ReceiptIntent } from "~/receiving/constants";
+import {
+  addProductsPath,
+  EMPTY_LINE,
+  type LineFormValues,
+  printLabelsPath,
+  RECEIPT_INTENTS,
+  type ReceiptIntent,
+} from "~/receiving/constants";
 import { RECEIPT_INTENT_HANDLERS } from "~/receiving/intents.server";
 import { AddLineForm, ScanSection } from "~/receiving/line-forms";
 import { receiptDetail } from "~/receiving/list.server";
-import { FinishReceipt, ReceiptLines } from "~/receiving/receipt-sections";
+import { FinishReceipt, OrderExpected, ReceiptLines } from "~/receiving/receipt-sections";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
+import { expectedOf, prefillOf } from "~/receiving/scan.server";
 import { area } from "~/shell/areas";
 import { ScreenErrorBoundary } from "~/shell/screen-error-boundary";
+import type { ExpectedLine } from "~/stock/order-receiving.server";
 import { formatDate, showInstant, Time } from "~/ui/dates";
 import { Card, Facts, LINK_BUTTON } from "~/ui/form";
 
@@ -35,6 +47,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = await orOutage(receiptDetail(args.context.db, actor, args.params.receiptId ?? ""));
   if (!found) throw data("This receipt was not found.", { status: 404 });
   const { receipt, lines, items, choices } = found;
+  // The order and what it expects are purchasing's: shown to those who read orders there (not staff).
+  const readsOrders = can(actor, "READ_PURCHASING", receipt.locationId);
+  const order = readsOrders ? found.order : null;
+  const expected = readsOrders ? found.expected : [];
   // Reached only at its own location, so this is the permission there (never just the selected one).
   if (!can(actor, "READ_INVENTORY", receipt.locationId)) throw data(FORBIDDEN, { status: 403 });
   return {
@@ -64,6 +80,22 @@ export async function loader(args: LoaderFunctionArgs) {
       unitCost: l.unitCostCents === null ? null : formatMoney(l.unitCostCents),
     })),
     items,
+    order,
+    expected: expected.map((e) => ({
+      variationId: e.variationId,
+      label: `${e.product} · ${e.variation}`,
+      vendorSku: e.vendorSku,
+      ordered: Number(e.packagesOrdered),
+      received: Number(e.packagesReceived),
+      onReceipt: Number(e.onReceipt),
+      toReceive: Math.max(Number(e.outstanding) - Number(e.onReceipt), 0),
+      unitCost: formatMoney(Number(e.unitCostCents)),
+      fillHref: `${addProductsPath(receipt.id)}?${new URLSearchParams({ fill: e.variationId })}`,
+    })),
+    /** "Receive" on an expected line: Add line filled with it. */
+    fill: fillOf(expected, new URL(args.request.url).searchParams.get("fill")),
+    overReceipt: receipt.status === "open" && Boolean(receipt.over),
+    overReceiptReason: receipt.overReceiptReason,
     choices: choices.map(({ gtin: _gtin, ...c }) => c),
     // Unknown GTINs may be attached to variations that have none (WRITE_PRODUCTS where the viewer stands).
     attachChoices: choices.filter((c) => c.gtin === null).map(({ gtin: _gtin, ...c }) => c),
@@ -72,6 +104,13 @@ export async function loader(args: LoaderFunctionArgs) {
     /** The "Add line" form's idempotency key: fresh with every page, so a double submit adds one line. */
     lineKey: newIdempotencyKey(),
   };
+}
+
+/** Add line's values for the order line of `variationId` (packages still expected, the order's cost); null if none. */
+function fillOf(expected: readonly ExpectedLine[], variationId: string | null): LineFormValues | null {
+  const line = expected.find((e) => e.variationId === variationId);
+  if (!line) return null;
+  return prefillOf(line.variationId, {}, expectedOf([line]));
 }
 
 /** After completing, the spec's refresh set for receive_vials; after attaching a GTIN, update_variation's. */
@@ -88,14 +127,27 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AddProductsScreen() {
-  const { receipt, lines, items, choices, attachChoices, canWrite, canAttach, lineKey } =
-    useLoaderData<typeof loader>();
+  const {
+    receipt,
+    lines,
+    items,
+    choices,
+    attachChoices,
+    canWrite,
+    canAttach,
+    lineKey,
+    order,
+    expected,
+    fill,
+    overReceipt,
+    overReceiptReason,
+  } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
   const busy = useNavigation().state === "submitting";
   // Every page load (and every answer) remounts the scan box, so it is empty and focused again.
   const { key } = useLocation();
   const reading = result?.reading ?? null;
-  const lineValues = result?.line ?? EMPTY_LINE;
+  const lineValues = result?.line ?? fill ?? EMPTY_LINE;
   const failed = (intent: ReceiptIntent) => (result?.intent === intent ? result : null);
 
   return (
@@ -115,6 +167,19 @@ export default function AddProductsScreen() {
           items={[
             ["Location", receipt.location],
             ["Vendor", receipt.vendor ?? "—"],
+            ...(order
+              ? ([
+                  [
+                    "Purchase order",
+                    <Link key="order" to={`/purchase-orders/${order.id}`} className="text-sky-800 hover:underline">
+                      {order.number}
+                    </Link>,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
+            ...(overReceiptReason
+              ? ([["Received more than ordered", overReceiptReason]] as [string, ReactNode][])
+              : []),
             ["Reference", receipt.reference ?? "—"],
             ["Status", <ReceiptStatusBadge key="status" status={receipt.status} />],
             [
@@ -154,6 +219,9 @@ export default function AddProductsScreen() {
         )}
       </Card>
 
+      {/* While it is open; a closed receipt's order is linked under Delivery (its own page says what arrived). */}
+      {order && receipt.status === "open" && <OrderExpected order={order} rows={expected} canWrite={canWrite} />}
+
       {canWrite && (
         <>
           <Card title="Scan">
@@ -191,6 +259,7 @@ export default function AddProductsScreen() {
           lineCount={lines.length}
           formError={failed("complete")?.formError ?? failed("cancel")?.formError}
           busy={busy}
+          overReceipt={{ needed: overReceipt, error: failed("complete")?.fieldErrors.overReceiptReason }}
         />
       )}
     </div>

@@ -1,10 +1,13 @@
 // /receiving: the deliveries checked in at the location in scope (every location in organization
 // mode), open ones first, 25 a page; READ_INVENTORY sees them. With WRITE_INVENTORY there, "Start
-// receiving" opens a receipt (organization mode asks at which location) and goes to its lines.
+// receiving" opens a receipt (organization mode asks at which location) and goes to its lines; a
+// purchase order awaiting delivery may be chosen instead (WRITE_INVENTORY and READ_PURCHASING at its
+// location), or posted from the order's page (`purchaseOrderId`): the receipt is then the order's.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { can } from "~/access/permissions";
 import { reachesAt } from "~/access/scope.server";
 import { fieldErrorsOf } from "~/forms/field-errors";
 import { orOutage } from "~/http/outage.server";
@@ -21,6 +24,7 @@ import {
 import { OpenReceiptForm, ReceiptListQuery } from "~/receiving/forms";
 import { listReceipts } from "~/receiving/list.server";
 import { openReceipt } from "~/receiving/open.server";
+import { openReceiptFromOrder } from "~/receiving/open-from-order.server";
 import { ReceiptStatusBadge } from "~/receiving/receipt-status";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
@@ -42,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       completed: showInstant(r.completedAt, r.timezone),
       location: `${r.location} (${r.locationCode})`,
       vendor: r.vendor,
+      orderNumber: can(actor, "READ_PURCHASING", r.locationId) ? r.orderNumber : null,
       reference: r.reference,
       lines: Number(r.lines),
       packages: Number(r.packages),
@@ -52,6 +57,10 @@ export async function loader(args: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     status: query.status,
     vendors: list.vendors,
+    orders: list.orders.map((o) => ({
+      id: o.id,
+      label: `${o.number} · ${o.vendor}${actor.scope.kind === "organization" ? ` (${o.locationCode})` : ""}`,
+    })),
     organizationMode: list.organizationMode,
     here: scope.kind === "location" ? scope.name : null,
     // Where a new receipt may be opened: the location in scope, or (organization mode) any of them.
@@ -71,11 +80,25 @@ export async function action(args: ActionFunctionArgs) {
   const actor = await actorHere(args, "WRITE_INVENTORY");
   const form = Object.fromEntries(await args.request.formData());
   const typed = Object.fromEntries(
-    ["locationId", "vendorId", "reference", "notes"].map((k) => [k, typeof form[k] === "string" ? form[k] : ""]),
+    ["locationId", "vendorId", "purchaseOrderId", "reference", "notes"].map((k) => [
+      k,
+      typeof form[k] === "string" ? form[k] : "",
+    ]),
   );
   const parsed = OpenReceiptForm.safeParse(form);
   if (!parsed.success) {
     return data<Failure>({ fieldErrors: fieldErrorsOf(parsed.error), formError: null, typed }, { status: 400 });
+  }
+  // Against a purchase order: the order names the location and the vendor.
+  const { purchaseOrderId, reference, notes } = parsed.data;
+  if (purchaseOrderId) {
+    const opened = await orOutage(openReceiptFromOrder(args.context.db, actor, { purchaseOrderId, reference, notes }));
+    // Said above the form: posted from the order's page, the order may not be among the choices.
+    if (!opened.ok) return refused(opened, { typed });
+    return done(addProductsPath(opened.receiptId), {
+      title: "Receiving started",
+      description: "What the order still expects is listed: scan or add what arrived, then complete the receipt.",
+    });
   }
   // At a location, the receipt is for it; organization mode names one.
   const locationId =
@@ -103,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ReceivingScreen() {
-  const { receipts, total, page, pageCount, status, vendors, organizationMode, here, receivingAt } =
+  const { receipts, total, page, pageCount, status, vendors, orders, organizationMode, here, receivingAt } =
     useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -127,6 +150,16 @@ export default function ReceivingScreen() {
           <Form method="post" className="flex flex-col gap-4" noValidate>
             <FormAlert message={failure?.formError} />
             <div className="grid gap-4 sm:grid-cols-2">
+              {orders.length > 0 && (
+                <SelectField
+                  name="purchaseOrderId"
+                  label="Purchase order"
+                  options={[{ value: "", label: "No order" }, ...orders.map((o) => ({ value: o.id, label: o.label }))]}
+                  defaultValue={failure?.typed.purchaseOrderId ?? ""}
+                  hint="Receiving an order takes its location and vendor, and lists what it still expects."
+                  error={errors.purchaseOrderId}
+                />
+              )}
               {organizationMode && (
                 <SelectField
                   name="locationId"
@@ -213,7 +246,10 @@ export default function ReceivingScreen() {
               </Link>
             </td>
             {organizationMode && <td className={`${CELL} text-slate-700`}>{r.location}</td>}
-            <td className={`${CELL} text-slate-700`}>{r.vendor ?? "—"}</td>
+            <td className={`${CELL} text-slate-700`}>
+              {r.vendor ?? "—"}
+              {r.orderNumber && <span className="block text-slate-500 text-xs">Order {r.orderNumber}</span>}
+            </td>
             <td className={`${CELL} font-mono text-slate-700`}>{r.reference ?? "—"}</td>
             <td className={`${CELL} text-slate-700`}>
               {r.lines} {r.lines === 1 ? "line" : "lines"}

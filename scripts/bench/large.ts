@@ -108,6 +108,16 @@ const PAGES: LargePage[] = [
   { name: "audit reviews", path: "/admin/audits", as: "owner" },
   { name: "audit review page", path: "/admin/audits/{audit}", as: "owner" },
   { name: "audit sessions api", path: "/api/audit-sessions", as: "owner" },
+  // Issue 23: purchase orders (h1's screens and API; the reorder view's entries come with it). The
+  // order is L01's partially received one with the most lines; the draft is L01's largest draft.
+  { name: "purchase orders", path: "/purchase-orders", as: "manager" },
+  { name: "purchase orders organization", path: "/purchase-orders", as: "owner" },
+  { name: "purchase orders closed", path: "/purchase-orders?status=closed", as: "manager" },
+  { name: "purchase order page", path: "/purchase-orders/{order}", as: "manager" },
+  { name: "purchase order add items", path: "/purchase-orders/{draftOrder}/add-items", as: "owner" },
+  { name: "purchase orders api", path: "/api/purchase-orders?locationId={orderLocation}", as: "manager" },
+  { name: "purchase orders api organization", path: "/api/purchase-orders?status=closed", as: "owner" },
+  { name: "purchase order api", path: "/api/purchase-orders/{order}", as: "manager" },
 ];
 
 export interface PageFigures {
@@ -399,6 +409,21 @@ function targetsOf(dbPath: string): Record<string, string> {
       [],
       "submitted count",
     );
+    // Issue 23: L01's partially received order with the most lines (its receipts make "What arrived"), and its largest draft.
+    const [order = "", orderLocation = ""] = one(
+      `SELECT po.id, po.location_id FROM purchase_orders po JOIN locations l ON l.id = po.location_id
+       WHERE l.code = ? AND po.status = 'partially_received'
+       ORDER BY (SELECT count(*) FROM purchase_order_lines pl WHERE pl.order_id = po.id) DESC, po.id LIMIT 1`,
+      [LARGE_TARGETS.inUseLocation],
+      `partially received purchase order at ${LARGE_TARGETS.inUseLocation}`,
+    );
+    const [draftOrder = ""] = one(
+      `SELECT po.id FROM purchase_orders po JOIN locations l ON l.id = po.location_id
+       WHERE l.code = ? AND po.status = 'draft'
+       ORDER BY (SELECT count(*) FROM purchase_order_lines pl WHERE pl.order_id = po.id) DESC, po.id LIMIT 1`,
+      [LARGE_TARGETS.inUseLocation],
+      `draft purchase order at ${LARGE_TARGETS.inUseLocation}`,
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     return {
       variation,
@@ -410,6 +435,9 @@ function targetsOf(dbPath: string): Record<string, string> {
       activeUserEmail,
       transfer,
       audit,
+      order,
+      orderLocation,
+      draftOrder,
       yesterday: day(-1),
       from: day(-29),
       to: day(0),

@@ -14,6 +14,7 @@ import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORGANIZATION } from "../../app/access/permissions";
 import { type Database as AppDatabase, createDatabase } from "../../app/db/client.server";
+import { arrivalsReads } from "../../app/purchasing/arrivals.server";
 import * as shell from "../../app/routes/_app";
 import * as dashboard from "../../app/routes/_app._index";
 import * as activityLog from "../../app/routes/_app.activity-log";
@@ -24,6 +25,7 @@ import * as products from "../../app/routes/_app.products._index";
 import * as recalls from "../../app/routes/_app.recalls._index";
 import * as recallReport from "../../app/routes/_app.recalls.report";
 import * as receiving from "../../app/routes/_app.receiving._index";
+import * as receiptPage from "../../app/routes/_app.receiving.$receiptId.add-products";
 import * as scan from "../../app/routes/_app.scan";
 import * as stockLevels from "../../app/routes/_app.stock-levels";
 import * as usageLog from "../../app/routes/_app.usage-log";
@@ -64,7 +66,16 @@ let server: Awaited<ReturnType<typeof startLocalServer>>;
 let db: AppDatabase;
 const cookies = new Map<Who, string>();
 /** Ids and codes of the named things the pages below open. */
-const target = { itemId: "", label: "", variationId: "", productId: "", l01: "", userId: "" };
+const target = {
+  itemId: "",
+  label: "",
+  variationId: "",
+  productId: "",
+  l01: "",
+  userId: "",
+  receiptId: "",
+  orderId: "",
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "clinic-plans-"));
@@ -92,7 +103,15 @@ beforeAll(async () => {
       "SELECT user_id AS userId FROM activity_log WHERE location_id = ? AND user_id IS NOT NULL ORDER BY at DESC LIMIT 1",
       vial.locationId,
     );
+    // Issue 23: L01's newest receipt against an order, and the order with the most receipts.
+    const linked = one<{ receiptId: string; orderId: string }>(
+      `SELECT id AS receiptId, purchase_order_id AS orderId FROM receipts
+       WHERE location_id = ? AND purchase_order_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
+      vial.locationId,
+    );
     Object.assign(target, {
+      receiptId: linked.receiptId,
+      orderId: linked.orderId,
       userId: busy.userId,
       itemId: vial.id,
       label: vial.label,
@@ -123,7 +142,8 @@ async function explainPage(page: Page, who: Who): Promise<{ explained: Explained
     .replace("{label}", encodeURIComponent(target.label))
     .replace("{variation}", target.variationId)
     .replace("{product}", target.productId)
-    .replace("{user}", target.userId);
+    .replace("{user}", target.userId)
+    .replace("{receipt}", target.receiptId);
   const cookie = cookies.get(who) ?? "";
   server.resetStatements();
   for (const loader of page.screen ? [shell.loader as Loader, page.loader] : [page.loader]) {
@@ -196,6 +216,14 @@ const PAGES: Record<Who, Page[]> = {
     { path: "/activity-log?locationId=none", loader: activityLog.loader, screen: true },
     { path: "/activity-log?entity=session", loader: activityLog.loader, screen: true },
     { path: `/activity-log.csv?from=${today}&to=${today}`, loader: activityCsv.loader },
+    // Issue 23: receiving offers the orders awaiting delivery; a receipt against an order lists what it expects.
+    { path: "/receiving", loader: receiving.loader, screen: true },
+    {
+      path: "/receiving/{receipt}/add-products",
+      loader: receiptPage.loader,
+      screen: true,
+      params: () => ({ receiptId: target.receiptId }),
+    },
   ],
   owner: [
     // The dashboard in organization mode: every widget, backups included, and its three APIs.
@@ -290,5 +318,21 @@ describe("the balancing suggestions", () => {
     expect(explained.filter((s) => s.verdict === "full scan").map((s) => s.plan.map((r) => r.detail))).toEqual([]);
     const plans = explained.map((s) => s.plan.map((r) => r.detail).join("\n")).join("\n");
     expect(plans).toMatch(/USING COVERING INDEX usage_entries_variation_rate_idx \(variation_id=\? AND used_at>\?\)/);
+  });
+});
+
+// What arrived against an order (issue 23) is a part of the order's page (placed at the merge):
+// its two reads, run as that page's batch runs them, seek the order's receipts by their index.
+describe("what arrived against an order", () => {
+  it("reads the order's receipts through receipts_purchase_order_idx", async () => {
+    server.resetStatements();
+    await db.batch([...arrivalsReads(db, target.orderId)]);
+    const explained = explainStatements(dbPath, server.statements());
+    expect(explained.length).toBe(2);
+    expect(explained.filter((s) => s.error)).toEqual([]);
+    expect(explained.filter((s) => s.verdict === "full scan").map((s) => s.plan.map((r) => r.detail))).toEqual([]);
+    for (const s of explained) {
+      expect(s.plan.map((r) => r.detail).join("\n")).toMatch(/receipts_purchase_order_idx \(purchase_order_id=\?\)/);
+    }
   });
 });

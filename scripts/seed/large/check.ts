@@ -3,6 +3,9 @@
 // one USE movement of its units (and every USE movement by one entry). And what is on the road
 // (ADR 0031): a vial is in transit exactly when it is on a pending line of a transfer in transit,
 // with 0 units left (its units are the line's), and no other open transfer names a vial that is not sealed.
+// And what arrived against an order (issue 23): each order line's packages_received is what the
+// completed receipts linked to its order brought of its variation, and a linked receipt is at its
+// order's location, from its vendor, with every variation it brought on the order.
 import type { Writer } from "./writer";
 
 export interface LedgerCheck {
@@ -10,6 +13,7 @@ export interface LedgerCheck {
   itemsOff: number;
   usesOff: number;
   transitOff: number;
+  ordersOff: number;
 }
 
 export function checkLedger(w: Writer): LedgerCheck {
@@ -40,5 +44,14 @@ export function checkLedger(w: Writer): LedgerCheck {
       JOIN items AS i ON i.id = tl.item_id
       WHERE tl.status = 'pending' AND ((t.status = 'in_transit' AND i.state <> 'in_transit')
         OR (t.status IN ('requested', 'draft') AND i.state <> 'sealed'))`);
-  return { levelsOff, itemsOff, usesOff, transitOff };
+  const ordersOff =
+    count(`SELECT count(*) AS n FROM purchase_order_lines AS pol WHERE pol.packages_received IS NOT (
+      SELECT coalesce(sum(l.quantity), 0) FROM receipts AS r JOIN receipt_lines AS l ON l.receipt_id = r.id
+      WHERE r.purchase_order_id = pol.order_id AND r.status = 'completed' AND l.variation_id = pol.variation_id)`) +
+    count(`SELECT count(*) AS n FROM receipts AS r LEFT JOIN purchase_orders AS po ON po.id = r.purchase_order_id
+      WHERE r.purchase_order_id IS NOT NULL AND (po.id IS NULL OR po.location_id <> r.location_id
+        OR po.vendor_id IS NOT r.vendor_id OR EXISTS (SELECT 1 FROM receipt_lines AS l WHERE l.receipt_id = r.id
+          AND NOT EXISTS (SELECT 1 FROM purchase_order_lines AS pol WHERE pol.order_id = po.id
+            AND pol.variation_id = l.variation_id)))`);
+  return { levelsOff, itemsOff, usesOff, transitOff, ordersOff };
 }

@@ -13,6 +13,7 @@ import { checkLedger, type LedgerCheck } from "./check";
 import { type CountCounts, writeCounts } from "./counts";
 import { SeedLedger } from "./ledger";
 import { writeParLevels } from "./par-levels";
+import { type PurchasingCounts, writePurchasing } from "./purchasing";
 import { Random } from "./random";
 import { sizesAt } from "./sizes";
 import { type StockCounts, writeStock } from "./stock";
@@ -41,6 +42,7 @@ export interface SeedLargeResult {
   transfers: TransferCounts;
   counts: CountCounts;
   parLevels: number;
+  purchasing: PurchasingCounts;
   ledger: LedgerCheck;
   phases: [string, number][];
 }
@@ -109,17 +111,21 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     const parLevels = writeParLevels(w, random, catalog, now, ledgerAfter);
     w.commit();
     phase("par levels");
+    // Issue 23: purchase orders, the older receipts linked to the orders they fulfilled.
+    const purchasing = writePurchasing(w, random, catalog, now);
+    w.commit();
+    phase("purchase orders");
     w.rebuildIndexes();
     phase("indexes");
     const ledger = checkLedger(w);
     phase("ledger check");
     const rows = Object.fromEntries([...w.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    if (ledger.levelsOff || ledger.itemsOff || ledger.usesOff || ledger.transitOff) {
+    if (ledger.levelsOff || ledger.itemsOff || ledger.usesOff || ledger.transitOff || ledger.ordersOff) {
       throw new LedgerError(
-        `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements; ${ledger.transitOff} vials and transfer lines disagree on what is on the road.`,
+        `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements; ${ledger.transitOff} vials and transfer lines disagree on what is on the road; ${ledger.ordersOff} order lines or receipts disagree on what arrived.`,
       );
     }
-    return { rows, stock, transfers, counts, parLevels, ledger, phases };
+    return { rows, stock, transfers, counts, parLevels, purchasing, ledger, phases };
   } finally {
     w.close();
   }

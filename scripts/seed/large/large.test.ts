@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PURCHASE_ORDER_STATUSES } from "../../../db/schema/purchasing/constants";
 import { ITEM_STATES } from "../../../db/schema/stock/constants";
 import { LARGE_TARGETS, LARGE_USERS, type SeedLargeResult, seedLarge } from "./index";
 
@@ -56,7 +57,7 @@ describe("seedLarge at a tiny scale", () => {
   });
 
   it("balances the ledger: levels, vials and usage entries agree with the movements", () => {
-    expect(result.ledger).toEqual({ levelsOff: 0, itemsOff: 0, usesOff: 0, transitOff: 0 });
+    expect(result.ledger).toEqual({ levelsOff: 0, itemsOff: 0, usesOff: 0, transitOff: 0, ordersOff: 0 });
     // Once more here, in the test's own words: no level differs from the sum of its movements.
     const off = one(`SELECT count(*) AS n FROM stock_levels AS s WHERE s.on_hand <> (SELECT sum(quantity)
       FROM stock_movements AS m WHERE m.location_id = s.location_id AND m.variation_id = s.variation_id)`);
@@ -102,6 +103,44 @@ describe("seedLarge at a tiny scale", () => {
     ).toBe(0);
     // Every line was counted before the seed's now.
     expect(one("SELECT count(*) AS n FROM audit_lines WHERE counted_at > ?", NOW.getTime()).n).toBe(0);
+  });
+
+  it("writes purchase orders in every status, numbered per year, received by the receipts linked to them", () => {
+    const statuses = (
+      db.prepare("SELECT DISTINCT status FROM purchase_orders ORDER BY status").all() as { status: string }[]
+    ).map((r) => r.status);
+    expect(statuses).toEqual([...PURCHASE_ORDER_STATUSES].sort());
+    expect(result.purchasing.linkedReceipts).toBeGreaterThan(0);
+    expect(one("SELECT count(*) AS n FROM receipts WHERE purchase_order_id IS NOT NULL").n).toBe(
+      result.purchasing.linkedReceipts,
+    );
+    // Numbers follow creation within a year, from 1, without gaps.
+    const numbered = db.prepare("SELECT year, sequence, number FROM purchase_orders ORDER BY created_at, id").all() as {
+      year: number;
+      sequence: number;
+      number: string;
+    }[];
+    const seen = new Map<number, number>();
+    for (const o of numbered) {
+      seen.set(o.year, (seen.get(o.year) ?? 0) + 1);
+      expect(o.sequence).toBe(seen.get(o.year));
+      expect(o.number).toBe(`PO-${o.year}-${String(o.sequence).padStart(4, "0")}`);
+    }
+    // What is still expected: a partially received order has a line short; a received one none.
+    expect(
+      one(`SELECT count(*) AS n FROM purchase_orders AS po WHERE po.status = 'received' AND EXISTS (
+        SELECT 1 FROM purchase_order_lines AS l WHERE l.order_id = po.id AND l.packages_received < l.packages_ordered)`)
+        .n,
+    ).toBe(0);
+    expect(
+      one(`SELECT count(*) AS n FROM purchase_orders AS po WHERE po.status = 'partially_received' AND NOT EXISTS (
+        SELECT 1 FROM purchase_order_lines AS l WHERE l.order_id = po.id AND l.packages_received < l.packages_ordered)`)
+        .n,
+    ).toBe(0);
+    // The frozen-receipt trigger is back after linking.
+    expect(
+      one("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'receipts_closed_no_update'").n,
+    ).toBe(1);
   });
 
   it("writes about the sizes asked for, scaled", () => {
