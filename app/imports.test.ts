@@ -48,6 +48,7 @@ const FLOORS = {
     "backups",
     "transfers",
     "counts",
+    "purchasing",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell", "dashboard"],
