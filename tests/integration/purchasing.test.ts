@@ -172,6 +172,27 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("the demo seed", () => {
+  it("has a draft and a submitted order at Downtown, with their lines and activity rows", async () => {
+    const seeded = await t.db.all<{ status: string; vendor: string; lines: number; sequence: number }>(sql`SELECT
+        o.status, v.name AS vendor, o.sequence,
+        (SELECT count(*) FROM purchase_order_lines AS l WHERE l.order_id = o.id) AS lines
+      FROM purchase_orders AS o JOIN vendors AS v ON v.id = o.vendor_id
+      WHERE o.location_id = ${loc.DTN} AND o.created_by = (SELECT id FROM users WHERE email = 'admin@demo.clinic')
+        AND o.sequence <= 2 ORDER BY o.sequence`);
+    expect(seeded.map((o) => [o.status, o.vendor, Number(o.lines)])).toEqual([
+      ["submitted", "Allergan Aesthetics", 3],
+      ["draft", "Henry Schein", 2],
+    ]);
+    const logged = await t.db.all<{ action: string }>(
+      sql`SELECT action FROM activity_log WHERE entity = 'purchase_order' ORDER BY at, id LIMIT 3`,
+    );
+    expect(logged.map((a) => a.action).sort()).toEqual(
+      ["create_purchase_order", "create_purchase_order", "submit_purchase_order"].sort(),
+    );
+  });
+});
+
 describe("create", () => {
   it("numbers orders PO-{year}-{sequence} per organization, takes defaults for its lines, and logs it", async () => {
     const before = await t.activityCount();
