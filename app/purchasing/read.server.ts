@@ -259,6 +259,7 @@ export interface CatalogueChoice {
   unitsPerPackage: number;
   costCents: number | null;
   baseUnit: string;
+  unitScale: number;
   vendorName: string | null;
   ofVendor: number;
   onOrder: number;
@@ -278,7 +279,7 @@ export function catalogueChoices(
   const vendorOnly = onlyVendor || !q ? sql`AND p.default_vendor_id = ${vendorId}` : sql``;
   return db.all<CatalogueChoice>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation, v.sku,
       v.gtin, v.units_per_package AS unitsPerPackage, coalesce(v.cost_cents, p.cost_cents) AS costCents,
-      p.base_unit AS baseUnit, d.name AS vendorName, (p.default_vendor_id IS ${vendorId}) AS ofVendor,
+      p.base_unit AS baseUnit, p.unit_scale AS unitScale, d.name AS vendorName, (p.default_vendor_id IS ${vendorId}) AS ofVendor,
       EXISTS (SELECT 1 FROM purchase_order_lines AS x WHERE x.order_id = ${orderId} AND x.variation_id = v.id)
         AS onOrder
     FROM product_variations AS v JOIN products AS p ON p.id = v.product_id

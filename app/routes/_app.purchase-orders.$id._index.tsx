@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { centsInput, formatMoney } from "~/catalog/format";
+import { centsInput, formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -83,7 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
       packages: l.packagesOrdered,
       received: l.packagesReceived,
       outstanding: outstanding(l),
-      unitsPerPackage: l.unitsPerPackage,
+      perPackage: formatQuantity(l.unitsPerPackage, l.unitScale as UnitScale, l.baseUnit),
       unitCost: formatMoney(l.unitCostCents),
       unitCostInput: centsInput(l.unitCostCents),
       total: formatMoney(lineTotal(l)),
@@ -253,7 +253,7 @@ export default function PurchaseOrderScreen() {
                   <td className="py-2 pr-3 font-mono text-xs">{l.vendorSku ?? "—"}</td>
                   <td className="py-2 pr-3">
                     {l.product} · {l.variation}
-                    <span className="block text-slate-500 text-xs">{l.unitsPerPackage} a package</span>
+                    <span className="block text-slate-500 text-xs">{l.perPackage} a package</span>
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{l.packages}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{l.unitCost}</td>

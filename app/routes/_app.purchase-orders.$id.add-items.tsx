@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
-import { formatMoney } from "~/catalog/format";
+import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { searchText } from "~/forms/text";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
@@ -60,8 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
       name: `${c.product} · ${c.variation}`,
       sku: c.sku,
       gtin: c.gtin,
-      unitsPerPackage: Number(c.unitsPerPackage),
-      baseUnit: c.baseUnit,
+      perPackage: formatQuantity(Number(c.unitsPerPackage), Number(c.unitScale) as UnitScale, c.baseUnit),
       cost: c.costCents === null ? null : formatMoney(Number(c.costCents)),
       vendor: c.vendorName,
       ofVendor: Boolean(Number(c.ofVendor)),
@@ -197,7 +196,7 @@ export default function AddItemsScreen() {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium">{c.name}</p>
                   <p className="text-slate-600 text-xs">
-                    {c.unitsPerPackage} {c.baseUnit} a package · {c.cost ?? "no cost set"}
+                    {c.perPackage} a package · {c.cost ?? "no cost set"}
                     {c.sku ? ` · SKU ${c.sku}` : ""}
                     {c.gtin ? ` · GTIN ${c.gtin}` : ""}
                     {!c.ofVendor ? ` · ${c.vendor ?? "no vendor"}` : ""}
