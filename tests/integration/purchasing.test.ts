@@ -19,6 +19,9 @@ import { readOrder } from "../../app/purchasing/read.server";
 import { removeOrderLine } from "../../app/purchasing/remove-line.server";
 import { revisePurchaseOrder } from "../../app/purchasing/revise.server";
 import { submitPurchaseOrder } from "../../app/purchasing/submit.server";
+import * as indexRoute from "../../app/routes/_app.purchase-orders._index";
+import * as pageRoute from "../../app/routes/_app.purchase-orders.$id._index";
+import * as addItemsRoute from "../../app/routes/_app.purchase-orders.$id.add-items";
 import * as listRoute from "../../app/routes/api.purchase-orders";
 import * as oneRoute from "../../app/routes/api.purchase-orders.$id";
 import * as cancelRoute from "../../app/routes/api.purchase-orders.$id.cancel";
@@ -30,7 +33,7 @@ import * as csvRoute from "../../app/routes/purchase-orders.$id.lines[.csv]";
 import { calendarDayIn } from "../../app/ui/dates";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { variationNamed } from "../support/receive";
-import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
 
@@ -715,5 +718,156 @@ describe("the lines as CSV", () => {
     const rows = text.trim().split("\r\n");
     expect(rows[0]).toBe("Vendor SKU,Product,Variation,Packages,Unit cost,Line total");
     expect(rows[1]).toBe(`"'=HYPERLINK(""x"")",Botox Cosmetic,100 U vial,2,610.50,1221.00`);
+  });
+});
+
+describe("the screens' actions", () => {
+  const cookieAt = (who: string, where: Where) =>
+    withLocationChoice(cookies.get(who) ?? "", where === ORGANIZATION ? ORGANIZATION : loc[where]);
+  const run = async (
+    route: { action: (args: never) => Promise<unknown> },
+    path: string,
+    cookie: string,
+    form: Record<string, string | string[]>,
+    id?: string,
+  ) => {
+    try {
+      return await route.action({
+        request: formRequest(path, cookie, form),
+        context: loadContext(t.db),
+        params: id ? { id } : {},
+      } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+  const idOf = (made: Response) => made.headers.get("Location")?.split("/").pop() ?? "";
+
+  it("makes a draft with its first lines from the list's post (intent=create, variationId + packages pairs)", async () => {
+    const form = {
+      intent: "create",
+      locationId: loc.DTN,
+      vendorId: SCHEIN,
+      variationId: [PADS, GAUZE, BOTOX],
+      packages: ["4", "2", ""],
+    };
+    const made = (await run(indexRoute, "/purchase-orders", await cookieAt("admin", "DTN"), form)) as Response;
+    expect(made.status).toBe(302);
+    const o = await order(idOf(made));
+    expect(o).toMatchObject({ status: "draft", locationId: loc.DTN, vendorId: SCHEIN });
+    expect(o.lines.map((l) => [l.variationId, l.packagesOrdered])).toEqual([
+      [PADS, 4],
+      [GAUZE, 2],
+    ]);
+    const before = await written();
+    const manager = (await run(indexRoute, "/purchase-orders", await cookieAt("manager", "WST"), {
+      ...form,
+      locationId: loc.WST,
+    })) as Response;
+    expect(manager.status).toBe(403);
+    const uneven = (await run(indexRoute, "/purchase-orders", await cookieAt("admin", "DTN"), {
+      ...form,
+      packages: ["1"],
+    })) as { init: { status: number } };
+    expect(uneven.init.status).toBe(400);
+    const huge = (await run(indexRoute, "/purchase-orders", await cookieAt("admin", "DTN"), {
+      ...form,
+      packages: ["1e9", "1", ""],
+    })) as { init: { status: number }; data: { formError: string } };
+    expect(huge.init.status).toBe(400);
+    expect(huge.data.formError).toBe("Enter a whole number of packages, from 1 to 10,000.");
+    expect(await written()).toEqual(before);
+  });
+
+  it("adds items from the add-items page (intent=addLines), and as a revision with its reason once submitted", async () => {
+    const { orderId } = await draft();
+    const path = `/purchase-orders/${orderId}/add-items`;
+    const cookie = await cookieAt("admin", "DTN");
+    const added = (await run(
+      addItemsRoute,
+      path,
+      cookie,
+      {
+        intent: "addLines",
+        variationId: [BOTOX, PADS],
+        packages: ["2", ""],
+      },
+      orderId,
+    )) as Response;
+    expect(added.status).toBe(302);
+    expect((await order(orderId)).lines.map((l) => l.variationId)).toEqual([BOTOX]);
+    const submittedNow = (await run(
+      pageRoute,
+      `/purchase-orders/${orderId}`,
+      cookie,
+      { intent: "submit" },
+      orderId,
+    )) as Response;
+    expect(submittedNow.status).toBe(302);
+    const noReason = (await run(
+      addItemsRoute,
+      path,
+      cookie,
+      {
+        intent: "addLines",
+        variationId: [PADS],
+        packages: ["3"],
+      },
+      orderId,
+    )) as { init: { status: number } };
+    expect(noReason.init.status).toBe(400);
+    const revised = (await run(
+      addItemsRoute,
+      path,
+      cookie,
+      {
+        intent: "addLines",
+        variationId: [PADS],
+        packages: ["3"],
+        reason: "Forgot the prep pads",
+      },
+      orderId,
+    )) as Response;
+    expect(revised.status).toBe(302);
+    const o = await order(orderId);
+    expect(o.lines.map((l) => l.variationId)).toEqual([BOTOX, PADS]);
+    expect(o.revisions[0]).toMatchObject({ revision: 1, reason: "Forgot the prep pads" });
+  });
+
+  it("revises from the order page's form, and closing with lines outstanding asks for a reason", async () => {
+    const orderId = await submitted();
+    const o = await order(orderId);
+    const line = o.lines[0]?.id ?? "";
+    const cookie = await cookieAt("admin", "DTN");
+    const path = `/purchase-orders/${orderId}`;
+    const revised = (await run(
+      pageRoute,
+      path,
+      cookie,
+      {
+        intent: "revise",
+        version: String(o.version),
+        reason: "Vendor confirmed three",
+        [`packages:${line}`]: "3",
+        [`unitCostCents:${line}`]: "600.00",
+      },
+      orderId,
+    )) as Response;
+    expect(revised.status).toBe(302);
+    expect((await order(orderId)).lines[0]).toMatchObject({ packagesOrdered: 3, unitCostCents: 60000 });
+    const refused = (await run(pageRoute, path, cookie, { intent: "close", reason: "" }, orderId)) as {
+      init: { status: number };
+      data: { formError: string };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.formError).toBe("Closing an order with lines outstanding asks for a reason.");
+    const staff = (await run(
+      pageRoute,
+      path,
+      await cookieAt("staff", "DTN"),
+      { intent: "cancel" },
+      orderId,
+    )) as Response;
+    expect(staff.status).toBe(403);
   });
 });
