@@ -187,7 +187,7 @@ export default function PurchaseOrderScreen() {
             </h1>
             {order.revision > 0 && <p className="text-slate-600 text-sm">Revision {order.revision}</p>}
           </div>
-          <div className="flex flex-col items-end gap-1 text-sm">
+          <div className="flex flex-col items-start gap-1 text-sm sm:items-end">
             <OrderStatusBadge status={order.status} />
             <span className="text-slate-600">Dated {order.createdDay}</span>
           </div>
@@ -217,7 +217,42 @@ export default function PurchaseOrderScreen() {
           </p>
         )}
 
-        <div className="overflow-x-auto">
+        {/* On a phone, each line reads as a short block; from a tablet up, and on paper, as a table. */}
+        <ul className="flex flex-col divide-y divide-slate-100 sm:hidden print:hidden" data-testid="order-lines-phone">
+          {lines.map((l) => (
+            <li key={l.id} className="py-2 text-sm">
+              <p className="font-medium">
+                {l.product} · {l.variation}
+              </p>
+              <p className="text-slate-600 text-xs">
+                {l.perPackage} a package{l.vendorSku ? ` · SKU ${l.vendorSku}` : ""}
+                {l.expected ? ` · expected ${l.expected}` : ""}
+              </p>
+              <p className="mt-1 flex justify-between gap-3">
+                <span className="tabular-nums">
+                  {l.packages} × {l.unitCost}
+                </span>
+                <span className="font-medium tabular-nums">{l.total}</span>
+              </p>
+              {showReceived && (
+                <p className="text-slate-600 text-xs">
+                  {l.received} of {l.packages} arrived
+                  {l.outstanding > 0 && isOpen ? ` · ${l.outstanding} to come` : ""}
+                </p>
+              )}
+            </li>
+          ))}
+          {lines.length === 0 && (
+            <li className="py-6 text-center text-slate-600 text-sm">
+              No lines yet.{isDraft && may ? " Add the items to order." : ""}
+            </li>
+          )}
+          <li className="flex justify-between py-2 font-semibold text-sm">
+            <span>Total</span>
+            <span className="tabular-nums">{order.total}</span>
+          </li>
+        </ul>
+        <div className="hidden overflow-x-auto sm:block print:block">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Lines of {order.number}</caption>
             <thead className="border-slate-200 border-b text-slate-600">

@@ -56,7 +56,7 @@ test("a manager reads an order but is not offered a new one, and a forged post i
 
   await page.getByRole("link", { name: order.number }).click();
   await expect(page.getByRole("heading", { name: order.number, level: 1 })).toBeVisible();
-  await expect(page.getByText("Alcohol prep pads · Box of 200")).toBeVisible();
+  await expect(page.getByTestId("order-lines-phone").getByText("Alcohol prep pads · Box of 200")).toBeVisible();
   await expect(
     page.getByText("Your role here can read this order but not change it: an administrator does."),
   ).toBeVisible();
