@@ -10,6 +10,7 @@ import * as locations from "~/locations/forms";
 import * as parLevels from "~/par-levels/forms";
 import * as printers from "~/printers/forms";
 import * as products from "~/products/forms";
+import * as purchasing from "~/purchasing/forms";
 import * as recalls from "~/recalls/forms";
 import * as receiving from "~/receiving/forms";
 import * as services from "~/services/forms";
@@ -35,6 +36,7 @@ const MODULES = {
   vendors,
   vials,
   transfers,
+  purchasing,
 };
 
 /** One of each kind: C0 and C1 controls, DEL, zero-width, bidi override and isolate, BOM, tag, separators. */

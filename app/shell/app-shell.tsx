@@ -16,7 +16,7 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
     <div className="min-h-full">
       <aside
         data-testid="sidebar"
-        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r md:block"
+        className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r md:block print:hidden"
       >
         <SidebarContent menu={menu} />
       </aside>
@@ -32,8 +32,8 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
         </DialogPanel>
       </Dialog>
 
-      <div className="md:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-slate-200 border-b bg-white px-4 md:hidden">
+      <div className="md:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-slate-200 border-b bg-white px-4 md:hidden print:hidden">
           <Tooltip label="Open menu">
             <button
               type="button"
@@ -48,7 +48,7 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
           </Tooltip>
           <span className="font-semibold">Clinic Inventory</span>
         </header>
-        <main className="mx-auto max-w-6xl p-4 md:p-6">{children}</main>
+        <main className="mx-auto max-w-6xl p-4 md:p-6 print:max-w-none print:p-0">{children}</main>
       </div>
     </div>
   );

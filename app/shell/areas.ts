@@ -31,12 +31,12 @@ export const AREAS = {
   "/transfers/{id}": { title: "Transfer", permission: "READ_TRANSFERS", comingIn: null },
   "/sales-import": { title: "Sales Import", permission: "READ_IMPORTS", comingIn: "Imports" },
   "/recipes-import": { title: "Recipes Import", permission: "READ_IMPORTS", comingIn: "Imports" },
-  "/purchase-orders": { title: "Purchase Orders", permission: "READ_PURCHASING", comingIn: "Purchasing" },
-  "/purchase-orders/{id}": { title: "Purchase Order", permission: "READ_PURCHASING", comingIn: "Purchasing" },
+  "/purchase-orders": { title: "Purchase Orders", permission: "READ_PURCHASING", comingIn: null },
+  "/purchase-orders/{id}": { title: "Purchase Order", permission: "READ_PURCHASING", comingIn: null },
   "/purchase-orders/{id}/add-items": {
     title: "Add Items to Purchase Order",
     permission: "READ_PURCHASING",
-    comingIn: "Purchasing",
+    comingIn: null,
   },
   "/receiving": { title: "Receiving", permission: "READ_INVENTORY", comingIn: null },
   "/receiving/{receiptId}/add-products": {

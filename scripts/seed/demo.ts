@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { hashPassword } from "../../app/auth/password.server";
 import * as schema from "../../db/schema/index";
 import { catalogSeedStatements } from "./catalog";
+import { purchasingSeedStatements } from "./purchasing";
 import { stockSeedStatements } from "./stock";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -94,6 +95,11 @@ export async function seedDemo(db: AnyLibsqlDatabase): Promise<void> {
       ),
     ...catalogSeedStatements(db, { organizationId: org.id, locationIds }),
     ...stockSeedStatements(db, {
+      organizationId: org.id,
+      locationIds,
+      userIds: new Map(users.map((u) => [u.email, u.id])),
+    }),
+    ...purchasingSeedStatements(db, {
       organizationId: org.id,
       locationIds,
       userIds: new Map(users.map((u) => [u.email, u.id])),

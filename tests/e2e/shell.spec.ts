@@ -192,8 +192,8 @@ test("an unknown path shows the not-found screen inside the shell", async ({ pag
 
 test("a screen of a later issue says so honestly", async ({ page }) => {
   await signIn(page, "manager@demo.clinic");
-  await page.goto("/purchase-orders");
-  await expect(page.getByRole("heading", { name: "Purchase Orders" })).toBeVisible();
+  await page.goto("/reconciliation");
+  await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
   await expect(page.getByTestId("coming-soon")).toContainText("Coming soon");
 });
 

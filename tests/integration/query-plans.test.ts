@@ -22,6 +22,7 @@ import * as backups from "../../app/routes/_app.backup-restore";
 import * as inventory from "../../app/routes/_app.inventory._index";
 import * as vialPage from "../../app/routes/_app.inventory.$itemId";
 import * as products from "../../app/routes/_app.products._index";
+import * as purchaseOrders from "../../app/routes/_app.purchase-orders._index";
 import * as recalls from "../../app/routes/_app.recalls._index";
 import * as recallReport from "../../app/routes/_app.recalls.report";
 import * as receiving from "../../app/routes/_app.receiving._index";
@@ -37,6 +38,7 @@ import * as parStatusApi from "../../app/routes/api.dashboard.par-status";
 import * as recentActivityApi from "../../app/routes/api.dashboard.recent-activity";
 import * as statsApi from "../../app/routes/api.dashboard.stats";
 import * as productsApi from "../../app/routes/api.products";
+import * as purchaseOrdersApi from "../../app/routes/api.purchase-orders";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
 import * as stockLevelsApi from "../../app/routes/api.stock-levels";
 import * as usageApi from "../../app/routes/api.usage";
@@ -224,6 +226,10 @@ const PAGES: Record<Who, Page[]> = {
       screen: true,
       params: () => ({ receiptId: target.receiptId }),
     },
+    // Purchase orders (READ_PURCHASING: a manager reads), by the location's status index.
+    { path: "/purchase-orders", loader: purchaseOrders.loader, screen: true },
+    { path: "/purchase-orders?status=submitted", loader: purchaseOrders.loader, screen: true },
+    { path: "/api/purchase-orders?status=draft", loader: purchaseOrdersApi.loader },
   ],
   owner: [
     // The dashboard in organization mode: every widget, backups included, and its three APIs.
@@ -252,6 +258,7 @@ const PAGES: Record<Who, Page[]> = {
       screen: true,
     },
     { path: "/receiving", loader: receiving.loader, screen: true },
+    { path: "/purchase-orders", loader: purchaseOrders.loader, screen: true },
     { path: "/users", loader: users.loader, screen: true },
     { path: "/backup-restore", loader: backups.loader, screen: true },
     { path: "/api/vials", loader: vialsApi.loader },

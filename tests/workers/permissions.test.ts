@@ -236,6 +236,9 @@ const SCREEN_POSTS: readonly {
     permission: "WRITE_INVENTORY",
     form: { intent: "receive-scan", labelCode: "V000000000" },
   },
+  { path: "/purchase-orders", permission: "WRITE_PURCHASING", form: { intent: "create" } },
+  { path: "/purchase-orders/sample-id", permission: "WRITE_PURCHASING", form: { intent: "submit" } },
+  { path: "/purchase-orders/sample-id/add-items", permission: "WRITE_PURCHASING", form: { intent: "addLines" } },
 ];
 
 /** The JSON writes of a vial (WRITE_INVENTORY at the location in scope); "sample-id" is no vial. */
@@ -261,6 +264,13 @@ const API_POSTS = [
   "/api/transfers/sample-id/send",
   "/api/transfers/sample-id/receive",
   "/api/transfers/sample-id/cancel",
+  "/api/purchase-orders",
+  "/api/purchase-orders/sample-id",
+  "/api/purchase-orders/sample-id/lines",
+  "/api/purchase-orders/sample-id/submit",
+  "/api/purchase-orders/sample-id/revise",
+  "/api/purchase-orders/sample-id/cancel",
+  "/api/purchase-orders/sample-id/close",
   // POST /api/backups and /api/backups/uploads take {}: they make a snapshot or an upload (tests/workers/backups-api.test.ts).
   "/api/backups/sample-id",
   "/api/backups/sample-id/restore",

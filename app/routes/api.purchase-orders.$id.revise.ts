@@ -1,0 +1,23 @@
+// POST /api/purchase-orders/{id}/revise {reason, version?, lines?: [{lineId, packages?,
+// unitCostCents?}], add?: [{variationId, packages, ...}], remove?: [lineId]} (Idempotency-Key): a
+// submitted or partly received order revised, recorded as its next revision (WRITE_PURCHASING at
+// its location). Answers the order.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiActor } from "~/access/door.server";
+import { idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { orOutage } from "~/http/outage.server";
+import { orderWritten } from "~/purchasing/api.server";
+import { ReviseBody } from "~/purchasing/forms";
+import { revisePurchaseOrder } from "~/purchasing/revise.server";
+
+export async function action(args: ActionFunctionArgs) {
+  // Gate first: a caller without the permission where they stand learns nothing else.
+  const { actor } = await apiActor(args, "WRITE_PURCHASING");
+  const body = await readJsonBody(args.request, ReviseBody);
+  const idempotencyKey = idempotencyKeyOf(args.request);
+  const orderId = args.params.id ?? "";
+  const outcome = await orOutage(revisePurchaseOrder(args.context.db, actor, { ...body, orderId, idempotencyKey }));
+  return orderWritten(args.context.db, actor, outcome);
+}
+
+export { postOnly as loader } from "~/http/api.server";

@@ -1,0 +1,21 @@
+// POST /api/purchase-orders/{id}/submit {version?} (Idempotency-Key): a draft with lines is sent to
+// the vendor (WRITE_PURCHASING at its location). Answers the order.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiActor } from "~/access/door.server";
+import { idempotencyKeyOf, readJsonBody } from "~/http/api.server";
+import { orOutage } from "~/http/outage.server";
+import { orderWritten } from "~/purchasing/api.server";
+import { SubmitBody } from "~/purchasing/forms";
+import { submitPurchaseOrder } from "~/purchasing/submit.server";
+
+export async function action(args: ActionFunctionArgs) {
+  // Gate first: a caller without the permission where they stand learns nothing else.
+  const { actor } = await apiActor(args, "WRITE_PURCHASING");
+  const body = await readJsonBody(args.request, SubmitBody);
+  const idempotencyKey = idempotencyKeyOf(args.request);
+  const orderId = args.params.id ?? "";
+  const outcome = await orOutage(submitPurchaseOrder(args.context.db, actor, { ...body, orderId, idempotencyKey }));
+  return orderWritten(args.context.db, actor, outcome);
+}
+
+export { postOnly as loader } from "~/http/api.server";
