@@ -9,6 +9,7 @@ import { locationsFor, reachesAt } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { type KeyValue, keysetList, type SortKey } from "~/db/keyset.server";
 import { anyContains, organizationOf, valueList } from "~/db/sql.server";
+import { type Arrivals, arrivalsReads, shapeArrivals } from "./arrivals.server";
 import { ADD_ITEMS_LIMIT, type PurchaseOrderStatus } from "./constants";
 
 /** SQL: the location column is one where the actor holds `permission` from where they stand. */
@@ -126,7 +127,31 @@ export async function readOrder(
   orderId: string,
   permission: Permission = "READ_PURCHASING",
 ): Promise<PurchaseOrder | null> {
-  const [heads, lines, revisions] = await db.batch([
+  return orderOf(await db.batch(orderQueries(db, actor, orderId, permission)));
+}
+
+/**
+ * The order page's reads in one round trip: the order where the reader reaches it, and what
+ * arrived against it (read only for an order found: its statements seek it by id alone).
+ */
+export async function readOrderPage(
+  db: Database,
+  actor: ScopedActor,
+  orderId: string,
+): Promise<{ order: PurchaseOrder; arrivals: Arrivals } | null> {
+  const queries = orderQueries(db, actor, orderId, "READ_PURCHASING");
+  const rows = await db.batch([...queries, ...arrivalsReads(db, orderId)]);
+  const order = orderOf(rows.slice(0, queries.length));
+  if (!order) return null;
+  return {
+    order,
+    arrivals: shapeArrivals(rows.slice(queries.length) as unknown as Parameters<typeof shapeArrivals>[0]),
+  };
+}
+
+/** The order `orderId` if `actor` reaches it with `permission`: its head, lines and revisions, for a batch. */
+function orderQueries(db: Database, actor: ScopedActor, orderId: string, permission: Permission) {
+  return [
     db.all<Omit<PurchaseOrder, "lines" | "revisions">>(sql`SELECT o.id, o.number, o.status, o.revision, o.version,
         o.location_id AS locationId, l.name AS locationName, l.code AS locationCode, l.address AS locationAddress,
         l.timezone, o.vendor_id AS vendorId, v.name AS vendorName, v.account_number AS vendorAccount,
@@ -142,7 +167,15 @@ export async function readOrder(
     db.all<OrderRevision>(sql`SELECT r.revision, r.reason, r.changes, ${person("r.revised_by")} AS revisedBy,
         r.created_at AS createdAt
       FROM purchase_order_revisions AS r WHERE r.order_id = ${orderId} ORDER BY r.revision DESC`),
-  ]);
+  ] as const;
+}
+
+function orderOf(rows: readonly unknown[]): PurchaseOrder | null {
+  const [heads, lines, revisions] = rows as [
+    Omit<PurchaseOrder, "lines" | "revisions">[],
+    Awaited<ReturnType<typeof linesQuery>>,
+    OrderRevision[],
+  ];
   const head = heads[0];
   if (!head) return null;
   const n = (v: unknown) => Number(v);

@@ -9,9 +9,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
+import { reachesAt } from "~/access/scope.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { ReceiveAgainstOrder, WhatArrived } from "~/purchasing/arrivals";
 import {
   addItemsPath,
   linesCsvPath,
@@ -24,7 +26,7 @@ import { OrderDocument, RevisionHistory } from "~/purchasing/order-document";
 import { orderView } from "~/purchasing/order-view.server";
 import { PURCHASING_REFUSALS } from "~/purchasing/outcome";
 import { DraftLinesCard, ReviseCard } from "~/purchasing/page-sections";
-import { mayWrite, readOrder } from "~/purchasing/read.server";
+import { mayWrite, readOrderPage } from "~/purchasing/read.server";
 import { area } from "~/shell/areas";
 import { Button, Card, FormAlert, LINK_BUTTON, TextareaField } from "~/ui/form";
 
@@ -34,13 +36,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/purchase-orders/{id}").permission);
-  const order = await orOutage(readOrder(args.context.db, actor, args.params.id ?? ""));
-  if (!order) throw data(PURCHASING_REFUSALS.not_found, { status: 404 });
+  const read = await orOutage(readOrderPage(args.context.db, actor, args.params.id ?? ""));
+  if (!read) throw data(PURCHASING_REFUSALS.not_found, { status: 404 });
+  const { order, arrivals } = read;
   const url = new URL(args.request.url);
-  // h3 ("what arrived"): the receipts against this order, when, with which lots and expiry dates
-  // and who received them, are read here (app/purchasing/arrivals*.ts) and passed to the section below.
   return {
     ...orderView(order),
+    arrivals,
+    canReceive: reachesAt(actor, "WRITE_INVENTORY", order.locationId),
     may: mayWrite(actor, order),
     confirm: url.searchParams.get("confirm"),
     keys: {
@@ -79,7 +82,7 @@ function PrintButton() {
 const ROLE_HERE = "Your role here can read this order but not change it: an administrator does.";
 
 export default function PurchaseOrderScreen() {
-  const { order, lines, revisions, may, confirm, keys } = useLoaderData<typeof loader>();
+  const { order, lines, revisions, may, confirm, keys, arrivals, canReceive } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const self = purchaseOrderPath(order.id);
@@ -115,8 +118,11 @@ export default function PurchaseOrderScreen() {
       {/* The order as the vendor reads it: on screen, and alone on paper. */}
       <OrderDocument order={order} lines={lines} may={may} />
 
-      {/* h3 ("what arrived"): the arrivals section (receipts against this order, when, lots and
-          expiry dates, who received them) goes here, from the loader's read above. */}
+      {/* What arrived against it: when, who received it, its lots and expiry dates; and receiving more. */}
+      <div className="flex flex-col gap-3 print:hidden">
+        <ReceiveAgainstOrder orderId={order.id} status={order.status} canReceive={canReceive} />
+        <WhatArrived arrivals={arrivals} />
+      </div>
 
       <div className="flex flex-col gap-6 print:hidden">
         {!may && order.status !== "closed" && order.status !== "cancelled" && <Why>{ROLE_HERE}</Why>}
