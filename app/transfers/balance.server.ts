@@ -7,8 +7,9 @@
 //   where no max is set), counting what is already on its way there. Sealed vials soonest-expiring
 //   first for serialized products; a base-unit quantity for bulk.
 // - expiring: sealed vials that will expire before the location holding them can use them at its
-//   rate of the last 90 days (its usage entries), moved to the location of the organization that
-//   uses the variation fast enough to use them (with what it already holds) before they expire.
+//   rate of the last 90 days (its use in the ledger, ~/stock/usage-rate.server: the one rate
+//   purchasing orders by), moved to the location of the organization that uses the variation fast
+//   enough to use them (with what it already holds) before they expire.
 //
 // A vial on an open transfer (a request's or a draft's line, or pending on one in transit) is never
 // suggested again, nor a vial of a recalled lot, nor one past its expiration date. A suggestion is
@@ -16,13 +17,14 @@
 // The `SUGGESTIONS_SHOWN` worth the most are answered.
 //
 // One batch of six statements, each led by an index (par levels are set by hand, so few; the vials
-// are the shelf's sealed ones of the pairs or of the next 90 days; usage is sought per variation and
-// location over 90 days), then the pairing in memory, bounded by those rows.
+// are the shelf's sealed ones of the pairs or of the next 90 days; use is sought per location and
+// variation over 90 days), then the pairing in memory, bounded by those rows.
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import { formatQuantity, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
+import { unitsUsedSql, usedAnyOfSql } from "~/stock/usage-rate.server";
 import { utcDay } from "~/ui/dates";
 import type { BalancingSuggestion, SuggestedLine } from "./balance";
 
@@ -180,9 +182,9 @@ export function balancingQueries(db: Database, actor: Actor, locationIds: readon
         (SELECT json_group_array(${vialJson}) FROM spare_vials) AS vials`),
     // (b) in one statement: the available sealed vials of the next 90 days at the organization's
     // locations (each location's sealed shelf in expiry order, items_location_state_order_idx, a
-    // range of it) with the units ahead of each on its shelf; the units their variations drew at
-    // every location over 90 days (one seek a variation in usage_entries_variation_rate_idx, from the
-    // index alone; a variation is the organization's, so are the places it was drawn at); the vials at risk (the units ahead of them outlast their days at their
+    // range of it) with the units ahead of each on its shelf; the units of those variations used at
+    // every location of the organization over 90 days (one seek a location and variation in the
+    // ledger, ~/stock/usage-rate.server); the vials at risk (the units ahead of them outlast their days at their
     // location's rate, and another location draws faster); and what each location holds of those
     // variations and has on its way (stock_levels_variation_idx). One row of three JSON arrays, only
     // of the vials at risk: the shelf never crosses the wire.
@@ -197,13 +199,11 @@ export function balancingQueries(db: Database, actor: Actor, locationIds: readon
           AND ${available(today)}
           -- Shown only where one end is in scope: held here, or of a variation drawn here lately
           -- (what holds for one vial of a shelf holds for all of it, so each shelf stays whole).
-          AND (i.location_id IN ${scope} OR EXISTS (SELECT 1 FROM usage_entries AS su INDEXED BY usage_entries_variation_rate_idx
-            WHERE su.variation_id = i.variation_id AND su.used_at >= ${since} AND su.location_id IN ${scope}))),
+          AND (i.location_id IN ${scope} OR ${usedAnyOfSql(scope, sql`i.variation_id`, since)})),
       variations AS MATERIALIZED (SELECT DISTINCT variationId FROM candidates),
-      used AS MATERIALIZED (SELECT u.location_id AS locationId, u.variation_id AS variationId, sum(u.units) AS used
-        FROM variations AS x CROSS JOIN usage_entries AS u INDEXED BY usage_entries_variation_rate_idx
-          ON u.variation_id = x.variationId AND u.used_at >= ${since}
-        GROUP BY u.variation_id, u.location_id),
+      used AS MATERIALIZED (SELECT * FROM (SELECT pl.id AS locationId, x.variationId AS variationId,
+          ${unitsUsedSql(sql`pl.id`, sql`x.variationId`, since)} AS used
+        FROM variations AS x CROSS JOIN places AS pl) WHERE used > 0),
       at_risk AS MATERIALIZED (SELECT c.* FROM candidates AS c
         LEFT JOIN used AS here ON here.locationId = c.locationId AND here.variationId = c.variationId
         WHERE c.ahead > coalesce(here.used, 0) * 1.0 * ((CAST(strftime('%s', c.expirationDate) AS INTEGER) + 86400) * 1000

@@ -9,6 +9,7 @@ import { locationsFor, reachesAt } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { type KeyValue, keysetList, type SortKey } from "~/db/keyset.server";
+import { inTransitLinesSql } from "~/stock/in-transit.server";
 import { lotRecalled } from "~/stock/quarantine.server";
 import type { TransferLineStatus, TransferStatus } from "./constants";
 
@@ -260,8 +261,8 @@ export function activeLocations(db: Database, actor: ScopedActor) {
 }
 
 /**
- * The statements of what is on the way to `locationIds` (pending lines of transfers in transit to
- * them) and the open discrepancies of their transfers (both ends); `onTheWayOf` reads them. The
+ * The statements of what is on the way to `locationIds` (the stock's lines in transit to them,
+ * ~/stock/in-transit.server) and the open discrepancies of their transfers (both ends); `onTheWayOf` reads them. The
  * transfers screen and the dashboard's figures read these same two.
  */
 export function onTheWayQueries(db: Database, locationIds: readonly string[]) {
@@ -271,10 +272,9 @@ export function onTheWayQueries(db: Database, locationIds: readonly string[]) {
     sql`, `,
   );
   return [
-    db.all<{ transfers: number; vials: number; bulkLines: number }>(sql`SELECT count(DISTINCT t.id) AS transfers,
-        coalesce(sum(l.item_id IS NOT NULL), 0) AS vials, coalesce(sum(l.item_id IS NULL), 0) AS bulkLines
-      FROM transfers AS t JOIN transfer_lines AS l ON l.transfer_id = t.id
-      WHERE t.to_location_id IN (${list}) AND t.status = 'in_transit' AND l.status = 'pending'`),
+    db.all<{ transfers: number; vials: number; bulkLines: number }>(sql`SELECT count(DISTINCT transferId) AS transfers,
+        coalesce(sum(itemId IS NOT NULL), 0) AS vials, coalesce(sum(itemId IS NULL), 0) AS bulkLines
+      FROM (${inTransitLinesSql(sql`(${list})`)})`),
     // The open discrepancies are few: led by the partial index that holds only those (CROSS JOIN
     // keeps it outer; else the planner walks every transfer of the locations), each transfer by its key.
     db.all<{

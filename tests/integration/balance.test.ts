@@ -90,6 +90,10 @@ async function drew(locationId: string, variationId: string, entries: number, un
     await t.db.run(sql`INSERT INTO usage_entries (id, item_id, location_id, variation_id, lot, units, used_at, user_id, created_at)
       SELECT ${randomUUID()}, i.id, i.location_id, i.variation_id, i.lot, ${units}, ${usedAt}, ${owner.id}, ${usedAt}
       FROM items AS i WHERE i.id = ${itemId}`);
+    // Use is read from the ledger (~/stock/usage-rate.server): each entry's USE movement, as a draw books it.
+    await t.db.run(sql`INSERT INTO stock_movements (id, occurred_at, location_id, variation_id, item_id, lot, quantity, type, reference_type, user_id)
+      SELECT ${randomUUID()}, ${usedAt}, i.location_id, i.variation_id, i.id, i.lot, ${-units}, 'USE', 'usage', ${owner.id}
+      FROM items AS i WHERE i.id = ${itemId}`);
   }
 }
 
