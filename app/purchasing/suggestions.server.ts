@@ -1,0 +1,243 @@
+// Reorder suggestions for one location (issue 23.3, ADR 0032): every variation with a par level
+// there whose usable on hand + on order + in transit is at or under its reorder point, with the
+// whole packages that bring it to max, capped by its shelf life at its rate of use, and why in one
+// line (./suggest-rule.ts). Optionally only the products whose default vendor is `vendorId`.
+//
+// - On hand counts only usable stock: a serialized product's sealed and in-use vials here that are
+//   not past their deadline (as the stock levels judge it) and not of a lot under recall; a bulk
+//   product's level.
+// - On order: the outstanding packages (ordered − received, never below 0) × the line's package
+//   size of this location's submitted and partially received orders.
+// - In transit: the pending lines of transfers in transit here (~/stock/in-transit.server).
+// - The rate: use over the last 90 days in the ledger (~/stock/usage-rate.server).
+// - Shelf life: the median days from delivery to expiry of the variation's last 5 dated lines of
+//   completed receipts here; unknown (no cap) without one.
+// - A variation on a draft order of this location names the draft.
+//
+// One statement (one round trip), led by the location's par levels (par_levels' primary key, a few
+// hundred at most); every figure of a level is a seek by its pair: items by
+// items_variation_location_state_idx, stock_levels by its key, the ledger by
+// stock_movements_location_variation_at_idx, receipt lines by receipt_lines_variation_idx, the
+// orders by purchase_orders_location_status_idx and their lines by their (order, variation) key.
+// Only the levels due are given their rate and shelf life.
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { inTransitUnitsSql } from "~/stock/in-transit.server";
+import { lotRecalled } from "~/stock/quarantine.server";
+import { unitsUsedSql, windowStart } from "~/stock/usage-rate.server";
+import { utcDay } from "~/ui/dates";
+import { ON_ORDER_STATUSES } from "../../db/schema/purchasing/constants";
+import { median, REORDER_USAGE_DAYS, reorder, SHELF_LIFE_LOTS } from "./suggest-rule";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface ReorderSuggestion {
+  variationId: string;
+  productId: string;
+  productName: string;
+  variationName: string;
+  tracking: "serialized" | "bulk";
+  sku: string | null;
+  /** The product's default vendor (null: none set, so no order can be drafted for it from here). */
+  vendorId: string | null;
+  vendorName: string | null;
+  unitsPerPackage: number;
+  /** Base units. */
+  reorderPoint: number;
+  max: number | null;
+  par: number;
+  onHand: number;
+  onOrder: number;
+  inTransit: number;
+  /** Base units a day over the last 90 days. */
+  dailyUsage: number;
+  shelfLifeDays: number | null;
+  /** Whole packages to order (0 when the shelf-life cap leaves nothing to order). */
+  packages: number;
+  /** The cap in packages when it cut the order. */
+  cappedAt: number | null;
+  /** A draft order of this location that already has the variation. */
+  onDraft: { id: string; number: string } | null;
+  why: string;
+}
+
+interface Row {
+  variationId: string;
+  productId: string;
+  productName: string;
+  variationName: string;
+  tracking: "serialized" | "bulk";
+  sku: string | null;
+  vendorId: string | null;
+  vendorName: string | null;
+  upp: number;
+  par: number;
+  reorderPoint: number;
+  max: number | null;
+  onHand: number;
+  onOrder: number;
+  inTransit: number;
+  used: number;
+  shelfDays: string | null;
+  draftId: string | null;
+  draftNumber: string | null;
+}
+
+/** Whether vial alias `i` is usable stock at `now`: sealed or in use, not past its deadline, not recalled. */
+function usableVial(now: Date): SQL {
+  return sql`i.state IN ('sealed', 'in_use')
+    AND (CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at > ${now.getTime()}, 0)
+      ELSE coalesce(i.expiration_date >= ${utcDay(now)}, 0) END)
+    AND NOT ${lotRecalled("i")}`;
+}
+
+/**
+ * The statement of the suggestions for `locationId` of the actor's organization (`organization`:
+ * its id as SQL), optionally of one default vendor; `suggestionsOf` reads its rows.
+ */
+export function reorderQuery(db: Database, organization: SQL, locationId: string, vendorId: string | null, now: Date) {
+  const since = windowStart(now, REORDER_USAGE_DAYS);
+  const onOrder = sql`(${sql.join(
+    ON_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const here = sql`(${locationId})`;
+  return db.all<Row>(sql`WITH
+    levels AS MATERIALIZED (
+      SELECT pl.variation_id AS variationId, pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
+        v.units_per_package AS upp, v.name AS variationName, v.sku AS sku, p.id AS productId, p.name AS productName,
+        p.tracking AS tracking, p.default_vendor_id AS vendorId
+      FROM par_levels AS pl
+      JOIN locations AS l ON l.id = pl.location_id
+      JOIN product_variations AS v ON v.id = pl.variation_id
+      JOIN products AS p ON p.id = v.product_id
+      WHERE pl.location_id = ${locationId} AND pl.par > 0 AND l.organization_id = ${organization}
+        AND p.organization_id = ${organization} AND p.active = 1 AND v.active = 1
+        ${vendorId === null ? sql`` : sql`AND p.default_vendor_id = ${vendorId}`}),
+    coming AS MATERIALIZED (${inTransitUnitsSql(here)}),
+    ordered AS MATERIALIZED (
+      SELECT ol.variation_id AS variationId,
+        sum(max(ol.packages_ordered - ol.packages_received, 0) * ol.units_per_package) AS units
+      FROM purchase_orders AS o INDEXED BY purchase_orders_location_status_idx
+      CROSS JOIN purchase_order_lines AS ol ON ol.order_id = o.id
+      WHERE o.location_id = ${locationId} AND o.status IN ${onOrder}
+      GROUP BY ol.variation_id),
+    drafts AS MATERIALIZED (
+      SELECT ol.variation_id AS variationId, max(o.number) AS number, max(o.id) AS id
+      FROM purchase_orders AS o INDEXED BY purchase_orders_location_status_idx
+      CROSS JOIN purchase_order_lines AS ol ON ol.order_id = o.id
+      WHERE o.location_id = ${locationId} AND o.status = 'draft'
+      GROUP BY ol.variation_id),
+    positions AS MATERIALIZED (
+      SELECT lv.*,
+        CASE WHEN lv.tracking = 'bulk'
+          THEN coalesce((SELECT s.on_hand FROM stock_levels AS s
+            WHERE s.location_id = ${locationId} AND s.variation_id = lv.variationId), 0)
+          ELSE (SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i INDEXED BY items_variation_location_state_idx
+            WHERE i.variation_id = lv.variationId AND i.location_id = ${locationId} AND ${usableVial(now)}) END AS onHand,
+        coalesce(od.units, 0) AS onOrder, coalesce(c.units, 0) AS inTransit
+      FROM levels AS lv
+      LEFT JOIN ordered AS od ON od.variationId = lv.variationId
+      LEFT JOIN coming AS c ON c.variationId = lv.variationId),
+    due AS MATERIALIZED (SELECT * FROM positions WHERE onHand + onOrder + inTransit <= reorderPoint * upp)
+    SELECT d.*, vd.name AS vendorName, dr.id AS draftId, dr.number AS draftNumber,
+      ${unitsUsedSql(here, sql`d.variationId`, since)} AS used,
+      (SELECT json_group_array(days) FROM (
+        SELECT ((CAST(strftime('%s', rl.expiration_date) AS INTEGER) + 86400) * 1000 - r.completed_at) / ${DAY * 1.0} AS days
+        FROM receipt_lines AS rl INDEXED BY receipt_lines_variation_idx
+        JOIN receipts AS r ON r.id = rl.receipt_id
+        WHERE rl.variation_id = d.variationId AND r.location_id = ${locationId} AND r.status = 'completed'
+          AND rl.expiration_date IS NOT NULL
+        ORDER BY r.completed_at DESC LIMIT ${SHELF_LIFE_LOTS})) AS shelfDays
+    FROM due AS d
+    LEFT JOIN vendors AS vd ON vd.id = d.vendorId
+    LEFT JOIN drafts AS dr ON dr.variationId = d.variationId`);
+}
+
+/** The suggestions from `reorderQuery`'s rows: by vendor name (none last), then product and variation. */
+export function suggestionsOf(rows: readonly Row[]): ReorderSuggestion[] {
+  const n = (x: unknown) => Number(x ?? 0);
+  const out: ReorderSuggestion[] = [];
+  for (const r of rows) {
+    const upp = n(r.upp);
+    const days = r.shelfDays ? (JSON.parse(r.shelfDays) as number[]).map(Number).filter((d) => d > 0) : [];
+    const middle = median(days);
+    const shelfLifeDays = middle === null ? null : Math.floor(middle);
+    const dailyUsage = n(r.used) / REORDER_USAGE_DAYS;
+    const figures = {
+      par: n(r.par),
+      reorderPoint: n(r.reorderPoint),
+      max: r.max === null ? null : n(r.max),
+      unitsPerPackage: upp,
+      onHand: n(r.onHand),
+      onOrder: n(r.onOrder),
+      inTransit: n(r.inTransit),
+      dailyUsage,
+      shelfLifeDays,
+      variationName: r.variationName,
+      tracking: r.tracking,
+      draftNumber: r.draftNumber,
+    };
+    const answer = reorder(figures);
+    if (!answer.due) continue;
+    out.push({
+      variationId: r.variationId,
+      productId: r.productId,
+      productName: r.productName,
+      variationName: r.variationName,
+      tracking: r.tracking,
+      sku: r.sku,
+      vendorId: r.vendorId,
+      vendorName: r.vendorName,
+      unitsPerPackage: upp,
+      reorderPoint: figures.reorderPoint * upp,
+      max: figures.max === null ? null : figures.max * upp,
+      par: figures.par * upp,
+      onHand: figures.onHand,
+      onOrder: figures.onOrder,
+      inTransit: figures.inTransit,
+      dailyUsage: Math.round(dailyUsage * 100) / 100,
+      shelfLifeDays,
+      packages: answer.packages,
+      cappedAt: answer.cappedAt,
+      onDraft: r.draftId && r.draftNumber ? { id: r.draftId, number: r.draftNumber } : null,
+      why: answer.why,
+    });
+  }
+  const key = (s: ReorderSuggestion) => [
+    s.vendorName === null ? 1 : 0,
+    s.vendorName ?? "",
+    s.productName,
+    s.variationName,
+  ];
+  return out.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) {
+      const c =
+        typeof x[i] === "number" ? (x[i] as number) - (y[i] as number) : String(x[i]).localeCompare(String(y[i]));
+      if (c !== 0) return c;
+    }
+    return a.variationId.localeCompare(b.variationId);
+  });
+}
+
+/**
+ * The reorder suggestions for `locationId` (one round trip: the suggestions and, when one is named,
+ * whether the vendor is the organization's). The caller has checked READ_PURCHASING there; null when
+ * `vendorId` names no vendor of the organization.
+ */
+export async function reorderSuggestions(
+  db: Database,
+  organization: SQL,
+  locationId: string,
+  vendorId: string | null = null,
+  now = new Date(),
+): Promise<ReorderSuggestion[] | null> {
+  const [vendors, rows] = await db.batch([
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM vendors
+      WHERE id = ${vendorId ?? ""} AND organization_id = ${organization}`),
+    reorderQuery(db, organization, locationId, vendorId, now),
+  ]);
+  if (vendorId !== null && Number(vendors[0]?.n ?? 0) === 0) return null;
+  return suggestionsOf(rows);
+}

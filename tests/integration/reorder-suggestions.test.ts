@@ -1,0 +1,398 @@
+// Reorder suggestions (issue 23.3, ADR 0032) on data made here: two locations of their own, vials
+// and bulk stock received through the receiving verbs, par levels through their verb, orders and
+// transfers written by SQL as their verbs would, use written as the ledger's USE, SALE and WASTE
+// movements. What is on order and in transit is counted; only usable stock is on hand; packages are
+// whole; a shelf-life cap never orders more than the rate uses before expiry (also a property of the
+// rule over random figures); a draft says so; the API answers its 4xx cases in the one shape.
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScopedActor } from "../../app/access/actor";
+import type { SessionUser } from "../../app/auth/session.server";
+import { schema } from "../../app/db/client.server";
+import { organizationOf } from "../../app/db/sql.server";
+import { createLocation } from "../../app/locations/create.server";
+import { saveParLevels } from "../../app/par-levels/save.server";
+import { reorder, shelfLifeCap } from "../../app/purchasing/suggest-rule";
+import { type ReorderSuggestion, reorderSuggestions } from "../../app/purchasing/suggestions.server";
+import { markRecall } from "../../app/recalls/mark.server";
+import { loader as apiLoader } from "../../app/routes/api.reorder-suggestions";
+import { freshDatabase, type TestDatabase } from "../support/database";
+import { receiveVials } from "../support/receive";
+import { loadContext, pageRequest, signedIn } from "../support/screens";
+import { writeTransfer } from "../support/transfers";
+
+const DAY = 24 * 60 * 60 * 1000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+let t: TestDatabase;
+let owner: SessionUser;
+const loc = { north: "", west: "" };
+let vendorId = "";
+let otherVendorId = "";
+let VIAL = { id: "", upp: 0 };
+let SHORT = { id: "", upp: 0 };
+let BULK = { id: "", upp: 0 };
+let SPARE = { id: "", upp: 0 };
+const at = (locationId: string): ScopedActor => ({ ...owner, locationId });
+let lots = 0;
+const receive = (locationId: string, variationId: string, quantity: number, expiresInDays: number) => {
+  const lot = `REO${++lots}`;
+  return receiveVials(t.db, at(locationId), {
+    locationId,
+    variationId,
+    quantity,
+    lot,
+    expirationDate: day(expiresInDays),
+  }).then((ids) => ({ lot, ids }));
+};
+const par = (variationId: string, levels: { par: number; reorderPoint: number; max: number | null }) =>
+  saveParLevels(t.db, owner, { locationId: loc.north, changes: [{ variationId, levels }] }).then((o) => {
+    if (!o.ok) throw new Error(JSON.stringify(o));
+  });
+const suggest = async (vendor: string | null = null): Promise<ReorderSuggestion[]> =>
+  ((await reorderSuggestions(t.db, organizationOf(owner), loc.north, vendor)) ?? []).filter((s) =>
+    [VIAL.id, SHORT.id, BULK.id, SPARE.id].includes(s.variationId),
+  );
+const one = async (variationId: string) => (await suggest()).find((s) => s.variationId === variationId);
+
+/** A product of its own (a copy of a demo product of that tracking, with one variation), from `vendor`. */
+async function ownVariation(tracking: "serialized" | "bulk", name: string, vendor: string, variationName?: string) {
+  const [product] = await t.db.select().from(schema.products).where(eq(schema.products.tracking, tracking)).limit(1);
+  if (!product) throw new Error(`no ${tracking} product in the demo`);
+  const [variation] = await t.db
+    .select()
+    .from(schema.productVariations)
+    .where(eq(schema.productVariations.productId, product.id))
+    .limit(1);
+  if (!variation) throw new Error("no variation");
+  const productId = randomUUID();
+  const variationId = randomUUID();
+  await t.db.insert(schema.products).values({ ...product, id: productId, name, sku: null, defaultVendorId: vendor });
+  await t.db.insert(schema.productVariations).values({
+    ...variation,
+    id: variationId,
+    productId,
+    sku: null,
+    gtin: null,
+    name: variationName ?? variation.name,
+  });
+  return { id: variationId, upp: variation.unitsPerPackage };
+}
+
+/** Use at North, `days` ago each: movements of `type` of `units`, the level kept with them. */
+async function used(
+  variationId: string,
+  type: "USE" | "SALE" | "WASTE",
+  units: number[],
+  itemId: string | null = null,
+) {
+  for (const [n, u] of units.entries()) {
+    const when = Date.now() - (n + 1) * DAY;
+    await t.db.run(sql`INSERT INTO stock_movements (id, occurred_at, location_id, variation_id, item_id, quantity, type, user_id)
+      VALUES (${randomUUID()}, ${when}, ${loc.north}, ${variationId}, ${itemId}, ${-u}, ${type}, ${owner.id})`);
+  }
+}
+
+/** An order at North by SQL, as h1's verbs would write it: `status`, one line of this variation. */
+async function order(
+  status: "draft" | "submitted" | "partially_received" | "cancelled" | "closed",
+  variationId: string,
+  upp: number,
+  packagesOrdered: number,
+  packagesReceived = 0,
+) {
+  const id = randomUUID();
+  const [{ n } = { n: 0 }] = await t.db.all<{ n: number }>(sql`SELECT count(*) + 1 AS n FROM purchase_orders`);
+  const number = `PO-2026-${String(n).padStart(4, "0")}`;
+  const now = Date.now();
+  const submitted = status === "draft" || status === "cancelled" ? null : now;
+  await t.db.batch([
+    t.db.run(sql`INSERT INTO purchase_orders (id, organization_id, location_id, vendor_id, year, sequence, number, status,
+        created_by, created_at, submitted_at, submitted_by)
+      VALUES (${id}, (SELECT organization_id FROM locations WHERE id = ${loc.north}), ${loc.north}, ${vendorId}, 2026, ${n},
+        ${number}, 'draft', ${owner.id}, ${now}, ${submitted}, ${submitted ? owner.id : null})`),
+    t.db.run(sql`INSERT INTO purchase_order_lines (id, order_id, variation_id, packages_ordered, units_per_package,
+        unit_cost_cents, packages_received, created_at)
+      VALUES (${randomUUID()}, ${id}, ${variationId}, ${packagesOrdered}, ${upp}, 100, ${packagesReceived}, ${now})`),
+    t.db.run(sql`UPDATE purchase_orders SET status = ${status},
+        closed_at = ${status === "closed" ? now : null}, cancelled_at = ${status === "cancelled" ? now : null}
+      WHERE id = ${id}`),
+  ]);
+  return { id, number };
+}
+
+beforeAll(async () => {
+  t = await freshDatabase();
+  const first = await signedIn(t.db, "owner");
+  for (const [key, name, code] of [
+    ["north", "Reorder North", "RNO"],
+    ["west", "Reorder West", "RWE"],
+  ] as const) {
+    const made = await createLocation(t.db, first.user, { name, code, address: null, timezone: "UTC" });
+    if (!made.ok) throw new Error("no location");
+    loc[key] = made.locationId;
+  }
+  ({ user: owner } = await signedIn(t.db, "owner"));
+  for (const [name, set] of [
+    ["Reorder Supply", (id: string) => (vendorId = id)],
+    ["Reorder Other", (id: string) => (otherVendorId = id)],
+  ] as const) {
+    const id = randomUUID();
+    await t.db.run(sql`INSERT INTO vendors (id, organization_id, name, lead_time_days, created_at)
+      VALUES (${id}, (SELECT organization_id FROM locations WHERE id = ${loc.north}), ${name}, 7, ${Date.now()})`);
+    set(id);
+  }
+  VIAL = await ownVariation("serialized", "Reorder Vial", vendorId, "100 U vial");
+  SHORT = await ownVariation("serialized", "Reorder Short-lived", vendorId, "50 U vial");
+  BULK = await ownVariation("bulk", "Reorder Pads", otherVendorId, "Box of 10");
+  SPARE = await ownVariation("serialized", "Reorder Spare", vendorId, "100 U vial");
+});
+
+afterAll(() => t?.close());
+
+describe("reorder suggestions", () => {
+  it("orders the whole packages that bring on hand to max, and says why", async () => {
+    await par(VIAL.id, { par: 4, reorderPoint: 2, max: 8 });
+    await receive(loc.north, VIAL.id, 1, 400);
+    const s = await one(VIAL.id);
+    expect(s).toMatchObject({
+      vendorId,
+      vendorName: "Reorder Supply",
+      onHand: VIAL.upp,
+      onOrder: 0,
+      inTransit: 0,
+      reorderPoint: 2 * VIAL.upp,
+      max: 8 * VIAL.upp,
+      dailyUsage: 0,
+      packages: 7,
+      cappedAt: null,
+      onDraft: null,
+    });
+    expect(s?.why).toBe("on hand 1 + on order 0 < reorder point 2; no use in 90 days; order 7 vials to reach max 8");
+  });
+
+  it("counts what is on submitted and partly received orders, not cancelled or closed ones", async () => {
+    await order("submitted", VIAL.id, VIAL.upp, 3);
+    await order("partially_received", VIAL.id, VIAL.upp, 2, 1);
+    await order("cancelled", VIAL.id, VIAL.upp, 5);
+    // Received more than ordered: never below zero outstanding.
+    await order("partially_received", VIAL.id, VIAL.upp, 1, 2);
+    // 1 on hand + 3 + 1 outstanding = 5 > reorder point 2: nothing to order.
+    expect(await one(VIAL.id)).toBeUndefined();
+    await par(VIAL.id, { par: 6, reorderPoint: 5, max: 10 });
+    const s = await one(VIAL.id);
+    expect(s).toMatchObject({ onHand: VIAL.upp, onOrder: 4 * VIAL.upp, packages: 5 });
+    expect(s?.why).toBe("on hand 1 + on order 4 = reorder point 5; no use in 90 days; order 5 vials to reach max 10");
+  });
+
+  it("counts what is in transit to it, not what is only a draft transfer", async () => {
+    const west = await receive(loc.west, VIAL.id, 3, 400);
+    await writeTransfer(t.db, {
+      from: loc.west,
+      to: loc.north,
+      by: owner.id,
+      status: "draft",
+      itemIds: [west.ids[0] as string],
+    });
+    expect(await one(VIAL.id)).toMatchObject({ inTransit: 0, packages: 5 });
+    await writeTransfer(t.db, {
+      from: loc.west,
+      to: loc.north,
+      by: owner.id,
+      status: "in_transit",
+      itemIds: west.ids.slice(1, 3),
+    });
+    // 1 + 4 + 2 = 7 > 5: nothing due; at a reorder point of 7 it is, and 5 reach max 12.
+    expect(await one(VIAL.id)).toBeUndefined();
+    await par(VIAL.id, { par: 8, reorderPoint: 7, max: 12 });
+    const s = await one(VIAL.id);
+    expect(s).toMatchObject({ inTransit: 2 * VIAL.upp, packages: 5 });
+    expect(s?.why).toBe(
+      "on hand 1 + on order 4 + in transit 2 = reorder point 7; no use in 90 days; order 5 vials to reach max 12",
+    );
+  });
+
+  it("counts only usable vials on hand: not expired, not of a recalled lot", async () => {
+    await par(SPARE.id, { par: 4, reorderPoint: 3, max: null });
+    const good = await receive(loc.north, SPARE.id, 1, 400);
+    const expired = await receive(loc.north, SPARE.id, 2, -3);
+    const recalled = await receive(loc.north, SPARE.id, 1, 400);
+    expect(good.ids.length + expired.ids.length + recalled.ids.length).toBe(4);
+    let s = await one(SPARE.id);
+    // The two expired vials are not stock to use: 2 usable (good and the one to be recalled).
+    expect(s).toMatchObject({ onHand: 2 * SPARE.upp, packages: 2 });
+    const marked = await markRecall(t.db, at(loc.north), {
+      variationId: SPARE.id,
+      lot: recalled.lot,
+      note: "test recall",
+    });
+    if (!marked.ok) throw new Error(JSON.stringify(marked));
+    s = await one(SPARE.id);
+    expect(s).toMatchObject({ onHand: SPARE.upp, max: null, packages: 3 });
+    expect(s?.why).toBe("on hand 1 + on order 0 < reorder point 3; no use in 90 days; order 3 vials to reach par 4");
+  });
+
+  it("rounds a bulk shortfall up to whole packages, and counts sales as use", async () => {
+    await par(BULK.id, { par: 3, reorderPoint: 2, max: 5 });
+    // Dated ten years ahead: a shelf life far longer than its slow use, so no cap here.
+    await receive(loc.north, BULK.id, 2, 3600);
+    // Half a box sold: 1.5 boxes on hand, 3.5 short of max: 4 boxes.
+    const half = BULK.upp / 2;
+    expect(Number.isInteger(half)).toBe(true);
+    await used(BULK.id, "SALE", [half]);
+    await t.db.run(sql`UPDATE stock_levels SET on_hand = on_hand - ${half}
+      WHERE location_id = ${loc.north} AND variation_id = ${BULK.id}`);
+    const s = await one(BULK.id);
+    expect(s).toMatchObject({ onHand: 1.5 * BULK.upp, packages: 4, vendorId: otherVendorId });
+    expect(s?.dailyUsage).toBeCloseTo(half / 90, 2);
+    expect(s?.why).toMatch(
+      /^on hand 1\.5 \+ on order 0 < reorder point 2; \d+ days of cover at 0\.0056 a day; order 4 boxes to reach max 5$/,
+    );
+  });
+
+  it("caps an order at what the location uses before a delivery expires, and says so", async () => {
+    // Deliveries here last 30 days; 9 vials' worth used in 90 days (USE and WASTE): 0.1 a day, 3 in 30 days.
+    await par(SHORT.id, { par: 10, reorderPoint: 5, max: 20 });
+    await receive(loc.north, SHORT.id, 1, 30);
+    await used(
+      SHORT.id,
+      "USE",
+      Array.from({ length: 6 }, () => SHORT.upp),
+    );
+    await used(
+      SHORT.id,
+      "WASTE",
+      Array.from({ length: 3 }, () => SHORT.upp),
+    );
+    const s = await one(SHORT.id);
+    expect(s).toMatchObject({ shelfLifeDays: 30, packages: 3, cappedAt: 3 });
+    expect(s?.dailyUsage).toBeCloseTo(SHORT.upp / 10, 5);
+    expect(s?.why).toBe(
+      "on hand 1 + on order 0 < reorder point 5; 10 days of cover at 0.1 a day; capped at 3 vials: 30 days of shelf life at 0.1 a day, not 19 to reach max 20",
+    );
+    // Never more than the rate uses before expiry.
+    expect((s?.packages ?? 0) * SHORT.upp).toBeLessThanOrEqual((s?.dailyUsage ?? 0) * (s?.shelfLifeDays ?? 0) + 1e-9);
+  });
+
+  it("names the draft order that has the variation already", async () => {
+    const draft = await order("draft", SPARE.id, SPARE.upp, 2);
+    const s = await one(SPARE.id);
+    expect(s?.onDraft).toEqual(draft);
+    expect(s?.why).toMatch(new RegExp(`; on draft ${draft.number}$`));
+    // A draft is not on order: the quantity stands.
+    expect(s).toMatchObject({ onOrder: 0, packages: 3 });
+  });
+
+  it("answers one vendor's suggestions", async () => {
+    const mine = await suggest(vendorId);
+    expect(mine.map((s) => s.variationId).sort()).toEqual([VIAL.id, SHORT.id, SPARE.id].sort());
+    expect((await suggest(otherVendorId)).map((s) => s.variationId)).toEqual([BULK.id]);
+    expect(await reorderSuggestions(t.db, organizationOf(owner), loc.north, randomUUID())).toBeNull();
+  });
+});
+
+describe("the rule, over any figures", () => {
+  const figures = fc.record({
+    par: fc.integer({ min: 1, max: 50 }),
+    reorderGap: fc.integer({ min: 0, max: 50 }),
+    maxGap: fc.option(fc.integer({ min: 0, max: 100 })),
+    unitsPerPackage: fc.integer({ min: 1, max: 5000 }),
+    onHand: fc.integer({ min: 0, max: 100_000 }),
+    onOrder: fc.integer({ min: 0, max: 100_000 }),
+    inTransit: fc.integer({ min: 0, max: 100_000 }),
+    dailyUsage: fc.oneof(fc.constant(0), fc.double({ min: 0.001, max: 5000, noNaN: true })),
+    shelfLifeDays: fc.option(fc.integer({ min: 1, max: 1500 })),
+  });
+  const of = (f: typeof figures extends fc.Arbitrary<infer T> ? T : never) => ({
+    par: f.par,
+    reorderPoint: Math.max(0, f.par - f.reorderGap),
+    max: f.maxGap === null ? null : f.par + f.maxGap,
+    unitsPerPackage: f.unitsPerPackage,
+    onHand: f.onHand,
+    onOrder: f.onOrder,
+    inTransit: f.inTransit,
+    dailyUsage: f.dailyUsage,
+    shelfLifeDays: f.shelfLifeDays,
+    variationName: "100 U vial",
+    tracking: "serialized" as const,
+    draftNumber: null,
+  });
+
+  it("orders whole packages, never more than is used before expiry, else exactly enough to reach max", () => {
+    fc.assert(
+      fc.property(figures, (raw) => {
+        const f = of(raw);
+        const a = reorder(f);
+        const position = f.onHand + f.onOrder + f.inTransit;
+        expect(Number.isInteger(a.packages) && a.packages >= 0).toBe(true);
+        expect(a.due).toBe(position <= f.reorderPoint * f.unitsPerPackage);
+        if (!a.due) {
+          expect(a.packages).toBe(0);
+          return;
+        }
+        const target = (f.max ?? f.par) * f.unitsPerPackage;
+        if (f.shelfLifeDays !== null && f.dailyUsage > 0) {
+          expect(a.packages * f.unitsPerPackage).toBeLessThanOrEqual(f.dailyUsage * f.shelfLifeDays + 1e-6);
+          expect(a.packages).toBeLessThanOrEqual(shelfLifeCap(f.dailyUsage, f.shelfLifeDays, f.unitsPerPackage));
+        }
+        if (a.cappedAt === null) {
+          // Enough to reach max, and one package fewer would not.
+          expect(position + a.packages * f.unitsPerPackage).toBeGreaterThanOrEqual(target);
+          if (a.packages > 0) expect(position + (a.packages - 1) * f.unitsPerPackage).toBeLessThan(target);
+        } else {
+          expect(a.why).toMatch(/capped at /);
+          expect(position + a.packages * f.unitsPerPackage).toBeLessThan(target);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("GET /api/reorder-suggestions", () => {
+  const get = async (who: string, query: string) => {
+    const { cookie } = await signedIn(t.db, who);
+    try {
+      return (await apiLoader({
+        request: pageRequest(`/api/reorder-suggestions${query}`, cookie),
+        params: {},
+        context: loadContext(t.db),
+      } as never)) as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+  const code = async (r: Response) => ((await r.json()) as { code: string }).code;
+
+  it("answers the suggestions in base units, with why", async () => {
+    const r = await get("owner", `?locationId=${loc.north}&vendorId=${vendorId}`);
+    expect(r.status).toBe(200);
+    const { items } = (await r.json()) as { items: ReorderSuggestion[] };
+    const s = items.find((x) => x.variationId === SHORT.id);
+    expect(s).toMatchObject({ vendorId, onHand: SHORT.upp, onOrder: 0, inTransit: 0, reorderPoint: 5 * SHORT.upp });
+    expect(s?.max).toBe(20 * SHORT.upp);
+    expect(typeof s?.why).toBe("string");
+    expect(items.every((x) => x.vendorId === vendorId)).toBe(true);
+  });
+
+  it("refuses a location the user cannot read purchasing at, bad ids, another organization's vendor", async () => {
+    const [dtn] = await t.db.all<{ id: string }>(sql`SELECT id FROM locations WHERE code = 'DTN'`);
+    const [wst] = await t.db.all<{ id: string }>(sql`SELECT id FROM locations WHERE code = 'WST'`);
+    // Staff read no purchasing; a manager reads at WST, not DTN.
+    let r = await get("staff", `?locationId=${dtn?.id}`);
+    expect([r.status, await code(r)]).toEqual([403, "forbidden"]);
+    r = await get("manager", `?locationId=${dtn?.id}`);
+    expect(r.status).toBe(403);
+    r = await get("manager", `?locationId=${wst?.id}`);
+    expect(r.status).toBe(200);
+    r = await get("manager", `?locationId=${"x".repeat(101)}`);
+    expect([r.status, await code(r)]).toEqual([400, "invalid_filter"]);
+    r = await get("owner", `?locationId=${loc.north}&vendorId=${randomUUID()}`);
+    expect([r.status, await code(r)]).toEqual([404, "not_found"]);
+    r = await get("owner", `?locationId=${randomUUID()}`);
+    expect(r.status).toBe(403);
+  });
+});
