@@ -78,7 +78,7 @@ interface Row {
   onOrder: number;
   inTransit: number;
   used: number;
-  shelfDays: string | null;
+  shelfDays: number[] | null;
   draftId: string | null;
   draftNumber: string | null;
 }
@@ -102,7 +102,7 @@ export function reorderQuery(db: Database, organization: SQL, locationId: string
     sql`, `,
   )})`;
   const here = sql`(${locationId})`;
-  return db.all<Row>(sql`WITH
+  return db.all<{ rows: string }>(sql`WITH
     levels AS MATERIALIZED (
       SELECT pl.variation_id AS variationId, pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
         v.units_per_package AS upp, v.name AS variationName, v.sku AS sku, p.id AS productId, p.name AS productName,
@@ -139,28 +139,38 @@ export function reorderQuery(db: Database, organization: SQL, locationId: string
       FROM levels AS lv
       LEFT JOIN ordered AS od ON od.variationId = lv.variationId
       LEFT JOIN coming AS c ON c.variationId = lv.variationId),
-    due AS MATERIALIZED (SELECT * FROM positions WHERE onHand + onOrder + inTransit <= reorderPoint * upp)
-    SELECT d.*, vd.name AS vendorName, dr.id AS draftId, dr.number AS draftNumber,
-      ${unitsUsedSql(here, sql`d.variationId`, since)} AS used,
-      (SELECT json_group_array(days) FROM (
+    due AS MATERIALIZED (SELECT * FROM positions WHERE onHand + onOrder + inTransit <= reorderPoint * upp),
+    used AS MATERIALIZED (SELECT d.*, ${unitsUsedSql(here, sql`d.variationId`, since)} AS used FROM due AS d),
+    -- A shelf life caps only what is used: read only for those.
+    answered AS (SELECT u.*, vd.name AS vendorName, dr.id AS draftId, dr.number AS draftNumber,
+      CASE WHEN u.used > 0 THEN (SELECT json_group_array(days) FROM (
         SELECT ((CAST(strftime('%s', rl.expiration_date) AS INTEGER) + 86400) * 1000 - r.completed_at) / ${DAY * 1.0} AS days
         FROM receipt_lines AS rl INDEXED BY receipt_lines_variation_idx
         JOIN receipts AS r ON r.id = rl.receipt_id
-        WHERE rl.variation_id = d.variationId AND r.location_id = ${locationId} AND r.status = 'completed'
+        WHERE rl.variation_id = u.variationId AND r.location_id = ${locationId} AND r.status = 'completed'
           AND rl.expiration_date IS NOT NULL
-        ORDER BY r.completed_at DESC LIMIT ${SHELF_LIFE_LOTS})) AS shelfDays
-    FROM due AS d
-    LEFT JOIN vendors AS vd ON vd.id = d.vendorId
-    LEFT JOIN drafts AS dr ON dr.variationId = d.variationId`);
+        ORDER BY r.completed_at DESC LIMIT ${SHELF_LIFE_LOTS})) END AS shelfDays
+    FROM used AS u
+    LEFT JOIN vendors AS vd ON vd.id = u.vendorId
+    LEFT JOIN drafts AS dr ON dr.variationId = u.variationId
+    ORDER BY vd.name IS NULL, vd.name, u.productName, u.variationName, u.variationId)
+    -- One row of one JSON array, in the order above: a few hundred rows of twenty columns cost more
+    -- to carry one value at a time.
+    SELECT json_group_array(json_object('variationId', variationId, 'productId', productId, 'productName', productName,
+        'variationName', variationName, 'tracking', tracking, 'sku', sku, 'vendorId', vendorId, 'vendorName', vendorName,
+        'upp', upp, 'par', par, 'reorderPoint', reorderPoint, 'max', max, 'onHand', onHand, 'onOrder', onOrder,
+        'inTransit', inTransit, 'used', used, 'shelfDays', json(shelfDays), 'draftId', draftId, 'draftNumber', draftNumber)) AS rows
+    FROM answered`);
 }
 
-/** The suggestions from `reorderQuery`'s rows: by vendor name (none last), then product and variation. */
-export function suggestionsOf(rows: readonly Row[]): ReorderSuggestion[] {
+/** The suggestions from `reorderQuery`'s row, in its order: by vendor name (none last), then product and variation. */
+export function suggestionsOf(result: readonly { rows: string }[]): ReorderSuggestion[] {
+  const rows = JSON.parse(result[0]?.rows ?? "[]") as Row[];
   const n = (x: unknown) => Number(x ?? 0);
   const out: ReorderSuggestion[] = [];
   for (const r of rows) {
     const upp = n(r.upp);
-    const days = r.shelfDays ? (JSON.parse(r.shelfDays) as number[]).map(Number).filter((d) => d > 0) : [];
+    const days = (r.shelfDays ?? []).map(Number).filter((d) => d > 0);
     const middle = median(days);
     const shelfLifeDays = middle === null ? null : Math.floor(middle);
     const dailyUsage = n(r.used) / REORDER_USAGE_DAYS;
@@ -204,21 +214,7 @@ export function suggestionsOf(rows: readonly Row[]): ReorderSuggestion[] {
       why: answer.why,
     });
   }
-  const key = (s: ReorderSuggestion) => [
-    s.vendorName === null ? 1 : 0,
-    s.vendorName ?? "",
-    s.productName,
-    s.variationName,
-  ];
-  return out.sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    for (let i = 0; i < x.length; i++) {
-      const c =
-        typeof x[i] === "number" ? (x[i] as number) - (y[i] as number) : String(x[i]).localeCompare(String(y[i]));
-      if (c !== 0) return c;
-    }
-    return a.variationId.localeCompare(b.variationId);
-  });
+  return out;
 }
 
 /**

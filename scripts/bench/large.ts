@@ -118,6 +118,8 @@ const PAGES: LargePage[] = [
   { name: "purchase orders api", path: "/api/purchase-orders?locationId={orderLocation}", as: "manager" },
   { name: "purchase orders api organization", path: "/api/purchase-orders?status=closed", as: "owner" },
   { name: "purchase order api", path: "/api/purchase-orders/{order}", as: "manager" },
+  // Issue 23: the reorder suggestions of the manager's location (L01: its ~250 par levels).
+  { name: "reorder suggestions api", path: "/api/reorder-suggestions", as: "manager" },
 ];
 
 export interface PageFigures {
