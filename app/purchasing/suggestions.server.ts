@@ -27,39 +27,12 @@ import { lotRecalled } from "~/stock/quarantine.server";
 import { unitsUsedSql, windowStart } from "~/stock/usage-rate.server";
 import { utcDay } from "~/ui/dates";
 import { ON_ORDER_STATUSES } from "../../db/schema/purchasing/constants";
+import type { ReorderSuggestion } from "./reorder";
 import { median, REORDER_USAGE_DAYS, reorder, SHELF_LIFE_LOTS } from "./suggest-rule";
 
-const DAY = 24 * 60 * 60 * 1000;
+export type { ReorderSuggestion };
 
-export interface ReorderSuggestion {
-  variationId: string;
-  productId: string;
-  productName: string;
-  variationName: string;
-  tracking: "serialized" | "bulk";
-  sku: string | null;
-  /** The product's default vendor (null: none set, so no order can be drafted for it from here). */
-  vendorId: string | null;
-  vendorName: string | null;
-  unitsPerPackage: number;
-  /** Base units. */
-  reorderPoint: number;
-  max: number | null;
-  par: number;
-  onHand: number;
-  onOrder: number;
-  inTransit: number;
-  /** Base units a day over the last 90 days. */
-  dailyUsage: number;
-  shelfLifeDays: number | null;
-  /** Whole packages to order (0 when the shelf-life cap leaves nothing to order). */
-  packages: number;
-  /** The cap in packages when it cut the order. */
-  cappedAt: number | null;
-  /** A draft order of this location that already has the variation. */
-  onDraft: { id: string; number: string } | null;
-  why: string;
-}
+const DAY = 24 * 60 * 60 * 1000;
 
 interface Row {
   variationId: string;
@@ -218,9 +191,33 @@ export function suggestionsOf(result: readonly { rows: string }[]): ReorderSugge
 }
 
 /**
- * The reorder suggestions for `locationId` (one round trip: the suggestions and, when one is named,
- * whether the vendor is the organization's). The caller has checked READ_PURCHASING there; null when
- * `vendorId` names no vendor of the organization.
+ * The statements of the suggestions for the caller's batch: whether `vendorId` (when named) is the
+ * organization's, and the suggestions; `reorderOf` reads their results.
+ */
+export function reorderStatements(
+  db: Database,
+  organization: SQL,
+  locationId: string,
+  vendorId: string | null = null,
+  now = new Date(),
+) {
+  return [
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM vendors
+      WHERE id = ${vendorId ?? ""} AND organization_id = ${organization}`),
+    reorderQuery(db, organization, locationId, vendorId, now),
+  ] as const;
+}
+
+/** The suggestions from `reorderStatements`' results; null when the vendor named is none of the organization's. */
+export function reorderOf(results: readonly unknown[], vendorId: string | null): ReorderSuggestion[] | null {
+  const [vendors, rows] = results as [{ n: number }[], { rows: string }[]];
+  if (vendorId !== null && Number(vendors[0]?.n ?? 0) === 0) return null;
+  return suggestionsOf(rows);
+}
+
+/**
+ * The reorder suggestions for `locationId` (one round trip). The caller has checked READ_PURCHASING
+ * there; null when `vendorId` names no vendor of the organization.
  */
 export async function reorderSuggestions(
   db: Database,
@@ -229,11 +226,6 @@ export async function reorderSuggestions(
   vendorId: string | null = null,
   now = new Date(),
 ): Promise<ReorderSuggestion[] | null> {
-  const [vendors, rows] = await db.batch([
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM vendors
-      WHERE id = ${vendorId ?? ""} AND organization_id = ${organization}`),
-    reorderQuery(db, organization, locationId, vendorId, now),
-  ]);
-  if (vendorId !== null && Number(vendors[0]?.n ?? 0) === 0) return null;
-  return suggestionsOf(rows);
+  const results = await db.batch(reorderStatements(db, organization, locationId, vendorId, now) as never);
+  return reorderOf(results as unknown[], vendorId);
 }
