@@ -17,6 +17,7 @@ import { saveParLevels } from "../../app/par-levels/save.server";
 import { reorder, shelfLifeCap } from "../../app/purchasing/suggest-rule";
 import { type ReorderSuggestion, reorderSuggestions } from "../../app/purchasing/suggestions.server";
 import { markRecall } from "../../app/recalls/mark.server";
+import { readReorderScreen } from "../../app/reorder/read.server";
 import { loader as apiLoader } from "../../app/routes/api.reorder-suggestions";
 import { freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
@@ -290,6 +291,31 @@ describe("reorder suggestions", () => {
     expect(mine.map((s) => s.variationId).sort()).toEqual([VIAL.id, SHORT.id, SPARE.id].sort());
     expect((await suggest(otherVendorId)).map((s) => s.variationId)).toEqual([BULK.id]);
     expect(await reorderSuggestions(t.db, organizationOf(owner), loc.north, randomUUID())).toBeNull();
+  });
+});
+
+describe("the reorder view's read", () => {
+  it("offers a transfer from a location with the variation to spare, beside the suggestion", async () => {
+    // West sets a max of 1 box of BULK and holds 4: 3 to spare; North is short (above).
+    await saveParLevels(t.db, owner, {
+      locationId: loc.west,
+      changes: [{ variationId: BULK.id, levels: { par: 1, reorderPoint: 0, max: 1 } }],
+    });
+    await receive(loc.west, BULK.id, 4, 400);
+    const screen = await readReorderScreen(t.db, at(loc.north), loc.north);
+    expect(screen.suggestions.find((s) => s.variationId === BULK.id)?.packages).toBe(4);
+    const offer = screen.offers.find((o) => o.variationId === BULK.id);
+    expect(offer).toMatchObject({
+      fromLocationId: loc.west,
+      fromLocationName: "Reorder West",
+      toLocationId: loc.north,
+      carries: "1 bulk quantity",
+      // The owner stands at North: a draft is made at the sender, so they request it.
+      canDraft: false,
+    });
+    expect(JSON.parse(offer?.lines ?? "[]")).toEqual([{ variationId: BULK.id, quantity: 3 * BULK.upp }]);
+    // Nothing offered for what is on a draft order already (SPARE), nor for what no one has to spare.
+    expect(screen.offers.map((o) => o.variationId)).toEqual([BULK.id]);
   });
 });
 
