@@ -17,3 +17,6 @@ export function shownLevels(level: { par: number | null; reorderPoint: number | 
   if (level.par === null) return "";
   return [level.par, level.reorderPoint ?? "", level.max ?? ""].join("|");
 }
+
+/** The intent of accepting par levels suggested from usage (the sheet's save sends none). */
+export const APPLY_SUGGESTIONS_INTENT = "apply_suggestions";

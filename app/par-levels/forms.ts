@@ -11,6 +11,8 @@ export const ParSheetQuery = z.object({
   category: searchText(100),
   q: searchText(100),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  /** "30" or "90": show the levels suggested from that many days of use ("" or anything else: none). */
+  suggest: searchText(3),
 });
 export type ParSheetQueryInput = z.output<typeof ParSheetQuery>;
 
@@ -89,4 +91,38 @@ export function parseParSheet(form: FormData, locationId: string): ParSheet {
 
   if (Object.keys(rowErrors).length > 0) return { ok: false, rowErrors, values, formError: null };
   return { ok: true, changes, values };
+}
+
+export type ParAcceptance =
+  | { ok: true; days: number; changes: { variationId: string; levels: Levels }[] }
+  | { ok: false; formError: string };
+
+/**
+ * The rows accepted from the suggestions: the checked ones (`accept`, repeated), or every row the
+ * page offered (`all`); each carries the proposal it showed (`proposal:<id>` = "par|reorderPoint|max"),
+ * checked with the row rules, so what is written is what the person saw.
+ */
+export function parseParAcceptance(form: FormData, locationId: string): ParAcceptance {
+  const days = Number(text(form.get("days")));
+  if (days !== 30 && days !== 90) return { ok: false, formError: "Choose suggestions from 30 or 90 days of use." };
+  const offered = [...form.keys()].filter((k) => k.startsWith("proposal:")).map((k) => k.slice("proposal:".length));
+  const ids = [...new Set(text(form.get("all")) === "1" ? offered : form.getAll("accept").map(text))].filter(Boolean);
+  if (ids.length === 0) return { ok: false, formError: "Tick the suggestions to accept, or accept all of them." };
+  if (ids.length > PAR_SHEET_MAX_ROWS)
+    return { ok: false, formError: `Accept at most ${PAR_SHEET_MAX_ROWS} rows at a time.` };
+  const changes: { variationId: string; levels: Levels }[] = [];
+  for (const variationId of ids) {
+    const [par, reorderPoint, max] = text(form.get(`proposal:${variationId}`)).split("|");
+    const parsed = ParLevelRow.safeParse({ locationId, variationId, par, reorderPoint, max: max ?? "" });
+    if (!parsed.success || par === undefined || par === "" || reorderPoint === undefined || reorderPoint === "")
+      return {
+        ok: false,
+        formError: "A suggestion was changed or is missing: show the suggestions again and accept them.",
+      };
+    changes.push({
+      variationId,
+      levels: { par: parsed.data.par, reorderPoint: parsed.data.reorderPoint, max: parsed.data.max },
+    });
+  }
+  return { ok: true, days, changes };
 }

@@ -1,11 +1,15 @@
 // What the bulk par level page reads, in one batch: the organization's active locations (the
 // organization-mode picker), the categories of active products (the filter) and, once a location
-// is chosen, a page of active variations of active products with their par levels there.
+// is chosen, a page of active variations of active products with their par levels there; asked to
+// suggest from usage (`usageDays`), each row also carries its use there over those days (one seek
+// of the ledger a row, ~/stock/usage-rate.server), its package size and its default vendor's lead
+// time, in the same statement: the page's 50 rows, never the location's whole history.
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
+import { unitsUsedSql, windowStart } from "~/stock/usage-rate.server";
 import { pageOffset } from "~/ui/page-count";
 import { PAR_SHEET_PAGE_SIZE } from "./constants";
 
@@ -23,7 +27,8 @@ function matching(q: string): SQL | undefined {
 export async function parLevelSheet(
   db: Database,
   actor: Actor,
-  query: { locationId: string | null; category: string; q: string; page: number },
+  query: { locationId: string | null; category: string; q: string; page: number; usageDays?: number | null },
+  now = new Date(),
 ) {
   const organization = organizationOf(actor);
   const inOrganization = sql`${p.organizationId} = ${organization}`;
@@ -64,6 +69,13 @@ export async function parLevelSheet(
         par: pl.par,
         reorderPoint: pl.reorderPoint,
         max: pl.max,
+        unitsPerPackage: v.unitsPerPackage,
+        leadTimeDays: sql<
+          number | null
+        >`(SELECT vd.lead_time_days FROM vendors AS vd WHERE vd.id = ${p.defaultVendorId})`,
+        used: query.usageDays
+          ? sql<number>`${unitsUsedSql(sql`${query.locationId}`, sql`${v.id}`, windowStart(now, query.usageDays))}`
+          : sql<number>`0`,
       })
       .from(v)
       .innerJoin(p, eq(p.id, v.productId))

@@ -1,7 +1,9 @@
 // /products/par-levels: every active variation's par level, reorder point and maximum at one
 // location, edited together and saved in one go (all rows or none). The location is the one in
 // scope; organization admins in organization mode pick one first. READ_PRODUCTS there to view,
-// WRITE_PRODUCTS to save. A static segment, so it wins over /products/:productId.
+// WRITE_PRODUCTS to save. `?suggest=30|90` shows, for the page's rows, the levels suggested from
+// that many days of use beside today's, accepted ticked or all (intent apply_suggestions, issue
+// 23.4). A static segment, so it wins over /products/:productId.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -12,7 +14,9 @@ import { actorAtOneLocation, actorAtPickedLocation } from "~/access/door.server"
 import { can } from "~/access/permissions";
 import { orOutage } from "~/http/outage.server";
 import { done, type FormAnswer, refused } from "~/http/outcome.server";
+import { applyParSuggestions } from "~/par-levels/apply-suggestions.server";
 import {
+  APPLY_SUGGESTIONS_INTENT,
   PAR_FIELD_LABELS,
   PAR_FIELDS,
   PAR_SHEET_PAGE_SIZE,
@@ -20,10 +24,12 @@ import {
   parFieldName,
   shownLevels,
 } from "~/par-levels/constants";
-import { ParSheetQuery, parseParSheet, type RowErrors, type RowValues } from "~/par-levels/forms";
+import { ParSheetQuery, parseParAcceptance, parseParSheet, type RowErrors, type RowValues } from "~/par-levels/forms";
 import { parLevelSheet } from "~/par-levels/list.server";
 import { invalidRowsMessage } from "~/par-levels/outcome";
+import { proposeLevels, type UsageWindow, usageWindowOf } from "~/par-levels/propose";
 import { saveParLevels } from "~/par-levels/save.server";
+import { SuggestLinks, type UsageRow, UsageSuggestions } from "~/par-levels/usage-suggestions";
 import { Button, Field, FormAlert } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
 import { BackLink } from "~/ui/record-screen";
@@ -39,7 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
     organizationMode,
     locationId: asked,
   } = await actorAtOneLocation(args, "READ_PRODUCTS", query.location);
-  const sheet = await orOutage(parLevelSheet(args.context.db, actor, { ...query, locationId: asked }));
+  const usageDays = usageWindowOf(query.suggest);
+  const sheet = await orOutage(parLevelSheet(args.context.db, actor, { ...query, locationId: asked, usageDays }));
   const location = sheet.locations.find((l) => l.id === asked) ?? null;
 
   const groups: {
@@ -70,8 +77,35 @@ export async function loader(args: LoaderFunctionArgs) {
       was: shownLevels(row),
     });
   }
+  const usage: UsageRow[] =
+    usageDays && location
+      ? sheet.rows.map((row) => {
+          const today =
+            row.par === null || row.reorderPoint === null
+              ? null
+              : { par: row.par, reorderPoint: row.reorderPoint, max: row.max };
+          const used = Number(row.used ?? 0);
+          const packages = used / row.unitsPerPackage;
+          return {
+            variationId: row.variationId,
+            product: row.product,
+            variation: row.variation,
+            usedPackages: (Math.round(packages * 10) / 10).toLocaleString("en-US"),
+            today,
+            proposed: proposeLevels({
+              usedUnits: used,
+              days: usageDays,
+              unitsPerPackage: row.unitsPerPackage,
+              leadTimeDays: row.leadTimeDays === null ? null : Number(row.leadTimeDays),
+              today,
+            }),
+          };
+        })
+      : [];
   const total = location ? sheet.total : 0;
   return {
+    usageDays,
+    usage,
     organizationMode,
     location,
     locations: organizationMode ? sheet.locations : [],
@@ -89,6 +123,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 interface Failure {
   formError: string | null;
+  /** What is wrong with an acceptance of suggestions from usage. */
+  suggestError?: string | null;
   rowErrors: Record<string, RowErrors>;
   values: Record<string, RowValues>;
   /** The page is out of date (a variation or the location went away): read it again despite the 409. */
@@ -103,6 +139,23 @@ export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   // The permission is needed at the location being edited (in organization mode, the one picked).
   const picked = typeof chosen === "string" ? chosen : null;
   const { actor, locationId } = await actorAtPickedLocation(args, "WRITE_PRODUCTS", picked);
+  const url = new URL(args.request.url);
+  const where = actor.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
+
+  if (form.get("intent") === APPLY_SUGGESTIONS_INTENT) {
+    const accepted = parseParAcceptance(form, locationId);
+    if (!accepted.ok)
+      return data<Failure>(
+        { formError: null, suggestError: accepted.formError, rowErrors: {}, values: {} },
+        { status: 400 },
+      );
+    const applied = await orOutage(applyParSuggestions(args.context.db, actor, { locationId, ...accepted }));
+    if (!applied.ok) return refused(applied, { rowErrors: {}, values: {}, conflict: true });
+    return done(url.pathname + url.search, {
+      title: "Par levels set from usage",
+      description: `${applied.set} ${applied.set === 1 ? "par level" : "par levels"} set at ${where} from ${accepted.days} days of use.`,
+    });
+  }
 
   const sheet = parseParSheet(form, locationId);
   if (!sheet.ok) {
@@ -113,8 +166,6 @@ export async function action(args: ActionFunctionArgs): FormAnswer<Failure> {
   // Whatever else refused it (a variation or the location gone), the page is out of date: read it again.
   if (!result.ok) return refused(result, { rowErrors: {}, values: sheet.values, conflict: true });
 
-  const url = new URL(args.request.url);
-  const where = actor.locationRoles.find((r) => r.locationId === locationId)?.location.name ?? "this location";
   const changed = result.set + result.cleared;
   const toast =
     changed === 0
@@ -142,14 +193,17 @@ export default function ParLevelsScreen() {
     q,
     category,
     canWrite,
+    usageDays,
+    usage,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const pageLink = (n: number) =>
+  const pageLink = (n: number, days: UsageWindow | null = usageDays) =>
     `/products/par-levels?${new URLSearchParams({
       ...(organizationMode && location ? { location: location.id } : {}),
       ...(q ? { q } : {}),
       ...(category ? { category } : {}),
+      ...(days ? { suggest: String(days) } : {}),
       page: String(n),
     })}`;
 
@@ -191,8 +245,22 @@ export default function ParLevelsScreen() {
               />
             </div>
             <CategoryFilter value={category} categories={categories} />
+            {usageDays && <input type="hidden" name="suggest" value={usageDays} />}
             <Button tone="secondary">Filter</Button>
           </Form>
+
+          <SuggestLinks days={usageDays} link={(days) => pageLink(page, days)} />
+          {usageDays && (
+            <UsageSuggestions
+              days={usageDays}
+              locationId={organizationMode ? location.id : null}
+              locationName={location.name}
+              rows={usage}
+              canWrite={canWrite}
+              formError={result && "suggestError" in result ? result.suggestError : null}
+              busy={busy}
+            />
+          )}
 
           <Form method="post" className="flex flex-col gap-3" noValidate>
             {organizationMode && <input type="hidden" name="locationId" value={location.id} />}
