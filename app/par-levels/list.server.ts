@@ -54,36 +54,60 @@ export async function parLevelSheet(
     query.category ? eq(p.category, query.category) : undefined,
     matching(query.q),
   );
+  // The page's rows first (the catalogue sorted, 50 taken), then each one's use: a column of the
+  // inner select would be worked out for every variation before the sort keeps 50.
+  const page = db
+    .select({
+      sortName: sql<string>`lower(${p.name})`.as("sortName"),
+      productId: sql<string>`${p.id}`.as("productId"),
+      product: sql<string>`${p.name}`.as("product"),
+      productSku: sql<string | null>`${p.sku}`.as("productSku"),
+      category: sql<string>`${p.category}`.as("category"),
+      defaultVendorId: sql<string | null>`${p.defaultVendorId}`.as("defaultVendorId"),
+      variationId: sql<string>`${v.id}`.as("variationId"),
+      variation: sql<string>`${v.name}`.as("variation"),
+      variationSku: sql<string | null>`${v.sku}`.as("variationSku"),
+      unitsPerPackage: sql<number>`${v.unitsPerPackage}`.as("unitsPerPackage"),
+      par: sql<number | null>`${pl.par}`.as("par"),
+      reorderPoint: sql<number | null>`${pl.reorderPoint}`.as("reorderPoint"),
+      max: sql<number | null>`${pl.max}`.as("max"),
+    })
+    .from(v)
+    .innerJoin(p, eq(p.id, v.productId))
+    .leftJoin(pl, and(eq(pl.variationId, v.id), eq(pl.locationId, query.locationId)))
+    .where(where)
+    // The catalogue's order, as products_org_active_name_idx holds it (name ignoring case, then id):
+    // walked in order and stopped at the page, each product's few variations sorted.
+    .orderBy(sql`lower(${p.name})`, asc(p.id), asc(v.name), asc(v.id))
+    .limit(PAR_SHEET_PAGE_SIZE)
+    .offset(pageOffset(query.page, PAR_SHEET_PAGE_SIZE))
+    .as("page");
   const [active, cats, rows, totals] = await db.batch([
     locations,
     categories,
     db
       .select({
-        productId: p.id,
-        product: p.name,
-        productSku: p.sku,
-        category: p.category,
-        variationId: v.id,
-        variation: v.name,
-        variationSku: v.sku,
-        par: pl.par,
-        reorderPoint: pl.reorderPoint,
-        max: pl.max,
-        unitsPerPackage: v.unitsPerPackage,
+        productId: page.productId,
+        product: page.product,
+        productSku: page.productSku,
+        category: page.category,
+        variationId: page.variationId,
+        variation: page.variation,
+        variationSku: page.variationSku,
+        par: page.par,
+        reorderPoint: page.reorderPoint,
+        max: page.max,
+        unitsPerPackage: page.unitsPerPackage,
         leadTimeDays: sql<
           number | null
-        >`(SELECT vd.lead_time_days FROM vendors AS vd WHERE vd.id = ${p.defaultVendorId})`,
+        >`(SELECT vd.lead_time_days FROM vendors AS vd WHERE vd.id = ${page.defaultVendorId})`,
         used: query.usageDays
-          ? sql<number>`${unitsUsedSql(sql`${query.locationId}`, sql`${v.id}`, windowStart(now, query.usageDays))}`
+          ? sql<number>`${unitsUsedSql(sql`${query.locationId}`, sql`${page.variationId}`, windowStart(now, query.usageDays))}`
           : sql<number>`0`,
       })
-      .from(v)
-      .innerJoin(p, eq(p.id, v.productId))
-      .leftJoin(pl, and(eq(pl.variationId, v.id), eq(pl.locationId, query.locationId)))
-      .where(where)
-      .orderBy(asc(p.name), asc(p.id), asc(v.name), asc(v.id))
-      .limit(PAR_SHEET_PAGE_SIZE)
-      .offset(pageOffset(query.page, PAR_SHEET_PAGE_SIZE)),
+      .from(page)
+      // The page's order again (a subquery's order is not the outer query's by right): 50 rows.
+      .orderBy(asc(page.sortName), asc(page.productId), asc(page.variation), asc(page.variationId)),
     db.select({ total: count() }).from(v).innerJoin(p, eq(p.id, v.productId)).where(where),
   ]);
   return { locations: active, categories: cats.map((c) => c.category), rows, total: totals[0]?.total ?? 0 };

@@ -120,6 +120,9 @@ const PAGES: LargePage[] = [
   { name: "purchase order api", path: "/api/purchase-orders/{order}", as: "manager" },
   // Issue 23: the reorder suggestions of the manager's location (L01: its ~250 par levels).
   { name: "reorder suggestions api", path: "/api/reorder-suggestions", as: "manager" },
+  // Issue 23: par levels, and suggested from 90 days of use (a page of 50 rows, each a seek of the ledger).
+  { name: "par levels", path: "/products/par-levels", as: "manager" },
+  { name: "par levels suggested from usage", path: "/products/par-levels?suggest=90", as: "manager" },
 ];
 
 export interface PageFigures {
