@@ -22,6 +22,7 @@ import * as backups from "../../app/routes/_app.backup-restore";
 import * as inventory from "../../app/routes/_app.inventory._index";
 import * as vialPage from "../../app/routes/_app.inventory.$itemId";
 import * as products from "../../app/routes/_app.products._index";
+import * as parLevels from "../../app/routes/_app.products.par-levels";
 import * as purchaseOrders from "../../app/routes/_app.purchase-orders._index";
 import * as recalls from "../../app/routes/_app.recalls._index";
 import * as recallReport from "../../app/routes/_app.recalls.report";
@@ -40,6 +41,7 @@ import * as statsApi from "../../app/routes/api.dashboard.stats";
 import * as productsApi from "../../app/routes/api.products";
 import * as purchaseOrdersApi from "../../app/routes/api.purchase-orders";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
+import * as reorderApi from "../../app/routes/api.reorder-suggestions";
 import * as stockLevelsApi from "../../app/routes/api.stock-levels";
 import * as usageApi from "../../app/routes/api.usage";
 import * as vialsApi from "../../app/routes/api.vials";
@@ -230,6 +232,10 @@ const PAGES: Record<Who, Page[]> = {
     { path: "/purchase-orders", loader: purchaseOrders.loader, screen: true },
     { path: "/purchase-orders?status=submitted", loader: purchaseOrders.loader, screen: true },
     { path: "/api/purchase-orders?status=draft", loader: purchaseOrdersApi.loader },
+    // Issue 23: the reorder suggestions of L01 (led by its par levels), and its par levels with the
+    // use of the page's rows.
+    { path: "/api/reorder-suggestions", loader: reorderApi.loader },
+    { path: "/products/par-levels?suggest=90", loader: parLevels.loader, screen: true },
   ],
   owner: [
     // The dashboard in organization mode: every widget, backups included, and its three APIs.
@@ -305,7 +311,8 @@ describe("a record's history", () => {
 
 // The balancing suggestions (issue 22) are no page of this branch yet: their one batch is read as
 // the transfers page will read it, in organization mode and at L01, and explained the same way.
-// The usage rates must come from their covering index, never from the usage log's table rows.
+// The usage rates come from the ledger, one seek a location and variation in its pair index
+// (~/stock/usage-rate.server), never a walk of a location's whole history.
 describe("the balancing suggestions", () => {
   it.each([["organization mode"], ["L01"]] as const)("read no large table whole, in %s", async (where) => {
     const ids = await db.all<{ id: string }>(sql`SELECT id FROM locations WHERE active = 1`);
@@ -324,7 +331,9 @@ describe("the balancing suggestions", () => {
     expect(explained.filter((s) => s.error)).toEqual([]);
     expect(explained.filter((s) => s.verdict === "full scan").map((s) => s.plan.map((r) => r.detail))).toEqual([]);
     const plans = explained.map((s) => s.plan.map((r) => r.detail).join("\n")).join("\n");
-    expect(plans).toMatch(/USING COVERING INDEX usage_entries_variation_rate_idx \(variation_id=\? AND used_at>\?\)/);
+    expect(plans).toMatch(
+      /USING INDEX stock_movements_location_variation_at_idx \(location_id=\? AND variation_id=\? AND occurred_at>\?\)/,
+    );
   });
 });
 
