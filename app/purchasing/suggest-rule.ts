@@ -59,18 +59,23 @@ export function packageWord(variationName: string, tracking: "serialized" | "bul
   return /(x|s|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
 }
 
+// One formatter each, made once: toLocaleString builds a formatter on every call, and a suggestion's
+// line formats half a dozen numbers (a location's 150 lines cost milliseconds that way).
+const TO_ONE_DECIMAL = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const TO_SIX_DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
 /** A count of packages as a person reads it: whole, or to one decimal ("2.5"). */
 export function packagesText(units: number, unitsPerPackage: number): string {
   const n = units / unitsPerPackage;
-  return Number.isInteger(n) ? n.toLocaleString("en-US") : (Math.round(n * 10) / 10).toLocaleString("en-US");
+  return TO_ONE_DECIMAL.format(Math.round(n * 10) / 10);
 }
 
 /** A rate in packages a day: one decimal from 1 up, two significant digits under it ("0.9", "0.03"). */
 export function rateText(unitsADay: number, unitsPerPackage: number): string {
   const n = unitsADay / unitsPerPackage;
   if (n === 0) return "0";
-  if (n >= 1) return (Math.round(n * 10) / 10).toLocaleString("en-US");
-  return Number(n.toPrecision(2)).toLocaleString("en-US", { maximumFractionDigits: 6 });
+  if (n >= 1) return TO_ONE_DECIMAL.format(Math.round(n * 10) / 10);
+  return TO_SIX_DECIMALS.format(Number(n.toPrecision(2)));
 }
 
 /** Whole packages the location uses before a delivery expires: floor(rate × shelf life), in packages. */
@@ -78,7 +83,7 @@ export function shelfLifeCap(dailyUsage: number, shelfLifeDays: number, unitsPer
   return Math.max(0, Math.floor((dailyUsage * shelfLifeDays) / unitsPerPackage + 1e-9));
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${TO_ONE_DECIMAL.format(n)} ${n === 1 ? one : many}`;
 
 /**
  * The rule: a par level (par above 0) is due when on hand + on order + in transit is at or under
