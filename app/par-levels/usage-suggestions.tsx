@@ -76,7 +76,8 @@ export function UsageSuggestions({
         </h2>
         <p className="text-slate-600 text-sm">
           Reorder point: what is used during the vendor's lead time and a week more. Max: the reorder point and a month
-          of use. Par: today's, kept between the two. In packages, for the variations on this page.
+          of use. Par: today's, kept between the two. Shown as par / reorder point / max, in packages, for the
+          variations on this page.
         </p>
       </div>
       <FormAlert message={formError} />
@@ -86,7 +87,7 @@ export function UsageSuggestions({
         {locationId && <input type="hidden" name="locationId" value={locationId} />}
         <DataTable
           caption={`Par levels suggested from usage at ${locationName}`}
-          columns={["Variation", `Used in ${days} days`, "Today (par / reorder / max)", "Suggested", "Accept"]}
+          columns={["Variation", `Used in ${days} days`, "Today", "Suggested", "Accept"]}
           rowCount={offered.length}
           empty="Nothing to suggest on this page: its variations were not used here, or already have these levels."
         >

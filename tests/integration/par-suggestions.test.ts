@@ -101,7 +101,7 @@ beforeAll(async () => {
   // 300 units sold at Westside over the last 30 days, 1,500 more 40 to 80 days ago; 500 wasted at Downtown (not Westside's).
   const now = Date.now();
   const moves: [string, number, number][] = [];
-  for (let d = 1; d <= 30; d++) moves.push([loc.WST, now - d * DAY + 1000, -10]);
+  for (let d = 1; d <= 30; d++) moves.push([loc.WST, now - d * DAY + 10 * 60 * 1000, -10]);
   for (let d = 40; d < 80; d += 2) moves.push([loc.WST, now - d * DAY, -75]);
   moves.push([loc.DTN, now - DAY, -500]);
   for (const [location, at, quantity] of moves)
