@@ -95,8 +95,9 @@ export function reorderQuery(db: Database, organization: SQL, locationId: string
       CROSS JOIN purchase_order_lines AS ol ON ol.order_id = o.id
       WHERE o.location_id = ${locationId} AND o.status IN ${onOrder}
       GROUP BY ol.variation_id),
+    -- The newest draft a variation is on (SQLite takes a bare column from the row of the one max()).
     drafts AS MATERIALIZED (
-      SELECT ol.variation_id AS variationId, max(o.number) AS number, max(o.id) AS id
+      SELECT ol.variation_id AS variationId, max(o.number) AS number, o.id AS id
       FROM purchase_orders AS o INDEXED BY purchase_orders_location_status_idx
       CROSS JOIN purchase_order_lines AS ol ON ol.order_id = o.id
       WHERE o.location_id = ${locationId} AND o.status = 'draft'

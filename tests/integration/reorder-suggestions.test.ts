@@ -284,6 +284,9 @@ describe("reorder suggestions", () => {
     expect(s?.why).toMatch(new RegExp(`; on draft ${draft.number}$`));
     // A draft is not on order: the quantity stands.
     expect(s).toMatchObject({ onOrder: 0, packages: 3 });
+    // On two drafts: the newest is named, its number and its id together.
+    const newer = await order("draft", SPARE.id, SPARE.upp, 1);
+    expect((await one(SPARE.id))?.onDraft).toEqual(newer);
   });
 
   it("answers one vendor's suggestions", async () => {
