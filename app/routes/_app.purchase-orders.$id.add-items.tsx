@@ -9,17 +9,20 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
+import { organizationOf } from "~/db/sql.server";
 import { searchText } from "~/forms/text";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf } from "~/http/outcome.server";
 import { FORBIDDEN } from "~/outcome";
+import { AddItemsSuggestions } from "~/purchasing/add-items-suggestions";
 import { addOrderLines } from "~/purchasing/add-lines.server";
 import { ADD_ITEMS_LIMIT, purchaseOrderPath, REASON_MAX } from "~/purchasing/constants";
 import { linesOfPairs, type OrderLineInput } from "~/purchasing/forms";
 import { PURCHASING_REFUSALS } from "~/purchasing/outcome";
 import { catalogueChoices, mayWrite, readOrder } from "~/purchasing/read.server";
 import { revisePurchaseOrder } from "~/purchasing/revise.server";
+import { reorderSuggestions } from "~/purchasing/suggestions.server";
 import { area } from "~/shell/areas";
 import { Button, Card, Field, FormAlert, TextareaField } from "~/ui/form";
 
@@ -38,12 +41,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = searchText(100).parse(params.get("q") ?? "");
   // "all" widens a search to every vendor's products; by default the order's vendor's come alone.
   const onlyVendor = params.get("vendor") !== "all";
-  const choices = await orOutage(
-    catalogueChoices(db, actor, { orderId: order.id, vendorId: order.vendorId, q, onlyVendor }),
+  // With the reorder suggestions of this order's vendor at its location (READ_PURCHASING there: the order is reached).
+  const [choices, suggestions] = await orOutage(
+    Promise.all([
+      catalogueChoices(db, actor, { orderId: order.id, vendorId: order.vendorId, q, onlyVendor }),
+      reorderSuggestions(db, organizationOf(actor), order.locationId, order.vendorId),
+    ]),
   );
-  // h2 (suggestions for this vendor): the reorder suggestions of this order's vendor at its
-  // location, all or picked, are read here (app/purchasing/reorder-*.ts) for the section below.
   return {
+    suggestions: suggestions ?? [],
     order: {
       id: order.id,
       number: order.number,
@@ -122,7 +128,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AddItemsScreen() {
-  const { order, may, q, onlyVendor, choices, key } = useLoaderData<typeof loader>();
+  const { order, may, q, onlyVendor, choices, key, suggestions } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const revising = order.status === "submitted" || order.status === "partially_received";
@@ -151,8 +157,13 @@ export default function AddItemsScreen() {
         </p>
       ) : null}
 
-      {/* h2 (suggestions for this vendor): "take all" or picked suggestions, posting intent=addLines
-          with their variationId + packages pairs, go here. */}
+      <AddItemsSuggestions
+        vendorName={order.vendor}
+        suggestions={suggestions}
+        orderId={order.id}
+        canEdit={may && order.status === "draft"}
+        idempotencyKey={key}
+      />
 
       <Card title="Search the catalogue">
         <Form method="get" className="flex flex-wrap items-end gap-2">

@@ -2,7 +2,9 @@
 // mode), by status, newest first, 25 a page; READ_PURCHASING sees them (managers read, admins
 // write). With WRITE_PURCHASING: "New order" (a vendor, at the location in scope or one picked in
 // organization mode), which makes a draft and goes to it. The same post takes the first lines as
-// repeated `variationId` + `packages` pairs (intent=create), for the reorder view to post.
+// repeated `variationId` + `packages` pairs (intent=create), which the reorder view posts: the
+// reorder suggestions of the location in scope (organization mode: the one picked), grouped by
+// default vendor, with the transfers another location offers instead (app/reorder, ADR 0032).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -24,7 +26,9 @@ import {
 import { createPurchaseOrder } from "~/purchasing/create.server";
 import { linesOfPairs, type OrderLineInput, OrderStatusFilter } from "~/purchasing/forms";
 import { activeLocations, activeVendors, listOrders } from "~/purchasing/read.server";
+import { ReorderView } from "~/purchasing/reorder-view";
 import { OrderStatusBadge } from "~/purchasing/status-badge";
+import { readReorderScreen } from "~/reorder/read.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, FormAlert, SelectField, TextareaField } from "~/ui/form";
@@ -42,7 +46,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { db } = args.context;
   const query = { locationIds, status, pageSize: ORDERS_PAGE_SIZE };
   // A cursor this list did not make shows the first page.
-  const [page, vendors, locations] = await orOutage(
+  const here = actor.locationId === ORGANIZATION ? null : actor.locationId;
+  // The reorder view: the suggestions of the location in scope (in organization mode, the one
+  // picked with ?reorderAt=; its statements keep to the organization), with the transfers offered
+  // instead (app/reorder composes both), read beside the list.
+  const asked = here ?? (params.get("reorderAt") || null);
+  const [page, vendors, locations, reorderRead] = await orOutage(
     Promise.all([
       listOrders(db, {
         ...query,
@@ -51,15 +60,20 @@ export async function loader(args: LoaderFunctionArgs) {
       }).then((p) => p ?? listOrders(db, query)),
       activeVendors(db, actor),
       activeLocations(db, actor),
+      asked ? readReorderScreen(db, actor, asked) : null,
     ]),
   );
   const organizationMode = actor.locationId === ORGANIZATION;
-  const here = organizationMode ? null : actor.locationId;
   // Where the reader may start an order: here, or any location in organization mode.
   const writable = locations.filter((l) => reachesAt(actor, "WRITE_PURCHASING", l.id));
-  // h2 (reorder view): the reorder suggestions for the selected location, grouped by default
-  // vendor, are read here (app/purchasing/reorder-*.ts) and passed to the view below.
+  const reorderAt = locations.find((l) => l.id === asked)?.id ?? null;
+  const reorder = reorderAt ? reorderRead : null;
   return {
+    reorderAt,
+    reorderAtName: locations.find((l) => l.id === reorderAt)?.name ?? null,
+    reorderChoices: organizationMode ? locations.map((l) => ({ value: l.id, label: `${l.name} (${l.code})` })) : [],
+    reorder,
+    canOrderThere: reorderAt !== null && reachesAt(actor, "WRITE_PURCHASING", reorderAt),
     organizationMode,
     here,
     hereName: locations.find((l) => l.id === here)?.name ?? null,
@@ -152,8 +166,23 @@ const STATUS_FILTERS = [
 ];
 
 export default function PurchaseOrdersScreen() {
-  const { organizationMode, hereName, status, vendors, writable, orders, total, totalExact, links, createKey } =
-    useLoaderData<typeof loader>();
+  const {
+    organizationMode,
+    hereName,
+    status,
+    vendors,
+    writable,
+    orders,
+    total,
+    totalExact,
+    links,
+    createKey,
+    reorderAt,
+    reorderAtName,
+    reorderChoices,
+    reorder,
+    canOrderThere,
+  } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const canWrite = writable.length > 0;
@@ -217,8 +246,28 @@ export default function PurchaseOrdersScreen() {
         </p>
       )}
 
-      {/* h2 (reorder view): the suggestions for the selected location, grouped by default vendor,
-          each group one click from a draft (a post of intent=create with its pairs), go here. */}
+      {organizationMode && (
+        <Form method="get" action="/purchase-orders" className="flex flex-wrap items-end gap-2">
+          <SelectField
+            idPrefix="reorder-"
+            label="Reorder suggestions for"
+            name="reorderAt"
+            defaultValue={reorderAt ?? ""}
+            options={[{ value: "", label: "Choose a location" }, ...reorderChoices]}
+          />
+          <Button tone="secondary">Show suggestions</Button>
+        </Form>
+      )}
+      {reorder && reorderAt && reorderAtName && (
+        <ReorderView
+          locationId={reorderAt}
+          locationName={reorderAtName}
+          suggestions={reorder.suggestions}
+          offers={reorder.offers}
+          canOrder={canOrderThere}
+          idempotencyKey={createKey}
+        />
+      )}
 
       <Form method="get" action="/purchase-orders" className="flex flex-wrap items-end gap-2">
         <SelectField label="Show" name="status" defaultValue={status ?? ""} options={STATUS_FILTERS} />
