@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { Fragment } from "react";
 import { Button, INPUT } from "~/ui/form";
 import { MAX_PACKAGES_A_LINE } from "../../db/schema/purchasing/constants";
-import { ADD_LINES_INTENT, type ReorderSuggestion } from "./reorder";
+import { ADD_LINES_INTENT, type ShownSuggestion } from "./reorder";
 import { packagesToOrder } from "./reorder-view";
 import { packageWord } from "./suggest-rule";
 
@@ -22,7 +22,7 @@ export function AddItemsSuggestions({
 }: {
   vendorName: string;
   /** The vendor's suggestions for the order's location (reorderSuggestions with its vendorId). */
-  suggestions: readonly ReorderSuggestion[];
+  suggestions: readonly ShownSuggestion[];
   /** The order the lines go on (a draft): on it already is not offered again. */
   orderId: string;
   /** Whether the order can take lines (a draft, WRITE_PURCHASING); else why is the caller's to say. */
@@ -31,7 +31,7 @@ export function AddItemsSuggestions({
 }) {
   const offered = suggestions.filter((s) => s.packages > 0 && !s.onDraft);
   const held = suggestions.filter((s) => !offered.includes(s));
-  const onThis = (s: ReorderSuggestion) => s.onDraft?.id === orderId;
+  const onThis = (s: ShownSuggestion) => s.onDraft?.id === orderId;
   return (
     <section
       aria-labelledby="add-suggestions-title"

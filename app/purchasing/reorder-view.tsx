@@ -13,7 +13,7 @@ import {
   groupByVendor,
   offersByVariation,
   type ReorderGroup,
-  type ReorderSuggestion,
+  type ShownSuggestion,
   type TransferOffer,
 } from "./reorder";
 import { packageWord } from "./suggest-rule";
@@ -22,7 +22,7 @@ import { packageWord } from "./suggest-rule";
 const TRANSFER_DRAFT_INTENT = "draft_from_suggestion";
 
 /** "2 boxes" of a suggestion. */
-export function packagesToOrder(s: ReorderSuggestion): string {
+export function packagesToOrder(s: ShownSuggestion): string {
   return `${s.packages.toLocaleString("en-US")} ${packageWord(s.variationName, s.tracking, s.packages)}`;
 }
 
@@ -59,12 +59,12 @@ function SuggestionRow({
   offers,
   idempotencyKey,
 }: {
-  s: ReorderSuggestion;
+  s: ShownSuggestion;
   offers: readonly TransferOffer[];
   idempotencyKey?: string;
 }) {
   return (
-    <li className="flex flex-col gap-1 border-slate-100 border-t py-2 first:border-t-0" data-variation={s.variationId}>
+    <li className="flex flex-col gap-1 border-slate-100 border-t py-2 first:border-t-0">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium">
           {s.productName} · {s.variationName}
@@ -165,7 +165,7 @@ export function ReorderView({
 }: {
   locationId: string;
   locationName: string;
-  suggestions: readonly ReorderSuggestion[];
+  suggestions: readonly ShownSuggestion[];
   /** Transfers another location offers to this one (the route composes them from the transfers' suggestions). */
   offers?: readonly TransferOffer[];
   /** WRITE_PURCHASING at the location. */

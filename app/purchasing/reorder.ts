@@ -55,18 +55,47 @@ export interface TransferOffer {
   canDraft: boolean;
 }
 
+/** What the reorder view and add-items show of a suggestion: what a page carries to the browser, no more. */
+export type ShownSuggestion = Pick<
+  ReorderSuggestion,
+  | "variationId"
+  | "productName"
+  | "variationName"
+  | "tracking"
+  | "vendorId"
+  | "vendorName"
+  | "packages"
+  | "onDraft"
+  | "why"
+>;
+
+/** A suggestion as a page carries it (its loader's data is sent along with the page). */
+export function shownSuggestion(s: ReorderSuggestion): ShownSuggestion {
+  return {
+    variationId: s.variationId,
+    productName: s.productName,
+    variationName: s.variationName,
+    tracking: s.tracking,
+    vendorId: s.vendorId,
+    vendorName: s.vendorName,
+    packages: s.packages,
+    onDraft: s.onDraft,
+    why: s.why,
+  };
+}
+
 export interface ReorderGroup {
   /** null: products without a default vendor (no order can be drafted for them from here). */
   vendorId: string | null;
   vendorName: string | null;
   /** What a draft order of this vendor would carry: packages above 0, not on a draft already. */
-  lines: ReorderSuggestion[];
+  lines: ShownSuggestion[];
   /** Suggested, but held back: on a draft already, or capped to nothing. Shown with why. */
-  held: ReorderSuggestion[];
+  held: ShownSuggestion[];
 }
 
 /** The suggestions (in their order: vendor, product, variation) grouped by default vendor. */
-export function groupByVendor(suggestions: readonly ReorderSuggestion[]): ReorderGroup[] {
+export function groupByVendor(suggestions: readonly ShownSuggestion[]): ReorderGroup[] {
   const groups = new Map<string, ReorderGroup>();
   for (const s of suggestions) {
     const key = s.vendorId ?? "";

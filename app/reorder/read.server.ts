@@ -7,13 +7,14 @@ import type { ScopedActor } from "~/access/actor";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { ReorderSuggestion, TransferOffer } from "~/purchasing/reorder";
+import { type ShownSuggestion, shownSuggestion, type TransferOffer } from "~/purchasing/reorder";
 import { reorderOf, reorderStatements } from "~/purchasing/suggestions.server";
 import { suggestionsQuery, suggestionsShown } from "~/transfers/suggestions.server";
 import { suggestionCarries } from "~/transfers/suggestions-panel";
 
 export interface ReorderScreen {
-  suggestions: ReorderSuggestion[];
+  /** As the page carries them (ShownSuggestion: the loader's data goes to the browser too). */
+  suggestions: ShownSuggestion[];
   offers: TransferOffer[];
 }
 
@@ -33,7 +34,7 @@ export async function reorderScreenOf(
   results: readonly unknown[],
   now = new Date(),
 ): Promise<ReorderScreen> {
-  const suggestions = reorderOf(results.slice(0, 2), null) ?? [];
+  const suggestions = (reorderOf(results.slice(0, 2), null) ?? []).map(shownSuggestion);
   const wanted = new Set(suggestions.filter((s) => s.packages > 0 && !s.onDraft).map((s) => s.variationId));
   if (wanted.size === 0) return { suggestions, offers: [] };
   const worked = results[2] as Awaited<ReturnType<typeof suggestionsQuery>>;

@@ -21,6 +21,7 @@ import { ADD_ITEMS_LIMIT, purchaseOrderPath, REASON_MAX } from "~/purchasing/con
 import { linesOfPairs, type OrderLineInput } from "~/purchasing/forms";
 import { PURCHASING_REFUSALS } from "~/purchasing/outcome";
 import { catalogueChoices, mayWrite, readOrder } from "~/purchasing/read.server";
+import { shownSuggestion } from "~/purchasing/reorder";
 import { revisePurchaseOrder } from "~/purchasing/revise.server";
 import { reorderSuggestions } from "~/purchasing/suggestions.server";
 import { area } from "~/shell/areas";
@@ -49,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ]),
   );
   return {
-    suggestions: suggestions ?? [],
+    suggestions: (suggestions ?? []).map(shownSuggestion),
     order: {
       id: order.id,
       number: order.number,

@@ -28,7 +28,7 @@ import { linesOfPairs, type OrderLineInput, OrderStatusFilter } from "~/purchasi
 import { activeLocations, activeVendors, listOrders } from "~/purchasing/read.server";
 import { ReorderView } from "~/purchasing/reorder-view";
 import { OrderStatusBadge } from "~/purchasing/status-badge";
-import { readReorderScreen } from "~/reorder/read.server";
+import { reorderScreenOf, reorderScreenStatements } from "~/reorder/read.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, FormAlert, SelectField, TextareaField } from "~/ui/form";
@@ -51,18 +51,25 @@ export async function loader(args: LoaderFunctionArgs) {
   // picked with ?reorderAt=; its statements keep to the organization), with the transfers offered
   // instead (app/reorder composes both), read beside the list.
   const asked = here ?? (params.get("reorderAt") || null);
-  const [page, vendors, locations, reorderRead] = await orOutage(
+  // The vendors, the locations and the reorder view's reads in one batch, beside the list's.
+  const [page, [vendors, locations, ...reorderResults]] = await orOutage(
     Promise.all([
       listOrders(db, {
         ...query,
         after: params.get("after") ?? undefined,
         before: params.get("before") ?? undefined,
       }).then((p) => p ?? listOrders(db, query)),
-      activeVendors(db, actor),
-      activeLocations(db, actor),
-      asked ? readReorderScreen(db, actor, asked) : null,
+      db.batch([
+        activeVendors(db, actor),
+        activeLocations(db, actor),
+        ...(asked ? reorderScreenStatements(db, actor, asked) : []),
+      ] as never) as Promise<
+        [Awaited<ReturnType<typeof activeVendors>>, Awaited<ReturnType<typeof activeLocations>>, ...unknown[]]
+      >,
     ]),
   );
+  // The transfers' suggestions are worked out where none are recent (a round trip more, then).
+  const reorderRead = asked ? await orOutage(reorderScreenOf(db, actor, asked, reorderResults)) : null;
   const organizationMode = actor.locationId === ORGANIZATION;
   // Where the reader may start an order: here, or any location in organization mode.
   const writable = locations.filter((l) => reachesAt(actor, "WRITE_PURCHASING", l.id));
