@@ -126,7 +126,10 @@ export interface MovementDuring extends Units {
 }
 
 export interface CountReport {
+  /** Every vial line (read for a page: without what only the page shows, which vialPage has). */
   vials: VialLine[];
+  /** Read for a page: its vial lines, what differs first, whole; else null. */
+  vialPage: VialLine[] | null;
   bulk: BulkRow[];
   /** Every missing vial; a page of them when read for a page (totals.missingVials counts them all). */
   missing: MissingVial[];
@@ -188,8 +191,14 @@ export function onHandHere(variationId: SQL) {
 const name = (column: string) =>
   sql.raw(`(SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = ${column})`);
 
-/** What the review page shows of the long lists: a page of the missing vials, the first products not counted. */
+/**
+ * What the review page shows of the long lists: a page of the vials counted (what differs first:
+ * every line is still read for the totals, without what only the page shows), a page of the
+ * missing vials, the first products not counted.
+ */
 export interface ReportPage {
+  vialOffset: number;
+  vialLimit: number;
   missingOffset: number;
   missingLimit: number;
   notCountedLimit: number;
@@ -263,17 +272,15 @@ export function reportQueries(db: Database, sessionId: string, reached: SQL, pag
         AND NOT EXISTS (SELECT 1 FROM audit_lines AS a WHERE a.session_id = s.id AND a.variation_id = v.id)`,
   )})`;
   return [
-    db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.item_id AS itemId, i.label_code AS labelCode,
-        p.name AS product, v.name AS variation, v.id AS variationId, i.lot, a.quantity AS counted, a.found,
-        a.ledger_position AS position, a.counted_at AS countedAt, a.counted_by AS countedById,
-        ${name("a.counted_by")} AS countedBy, i.state, i.started_at AS startedAt, i.location_id AS itemLocationId,
-        il.code AS itemLocationCode, i.units_remaining AS unitsNow, ${VIAL_AFTER} AS after,
-        ${booked(sql`m.item_id = a.item_id`)} AS booked,
-        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage,
-        p.unit_scale AS unitScale, p.base_unit AS baseUnit
+    // Every vial line with what its expectation and value need (with a page, only those).
+    db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.item_id AS itemId, v.id AS variationId, i.lot,
+        a.quantity AS counted, a.found, a.ledger_position AS position, a.counted_at AS countedAt,
+        a.counted_by AS countedById, i.state, i.started_at AS startedAt, i.location_id AS itemLocationId,
+        i.units_remaining AS unitsNow, ${VIAL_AFTER} AS after, ${booked(sql`m.item_id = a.item_id`)} AS booked,
+        coalesce(i.cost_cents, v.cost_cents, 0) AS costCents, v.units_per_package AS unitsPerPackage
+        ${page ? sql`` : sql`, ${vialShown}`}
       FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id JOIN items AS i ON i.id = a.item_id
-        JOIN locations AS il ON il.id = i.location_id
-        JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
+        JOIN product_variations AS v ON v.id = i.variation_id ${page ? sql`` : vialShownFrom}
       WHERE ${session} AND a.item_id IS NOT NULL
       ORDER BY a.counted_at, a.id`),
     db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, a.variation_id AS variationId, a.lot,
@@ -315,8 +322,26 @@ export function reportQueries(db: Database, sessionId: string, reached: SQL, pag
         AND m.reference_id IS NOT s.id
       ORDER BY m.rowid DESC LIMIT ${DURING_MAX}`),
     db.all<{ top: number }>(sql`SELECT coalesce(max(rowid), 0) AS top FROM stock_movements`),
+    // With a page: what the page shows of its vials, what differs first (as reportOf judges it:
+    // found, moved on since, or counted other than expected), then in the order they were counted.
+    page
+      ? db.all<Record<string, unknown>>(sql`SELECT a.id AS lineId, ${vialShown}
+        FROM audit_sessions AS s JOIN audit_lines AS a ON a.session_id = s.id JOIN items AS i ON i.id = a.item_id
+          JOIN product_variations AS v ON v.id = i.variation_id ${vialShownFrom}
+        WHERE ${session} AND a.item_id IS NOT NULL
+        ORDER BY (a.found OR NOT (i.location_id = s.location_id AND i.state IN ('sealed', 'in_use'))
+            OR a.quantity <> i.units_remaining - ${booked(sql`m.item_id = a.item_id`)} - ${VIAL_AFTER}) DESC,
+          a.counted_at, a.id
+        LIMIT ${page.vialLimit} OFFSET ${page.vialOffset}`)
+      : db.all<Record<string, unknown>>(sql`SELECT 1 WHERE 0`),
   ] as const;
 }
+
+/** What only the page shows of a vial line (its label, names, lot, who counted it, where the system has it). */
+const vialShown = sql`i.label_code AS labelCode, p.name AS product, v.name AS variation,
+  (SELECT u.first_name || ' ' || u.last_name FROM users AS u WHERE u.id = a.counted_by) AS countedBy,
+  il.code AS itemLocationCode, p.unit_scale AS unitScale, p.base_unit AS baseUnit`;
+const vialShownFrom = sql`JOIN locations AS il ON il.id = i.location_id JOIN products AS p ON p.id = v.product_id`;
 
 /**
  * The count `id` if it is at a location `actor` reaches with `permission`, and its report (with
@@ -336,9 +361,16 @@ export async function readSessionReport(
   ]);
   const session = sessions[0];
   if (!session) return null;
-  // A page past the end of the missing vials has no row to count them on: the first page instead.
-  if (page && page.missingOffset > 0 && (rows[3] as unknown[]).length === 0)
-    return readSessionReport(db, actor, permission, id, { ...page, missingOffset: 0 });
+  // A page past the end of the vials or of the missing vials: the first page of it instead (and,
+  // for the missing vials, a row to count them on).
+  const pastVials = page && page.vialOffset > 0 && (rows[7] as unknown[]).length === 0;
+  const pastMissing = page && page.missingOffset > 0 && (rows[3] as unknown[]).length === 0;
+  if (page && (pastVials || pastMissing))
+    return readSessionReport(db, actor, permission, id, {
+      ...page,
+      vialOffset: pastVials ? 0 : page.vialOffset,
+      missingOffset: pastMissing ? 0 : page.missingOffset,
+    });
   return { session, report: reportOf(session, rows) };
 }
 
@@ -350,7 +382,7 @@ export async function readReport(db: Database, session: SessionRow): Promise<Cou
 /** The report from the rows of reportQueries, for the session they were read with. */
 export function reportOf(session: SessionRow, rows: readonly unknown[]): CountReport {
   const here = session.locationId;
-  const [vialRows, bulkLines, bulkRows, missingRows, notCountedRows, duringRows, top] = rows as [
+  const [vialRows, bulkLines, bulkRows, missingRows, notCountedRows, duringRows, top, vialPageRows] = rows as [
     Record<string, unknown>[],
     Record<string, unknown>[],
     Record<string, unknown>[],
@@ -358,7 +390,18 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
     Record<string, unknown>[],
     Record<string, unknown>[],
     { top: number }[],
+    Record<string, unknown>[],
   ];
+  /** What only a page shows of a vial line, from the row that carries it. */
+  const shownOf = (r: Record<string, unknown>) => ({
+    labelCode: String(r.labelCode ?? ""),
+    product: String(r.product ?? ""),
+    variation: String(r.variation ?? ""),
+    countedBy: (r.countedBy as string | null) ?? null,
+    itemLocationCode: String(r.itemLocationCode ?? ""),
+    unitScale: scaleOf(r),
+    baseUnit: String(r.baseUnit ?? ""),
+  });
 
   const vials: VialLine[] = vialRows.map((r) => {
     const counted = n(r.counted);
@@ -377,11 +420,9 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
     const costCents = n(r.costCents);
     const unitsPerPackage = n(r.unitsPerPackage);
     return {
+      ...shownOf(r),
       lineId: String(r.lineId),
       itemId: String(r.itemId),
-      labelCode: String(r.labelCode),
-      product: String(r.product),
-      variation: String(r.variation),
       variationId: String(r.variationId),
       lot: (r.lot as string | null) ?? null,
       counted,
@@ -389,11 +430,9 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
       position: n(r.position),
       countedAt: n(r.countedAt),
       countedById: (r.countedById as string | null) ?? null,
-      countedBy: (r.countedBy as string | null) ?? null,
       state: String(r.state),
       startedAt: r.startedAt === null ? null : n(r.startedAt),
       itemLocationId: String(r.itemLocationId),
-      itemLocationCode: String(r.itemLocationCode),
       unitsNow,
       after,
       costCents,
@@ -405,10 +444,15 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
       movedOn,
       finished: found && finished,
       onTheRoad: found && onTheRoad,
-      unitScale: scaleOf(r),
-      baseUnit: String(r.baseUnit),
     };
   });
+  const byLine = new Map(vials.map((v) => [v.lineId, v]));
+  const vialPage = vialPageRows?.length
+    ? vialPageRows.flatMap((r) => {
+        const line = byLine.get(String(r.lineId));
+        return line ? [{ ...line, ...shownOf(r) }] : [];
+      })
+    : null;
   const linesOf = new Map<string, BulkLine[]>();
   for (const r of bulkLines) {
     const list = linesOf.get(String(r.variationId)) ?? [];
@@ -488,6 +532,7 @@ export function reportOf(session: SessionRow, rows: readonly unknown[]): CountRe
   const notFound = vials.filter((v) => !v.found);
   return {
     vials,
+    vialPage,
     bulk,
     missing,
     notCounted,

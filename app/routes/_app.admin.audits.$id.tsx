@@ -13,7 +13,7 @@ import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { approvalQuestion } from "~/counts/approve.server";
 import { NOTE_MAX } from "~/counts/constants";
 import { type CountProblem, REVIEW_INTENT_HANDLERS, REVIEW_INTENTS, type ReviewIntent } from "~/counts/intents.server";
-import { type CountReport, readSessionReport } from "~/counts/report.server";
+import { readSessionReport } from "~/counts/report.server";
 import { scopeWords } from "~/counts/session.server";
 import { CountStatus } from "~/counts/status-badge";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -40,13 +40,16 @@ const money = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : form
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/admin/audits/{id}").permission);
   const db = args.context.db;
-  // Every line is read (the totals and the approval need them all); the long lists of what was
-  // not counted, a page at a time. Each list pages by its own parameter.
+  // Every line is read (the totals and the approval need them all), what only the page shows for a
+  // page of the vials; the long lists of what was not counted, a page at a time. Each list pages by
+  // its own parameter.
   const url = new URL(args.request.url);
   const pageNumber = (name: PagedList) => Math.max(1, Math.floor(Number(url.searchParams.get(name) ?? 1)) || 1);
-  const missingPage = pageNumber("missing");
+  const [vialPage, missingPage] = [pageNumber("vials"), pageNumber("missing")];
   const read = await orOutage(
     readSessionReport(db, actor, "READ_AUDITS", args.params.id ?? "", {
+      vialOffset: pageOffset(vialPage, REVIEW_ROWS),
+      vialLimit: REVIEW_ROWS,
       missingOffset: pageOffset(missingPage, REVIEW_ROWS),
       missingLimit: REVIEW_ROWS,
       notCountedLimit: NOT_COUNTED_NAMED,
@@ -58,20 +61,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const tz = session.timezone;
   const at = (n: number | null) => showInstant(n, tz);
   const pageOf = <T,>(name: PagedList, list: readonly T[]) => pageOfList(list, pageNumber(name), REVIEW_ROWS);
-  const differs = (v: CountReport["vials"][number]) => v.variance !== 0 || v.found || v.movedOn;
-  const vials = pageOf("vials", [...report.vials.filter(differs), ...report.vials.filter((v) => !differs(v))]);
+  // Past the last page of a list, its first was read (readSessionReport).
+  const readPage = <T,>(rows: readonly T[], total: number, asked: number) => {
+    const pages = pageCount(total, REVIEW_ROWS);
+    return { rows, total, page: asked > pages ? 1 : asked, pageCount: pages };
+  };
+  const vials = readPage(report.vialPage ?? [], report.vials.length, vialPage);
   const bulk = pageOf("bulk", [
     ...report.bulk.filter((b) => b.variance !== 0),
     ...report.bulk.filter((b) => b.variance === 0),
   ]);
-  const missingPages = pageCount(report.totals.missingVials, REVIEW_ROWS);
-  // Past the last page, the first was read (readSessionReport).
-  const missing = {
-    rows: report.missing,
-    total: report.totals.missingVials,
-    page: missingPage > missingPages ? 1 : missingPage,
-    pageCount: missingPages,
-  };
+  const missing = readPage(report.missing, report.totals.missingVials, missingPage);
   const during = pageOf("during", report.during);
   const pages = { vials, bulk, missing, during };
   return {

@@ -643,7 +643,13 @@ describe("what a review lists of what was not counted", () => {
     expect(byCategory.notCounted.map((n) => n.variationId).sort()).toEqual(inCategory);
     expect(byCategory.totals.notCounted).toBe(inCategory.length);
     // A page names the first of them and still counts them all.
-    const named = await reviewOf(category_.sessionId, { missingOffset: 0, missingLimit: 1, notCountedLimit: 1 });
+    const named = await reviewOf(category_.sessionId, {
+      vialOffset: 0,
+      vialLimit: 1,
+      missingOffset: 0,
+      missingLimit: 1,
+      notCountedLimit: 1,
+    });
     expect(named.notCounted).toHaveLength(1);
     expect(named.totals.notCounted).toBe(inCategory.length);
     // One size counted as it stands, so the count can be submitted and approved with nothing to book.
@@ -676,14 +682,58 @@ describe("what a review lists of what was not counted", () => {
     const cents = whole.missing.reduce((sum, m) => sum + m.valueCents, 0);
     expect(whole.totals).toMatchObject({ missingVials: 3, missingCents: cents });
     // Pages of two: every page carries the totals of all three.
-    const first = await reviewOf(chosen.sessionId, { missingOffset: 0, missingLimit: 2, notCountedLimit: 30 });
-    const second = await reviewOf(chosen.sessionId, { missingOffset: 2, missingLimit: 2, notCountedLimit: 30 });
+    const first = await reviewOf(chosen.sessionId, {
+      vialOffset: 0,
+      vialLimit: 2,
+      missingOffset: 0,
+      missingLimit: 2,
+      notCountedLimit: 30,
+    });
+    const second = await reviewOf(chosen.sessionId, {
+      vialOffset: 0,
+      vialLimit: 2,
+      missingOffset: 2,
+      missingLimit: 2,
+      notCountedLimit: 30,
+    });
     expect([...first.missing, ...second.missing].map((m) => m.itemId)).toEqual(whole.missing.map((m) => m.itemId));
     for (const page of [first, second]) expect(page.totals).toEqual(whole.totals);
     // Past the end: the first page.
-    const past = await reviewOf(chosen.sessionId, { missingOffset: 40, missingLimit: 2, notCountedLimit: 30 });
+    const past = await reviewOf(chosen.sessionId, {
+      vialOffset: 0,
+      vialLimit: 2,
+      missingOffset: 40,
+      missingLimit: 2,
+      notCountedLimit: 30,
+    });
     expect(past.missing.map((m) => m.itemId)).toEqual(first.missing.map((m) => m.itemId));
     // The approval's question counts all three.
     expect(approvalQuestion(first)).toMatch(/3 missing vials discarded/);
+  });
+});
+
+describe("a review's page of vials", () => {
+  it("puts what differs first exactly as the report judges it, for every count of this file", async () => {
+    const sessions = await t.db.all<{ id: string }>(sql`SELECT id FROM audit_sessions ORDER BY id`);
+    let differing = 0;
+    for (const { id } of sessions) {
+      const full = await readSessionReport(t.db, as("owner", ORGANIZATION), "READ_AUDITS", id);
+      const paged = await readSessionReport(t.db, as("owner", ORGANIZATION), "READ_AUDITS", id, {
+        vialOffset: 0,
+        vialLimit: 1000,
+        missingOffset: 0,
+        missingLimit: 1000,
+        notCountedLimit: 1000,
+      });
+      if (!full || !paged) throw new Error(`no count ${id}`);
+      const differs = (v: { variance: number; found: boolean; movedOn: boolean }) =>
+        v.variance !== 0 || v.found || v.movedOn;
+      const expected = [...full.report.vials.filter(differs), ...full.report.vials.filter((v) => !differs(v))];
+      differing += full.report.vials.filter(differs).length;
+      expect(paged.report.vialPage ?? [], id).toEqual(expected);
+      expect(paged.report.totals).toEqual(full.report.totals);
+    }
+    // The counts above have vials that differ and vials that do not.
+    expect(differing).toBeGreaterThan(0);
   });
 });
