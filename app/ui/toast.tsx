@@ -169,7 +169,7 @@ function ToastViewport({ toast, onDismiss }: { toast: Toast | null; onDismiss: (
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       data-side={side}
       // At the top, below a phone's header (3.5rem tall, see ~/shell/app-shell), so its menu and the title stay in view.
-      className={`pointer-events-none fixed right-0 z-50 flex w-full flex-col gap-2 p-4 ${side === "top" ? "top-14 md:top-0" : "bottom-0"}`}
+      className={`pointer-events-none fixed right-0 z-50 flex print:hidden w-full flex-col gap-2 p-4 ${side === "top" ? "top-14 md:top-0" : "bottom-0"}`}
       style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
     >
       {toast && (
