@@ -239,6 +239,15 @@ export interface OrderListQuery {
 
 /** A keyset page of the orders of `locationIds` (newest first); null for a cursor this list did not make. */
 export async function listOrders(db: Database, query: OrderListQuery) {
+  const list = orderListQueries(db, query);
+  return list ? list.pageOf(await db.batch(list.statements)) : null;
+}
+
+/**
+ * The list's two statements (its page and its capped count) for a caller's batch, and how to read
+ * their rows; null when the cursor is not one this list made.
+ */
+export function orderListQueries(db: Database, query: OrderListQuery) {
   const keyset = orderList.keyset(query);
   if (!keyset) return null;
   const ids = query.locationIds.length ? query.locationIds : ["-"];
@@ -246,7 +255,7 @@ export async function listOrders(db: Database, query: OrderListQuery) {
     ${query.status ? sql`AND o.status = ${query.status}` : sql``}
     ${query.vendorId ? sql`AND o.vendor_id = ${query.vendorId}` : sql``}`;
   const past = orderList.where(keyset);
-  const [rows, counted] = await db.batch([
+  const statements = [
     db.all<OrderListRow>(sql`SELECT o.id, o.number, o.status, o.location_id AS locationId, l.name AS locationName,
         l.code AS locationCode, l.timezone, o.vendor_id AS vendorId, v.name AS vendorName,
         ${person("o.created_by")} AS createdBy, o.created_at AS createdAt, o.submitted_at AS submittedAt,
@@ -260,14 +269,18 @@ export async function listOrders(db: Database, query: OrderListQuery) {
       ORDER BY ${orderList.orderBy(keyset)} LIMIT ${orderList.limit(keyset)}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (SELECT 1 FROM purchase_orders AS o WHERE ${where}
       LIMIT 1001)`),
-  ]);
-  return orderList.page(rows, counted[0]?.total, keyset, (r) => ({
-    ...r,
-    createdAt: Number(r.createdAt),
-    lines: Number(r.lines),
-    totalCents: Number(r.totalCents),
-    outstandingPackages: Number(r.outstandingPackages),
-  }));
+  ] as const;
+  const pageOf = (results: readonly unknown[]) => {
+    const [rows, counted] = results as [OrderListRow[], { total: number }[]];
+    return orderList.page(rows, counted[0]?.total, keyset, (r) => ({
+      ...r,
+      createdAt: Number(r.createdAt),
+      lines: Number(r.lines),
+      totalCents: Number(r.totalCents),
+      outstandingPackages: Number(r.outstandingPackages),
+    }));
+  };
+  return { statements, pageOf };
 }
 
 /** The active vendors of the actor's organization, by name: whom a new order may go to. */

@@ -23,7 +23,7 @@ import { PURCHASING_REFUSALS } from "~/purchasing/outcome";
 import { catalogueChoices, mayWrite, readOrder } from "~/purchasing/read.server";
 import { shownSuggestion } from "~/purchasing/reorder";
 import { revisePurchaseOrder } from "~/purchasing/revise.server";
-import { reorderSuggestions } from "~/purchasing/suggestions.server";
+import { reorderOf, reorderStatements } from "~/purchasing/suggestions.server";
 import { area } from "~/shell/areas";
 import { Button, Card, Field, FormAlert, TextareaField } from "~/ui/form";
 
@@ -43,12 +43,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // "all" widens a search to every vendor's products; by default the order's vendor's come alone.
   const onlyVendor = params.get("vendor") !== "all";
   // With the reorder suggestions of this order's vendor at its location (READ_PURCHASING there: the order is reached).
-  const [choices, suggestions] = await orOutage(
-    Promise.all([
+  // One batch: the catalogue's choices and the suggestions, once the order says where and whose.
+  const [choices, ...reorderResults] = (await orOutage(
+    db.batch([
       catalogueChoices(db, actor, { orderId: order.id, vendorId: order.vendorId, q, onlyVendor }),
-      reorderSuggestions(db, organizationOf(actor), order.locationId, order.vendorId),
-    ]),
-  );
+      ...reorderStatements(db, organizationOf(actor), order.locationId, order.vendorId),
+    ] as never),
+  )) as [Awaited<ReturnType<typeof catalogueChoices>>, ...unknown[]];
+  const suggestions = reorderOf(reorderResults, order.vendorId);
   return {
     suggestions: (suggestions ?? []).map(shownSuggestion),
     order: {

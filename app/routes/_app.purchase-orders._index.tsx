@@ -25,7 +25,7 @@ import {
 } from "~/purchasing/constants";
 import { createPurchaseOrder } from "~/purchasing/create.server";
 import { linesOfPairs, type OrderLineInput, OrderStatusFilter } from "~/purchasing/forms";
-import { activeLocations, activeVendors, listOrders } from "~/purchasing/read.server";
+import { activeLocations, activeVendors, listOrders, orderListQueries } from "~/purchasing/read.server";
 import { ReorderView } from "~/purchasing/reorder-view";
 import { OrderStatusBadge } from "~/purchasing/status-badge";
 import { reorderScreenOf, reorderScreenStatements } from "~/reorder/read.server";
@@ -45,29 +45,33 @@ export async function loader(args: LoaderFunctionArgs) {
   const locationIds = locationsFor(actor, "READ_PURCHASING").ids;
   const { db } = args.context;
   const query = { locationIds, status, pageSize: ORDERS_PAGE_SIZE };
-  // A cursor this list did not make shows the first page.
   const here = actor.locationId === ORGANIZATION ? null : actor.locationId;
   // The reorder view: the suggestions of the location in scope (in organization mode, the one
   // picked with ?reorderAt=; its statements keep to the organization), with the transfers offered
   // instead (app/reorder composes both), read beside the list.
   const asked = here ?? (params.get("reorderAt") || null);
-  // The vendors, the locations and the reorder view's reads in one batch, beside the list's.
-  const [page, [vendors, locations, ...reorderResults]] = await orOutage(
-    Promise.all([
-      listOrders(db, {
-        ...query,
-        after: params.get("after") ?? undefined,
-        before: params.get("before") ?? undefined,
-      }).then((p) => p ?? listOrders(db, query)),
-      db.batch([
-        activeVendors(db, actor),
-        activeLocations(db, actor),
-        ...(asked ? reorderScreenStatements(db, actor, asked) : []),
-      ] as never) as Promise<
-        [Awaited<ReturnType<typeof activeVendors>>, Awaited<ReturnType<typeof activeLocations>>, ...unknown[]]
-      >,
-    ]),
-  );
+  // The list, the vendors, the locations and the reorder view's reads in one batch (a cursor this
+  // list did not make reads the first page after).
+  const list = orderListQueries(db, {
+    ...query,
+    after: params.get("after") ?? undefined,
+    before: params.get("before") ?? undefined,
+  });
+  const results = (await orOutage(
+    db.batch([
+      ...(list?.statements ?? []),
+      activeVendors(db, actor),
+      activeLocations(db, actor),
+      ...(asked ? reorderScreenStatements(db, actor, asked) : []),
+    ] as never),
+  )) as unknown[];
+  const listed = list ? 2 : 0;
+  const page = list ? list.pageOf(results.slice(0, listed)) : await orOutage(listOrders(db, query));
+  const [vendors, locations] = results.slice(listed, listed + 2) as [
+    Awaited<ReturnType<typeof activeVendors>>,
+    Awaited<ReturnType<typeof activeLocations>>,
+  ];
+  const reorderResults = results.slice(listed + 2);
   // The transfers' suggestions are worked out where none are recent (a round trip more, then).
   const reorderRead = asked ? await orOutage(reorderScreenOf(db, actor, asked, reorderResults)) : null;
   const organizationMode = actor.locationId === ORGANIZATION;
