@@ -12,8 +12,9 @@ import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, repla
 import { ORDER_LINES_MAX } from "./constants";
 import { AddLinesInput } from "./forms";
 import { expectedDate, insertLine, isLineRefused, resolveLines } from "./lines.server";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, refuse } from "./outcome";
-import { happened, mayWrite, reached, readOrder } from "./read.server";
+import { happened, reached } from "./read.server";
 
 type Batched = BatchItem<"sqlite">;
 type Added = { orderId: string; added: number; products: string[] };
@@ -28,12 +29,9 @@ export async function addOrderLines(
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const { orderId, lines: wanted, idempotencyKey } = read.data;
   const key = await idempotencyKeyFor(actor.id, idempotencyKey, `purchase_order_lines:${orderId}`, { lines: wanted });
-  const earlier = replayOf<Outcome<Added>>(await recallKey(db, key), key);
-  if (earlier.replay) return earlier.answer;
-  if (earlier.misused) return refuse("key_misused");
-  const order = await readOrder(db, actor, orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Added>(db, actor, orderId, key);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   if (order.status !== "draft") return refuse("not_draft");
   if (order.lines.length + wanted.length > ORDER_LINES_MAX) return refuse("too_many_lines");
   const now = new Date();

@@ -7,8 +7,9 @@ import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { CancelInput } from "./forms";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, type PurchasingRefused, refuse } from "./outcome";
-import { hasOpenReceipt, mayWrite, noOpenReceipt, type PurchaseOrder, reached, readOrder } from "./read.server";
+import { hasOpenReceipt, noOpenReceipt, type PurchaseOrder, reached, readOrder } from "./read.server";
 
 type Cancelled = { orderId: string; number: string; status: "cancelled" };
 
@@ -29,12 +30,9 @@ export async function cancelPurchaseOrder(
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const { orderId, reason, idempotencyKey } = read.data;
   const key = await idempotencyKeyFor(actor.id, idempotencyKey, `purchase_order_cancel:${orderId}`, { reason });
-  const earlier = replayOf<Outcome<Cancelled>>(await recallKey(db, key), key);
-  if (earlier.replay) return earlier.answer;
-  if (earlier.misused) return refuse("key_misused");
-  const order = await readOrder(db, actor, orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Cancelled>(db, actor, orderId, key);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   const problem = cancelProblem(order, reason);
   if (problem) return problem;
   const at = Date.now();

@@ -7,8 +7,9 @@ import type { ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { ChangeLineInput } from "./forms";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, refuse } from "./outcome";
-import { mayWrite, reached, readOrder } from "./read.server";
+import { reached } from "./read.server";
 
 type Changed = { orderId: string; lineId: string; product: string; changed: boolean };
 
@@ -20,9 +21,9 @@ export async function changeOrderLine(
   const read = ChangeLineInput.safeParse(sent);
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const input = read.data;
-  const order = await readOrder(db, actor, input.orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Changed>(db, actor, input.orderId, null);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   if (order.status !== "draft") return refuse("not_draft");
   const line = order.lines.find((l) => l.id === input.lineId);
   if (!line) return refuse("line_not_found");

@@ -8,16 +8,9 @@ import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { CloseInput } from "./forms";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, type PurchasingRefused, refuse } from "./outcome";
-import {
-  hasOpenReceipt,
-  mayWrite,
-  noOpenReceipt,
-  outstanding,
-  type PurchaseOrder,
-  reached,
-  readOrder,
-} from "./read.server";
+import { hasOpenReceipt, noOpenReceipt, outstanding, type PurchaseOrder, reached, readOrder } from "./read.server";
 
 type Closed = { orderId: string; number: string; status: "closed"; outstandingPackages: number };
 
@@ -34,12 +27,9 @@ export async function closePurchaseOrder(db: Database, actor: ScopedActor, sent:
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const { orderId, reason, idempotencyKey } = read.data;
   const key = await idempotencyKeyFor(actor.id, idempotencyKey, `purchase_order_close:${orderId}`, { reason });
-  const earlier = replayOf<Outcome<Closed>>(await recallKey(db, key), key);
-  if (earlier.replay) return earlier.answer;
-  if (earlier.misused) return refuse("key_misused");
-  const order = await readOrder(db, actor, orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Closed>(db, actor, orderId, key);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   const problem = closeProblem(order, reason);
   if (problem) return problem;
   const left = order.lines.reduce((n, l) => n + outstanding(l), 0);

@@ -150,7 +150,7 @@ export async function readOrderPage(
 }
 
 /** The order `orderId` if `actor` reaches it with `permission`: its head, lines and revisions, for a batch. */
-function orderQueries(db: Database, actor: ScopedActor, orderId: string, permission: Permission) {
+export function orderQueries(db: Database, actor: ScopedActor, orderId: string, permission: Permission) {
   return [
     db.all<Omit<PurchaseOrder, "lines" | "revisions">>(sql`SELECT o.id, o.number, o.status, o.revision, o.version,
         o.location_id AS locationId, l.name AS locationName, l.code AS locationCode, l.address AS locationAddress,
@@ -170,7 +170,7 @@ function orderQueries(db: Database, actor: ScopedActor, orderId: string, permiss
   ] as const;
 }
 
-function orderOf(rows: readonly unknown[]): PurchaseOrder | null {
+export function orderOf(rows: readonly unknown[]): PurchaseOrder | null {
   const [heads, lines, revisions] = rows as [
     Omit<PurchaseOrder, "lines" | "revisions">[],
     Awaited<ReturnType<typeof linesQuery>>,

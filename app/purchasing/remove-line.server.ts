@@ -5,8 +5,9 @@ import type { ScopedActor } from "~/access/actor";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { RemoveLineInput } from "./forms";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, refuse } from "./outcome";
-import { mayWrite, reached, readOrder } from "./read.server";
+import { reached } from "./read.server";
 
 export async function removeOrderLine(
   db: Database,
@@ -16,9 +17,9 @@ export async function removeOrderLine(
   const read = RemoveLineInput.safeParse(sent);
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const input = read.data;
-  const order = await readOrder(db, actor, input.orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<{ orderId: string; product: string }>(db, actor, input.orderId, null);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   if (order.status !== "draft") return refuse("not_draft");
   const line = order.lines.find((l) => l.id === input.lineId);
   if (!line) return refuse("line_not_found");

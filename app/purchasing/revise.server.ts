@@ -13,8 +13,9 @@ import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, repla
 import { ORDER_LINES_MAX } from "./constants";
 import { ReviseInput } from "./forms";
 import { expectedDate, insertLine, isLineRefused, resolveLines } from "./lines.server";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, refuse } from "./outcome";
-import { happened, mayWrite, reached, readOrder } from "./read.server";
+import { happened, reached } from "./read.server";
 
 type Revised = { orderId: string; number: string; revision: number; changes: number };
 
@@ -39,12 +40,9 @@ export async function revisePurchaseOrder(
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const { orderId, idempotencyKey, ...request } = read.data;
   const key = await idempotencyKeyFor(actor.id, idempotencyKey, `purchase_order_revise:${orderId}`, request);
-  const earlier = replayOf<Outcome<Revised>>(await recallKey(db, key), key);
-  if (earlier.replay) return earlier.answer;
-  if (earlier.misused) return refuse("key_misused");
-  const order = await readOrder(db, actor, orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Revised>(db, actor, orderId, key);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   if (order.status !== "submitted" && order.status !== "partially_received") return refuse("not_revisable");
   if (request.version !== undefined && request.version !== order.version) return refuse("changed");
 

@@ -7,8 +7,9 @@ import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
 import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { SubmitInput } from "./forms";
+import { orderToChange } from "./order-to-change.server";
 import { type Outcome, refuse } from "./outcome";
-import { mayWrite, orderTotal, reached, readOrder } from "./read.server";
+import { orderTotal, reached } from "./read.server";
 
 type Submitted = { orderId: string; number: string; status: "submitted" };
 
@@ -21,12 +22,9 @@ export async function submitPurchaseOrder(
   if (!read.success) return refuse("invalid", read.error.issues[0]?.message);
   const { orderId, version, idempotencyKey } = read.data;
   const key = await idempotencyKeyFor(actor.id, idempotencyKey, `purchase_order_submit:${orderId}`, { version });
-  const earlier = replayOf<Outcome<Submitted>>(await recallKey(db, key), key);
-  if (earlier.replay) return earlier.answer;
-  if (earlier.misused) return refuse("key_misused");
-  const order = await readOrder(db, actor, orderId);
-  if (!order) return refuse("not_found");
-  if (!mayWrite(actor, order)) return refuse("forbidden");
+  const found = await orderToChange<Submitted>(db, actor, orderId, key);
+  if ("answer" in found) return found.answer;
+  const { order } = found;
   if (order.status !== "draft") return refuse("not_draft", "This order was already submitted.");
   if (order.lines.length === 0) return refuse("empty");
   if (version !== undefined && version !== order.version) return refuse("changed");
