@@ -409,4 +409,11 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `audit_lines_session_counter_idx` ON `audit_lines` (`session_id`,`counted_by`,`counted_at`,`id`);",
     ],
   },
+  {
+    tag: "0030_vial_position",
+    when: 1795768488697,
+    statements: [
+      'CREATE INDEX `stock_movements_item_position_idx` ON `stock_movements` (`item_id`) WHERE "stock_movements"."item_id" IS NOT NULL;',
+    ],
+  },
 ];

@@ -169,8 +169,9 @@ export function current(sessionId: string | SQL) {
 const scaleOf = (r: Record<string, unknown>) => n(r.unitScale) as UnitScale;
 
 /** SQL: what the vial line `a` of the session `s` moved since it was counted (its own booking aside). */
-export const VIAL_AFTER = sql`(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m WHERE m.item_id = a.item_id
-  AND m.rowid > a.ledger_position AND m.reference_id IS NOT s.id)`;
+export const VIAL_AFTER = sql`(SELECT coalesce(sum(m.quantity), 0) FROM stock_movements AS m
+  INDEXED BY stock_movements_item_position_idx WHERE m.item_id = a.item_id AND m.rowid > a.ledger_position
+    AND m.reference_id IS NOT s.id)`;
 
 /**
  * SQL: what moved of the variation `variationId` at the session `s`'s location after `position`

@@ -56,6 +56,9 @@ export const stockMovements = sqliteTable(
     // rowid, and an index's implicit last column is the rowid, so `rowid > position` is a seek here):
     // a bulk count line's expectation, without walking every movement of the pair.
     index("stock_movements_pair_position_idx").on(t.locationId, t.variationId),
+    // The same for one vial: what it moved after a count line's position (a counted vial's
+    // expectation on the count review), sought instead of walking each of its movements.
+    index("stock_movements_item_position_idx").on(t.itemId).where(sql`${t.itemId} IS NOT NULL`),
     // Serves the movements of one receipt, transfer, audit, import or usage entry.
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX `stock_movements_item_position_idx` ON `stock_movements` (`item_id`) WHERE "stock_movements"."item_id" IS NOT NULL;
