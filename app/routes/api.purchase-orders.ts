@@ -10,51 +10,42 @@ import { z } from "zod";
 import { apiActor } from "~/access/door.server";
 import { locationsFor } from "~/access/scope.server";
 import { idempotencyKeyOf, readJsonBody } from "~/http/api.server";
-import { invalidCursor, invalidFilter } from "~/http/filters.server";
+import { hasProblems, invalidCursor, invalidFilter, readFilters } from "~/http/filters.server";
 import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { orderWritten } from "~/purchasing/api.server";
 import { PURCHASE_ORDER_STATUSES } from "~/purchasing/constants";
 import { createPurchaseOrder } from "~/purchasing/create.server";
-import { CreateOrderBody, OrderStatusFilter } from "~/purchasing/forms";
+import { CreateOrderBody } from "~/purchasing/forms";
 import { listOrders } from "~/purchasing/read.server";
 
+const PAGE_SIZE = "pageSize must be a whole number from 1 to 100.";
 const Query = z.object({
-  status: OrderStatusFilter.optional(),
-  vendorId: z.string().trim().min(1).max(100).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  status: z
+    .enum(PURCHASE_ORDER_STATUSES, { error: `status must be one of ${PURCHASE_ORDER_STATUSES.join(", ")}.` })
+    .optional(),
+  vendorId: z.string().trim().min(1).max(100, "vendorId must be a vendor's id.").optional(),
+  pageSize: z.coerce.number({ error: PAGE_SIZE }).int(PAGE_SIZE).min(1, PAGE_SIZE).max(100, PAGE_SIZE).default(25),
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, searchParams } = await apiActor(args, "READ_PURCHASING");
-  const read = Query.safeParse({
+  const { query, problems } = readFilters(Query, {
     status: searchParams.get("status") || undefined,
     vendorId: searchParams.get("vendorId") || undefined,
     pageSize: searchParams.get("pageSize") || undefined,
   });
-  if (!read.success) {
-    const problems: Record<string, string> = {};
-    for (const issue of read.error.issues) {
-      const field = String(issue.path[0] ?? "query");
-      problems[field] =
-        field === "status"
-          ? `status must be one of ${PURCHASE_ORDER_STATUSES.join(", ")}.`
-          : field === "vendorId"
-            ? "vendorId must be a vendor's id."
-            : "pageSize must be a whole number from 1 to 100.";
-    }
-    throw invalidFilter(problems);
-  }
+  if (hasProblems(problems)) throw invalidFilter(problems);
   const page = await orOutage(
     listOrders(args.context.db, {
       locationIds: locationsFor(actor, "READ_PURCHASING").ids,
-      status: read.data.status ?? null,
-      vendorId: read.data.vendorId ?? null,
+      status: query.status ?? null,
+      vendorId: query.vendorId ?? null,
       after: searchParams.get("after") ?? undefined,
       before: searchParams.get("before") ?? undefined,
-      pageSize: read.data.pageSize,
+      pageSize: query.pageSize,
     }),
   );
   if (!page) throw invalidCursor();

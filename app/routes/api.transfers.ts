@@ -9,7 +9,7 @@ import { z } from "zod";
 import { apiActor } from "~/access/door.server";
 import { locationsFor } from "~/access/scope.server";
 import { answerOutcome, idempotencyKeyOf, readJsonBody } from "~/http/api.server";
-import { invalidCursor, invalidFilter } from "~/http/filters.server";
+import { hasProblems, invalidCursor, invalidFilter, readFilters } from "~/http/filters.server";
 import { API_HEADERS } from "~/http/json.server";
 import { orOutage } from "~/http/outage.server";
 import { TRANSFER_STATUSES_HTTP, transferAnswer } from "~/transfers/api.server";
@@ -17,35 +17,30 @@ import { createTransfer } from "~/transfers/create.server";
 import { TransferBody, TransferStatusFilter } from "~/transfers/forms";
 import { listTransfers } from "~/transfers/read.server";
 
+const PAGE_SIZE = "pageSize must be a whole number from 1 to 100.";
 const Query = z.object({
-  status: TransferStatusFilter.optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  status: z
+    .enum(TransferStatusFilter.options, {
+      error: `status must be one of ${TransferStatusFilter.options.join(", ")}.`,
+    })
+    .optional(),
+  pageSize: z.coerce.number({ error: PAGE_SIZE }).int(PAGE_SIZE).min(1, PAGE_SIZE).max(100, PAGE_SIZE).default(25),
 });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { actor, searchParams } = await apiActor(args, "READ_TRANSFERS");
-  const read = Query.safeParse({
+  const { query, problems } = readFilters(Query, {
     status: searchParams.get("status") || undefined,
     pageSize: searchParams.get("pageSize") || undefined,
   });
-  if (!read.success) {
-    const problems: Record<string, string> = {};
-    for (const issue of read.error.issues) {
-      const field = String(issue.path[0] ?? "query");
-      problems[field] =
-        field === "status"
-          ? "status must be one of requested, draft, in_transit, received, cancelled."
-          : "pageSize must be a whole number from 1 to 100.";
-    }
-    throw invalidFilter(problems);
-  }
+  if (hasProblems(problems)) throw invalidFilter(problems);
   const page = await orOutage(
     listTransfers(args.context.db, {
       locationIds: locationsFor(actor, "READ_TRANSFERS").ids,
-      status: read.data.status ?? null,
+      status: query.status ?? null,
       after: searchParams.get("after") ?? undefined,
       before: searchParams.get("before") ?? undefined,
-      pageSize: read.data.pageSize,
+      pageSize: query.pageSize,
     }),
   );
   if (!page) throw invalidCursor();
