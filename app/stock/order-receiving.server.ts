@@ -14,12 +14,12 @@ import { locationsFor } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
-import type { PurchaseOrderStatus } from "../../db/schema/purchasing/constants";
+import { ON_ORDER_STATUSES, type PurchaseOrderStatus } from "../../db/schema/purchasing/constants";
 
-/** The statuses a receipt may be opened against (what is on order). */
-export const RECEIVABLE_STATUSES = ["submitted", "partially_received"] as const;
+/** The statuses a receipt may be opened against: what is on order. */
+export const RECEIVABLE_STATUSES = ON_ORDER_STATUSES;
 /** The statuses a receipt already open against an order may still complete against ('received': only over). */
-export const COMPLETABLE_STATUSES = ["submitted", "partially_received", "received"] as const;
+export const COMPLETABLE_STATUSES = [...ON_ORDER_STATUSES, "received"] as const;
 
 const listed = (statuses: readonly string[]) =>
   sql.join(
