@@ -5,11 +5,11 @@ import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
-import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
+import { idempotencyKeyFor, keyUnused, rememberKey } from "~/http/idempotency.server";
 import { CancelInput } from "./forms";
 import { orderToChange } from "./order-to-change.server";
 import { type Outcome, type PurchasingRefused, refuse } from "./outcome";
-import { hasOpenReceipt, noOpenReceipt, type PurchaseOrder, reached, readOrder } from "./read.server";
+import { hasOpenReceipt, noOpenReceipt, type PurchaseOrder, reached } from "./read.server";
 
 type Cancelled = { orderId: string; number: string; status: "cancelled" };
 
@@ -62,10 +62,9 @@ export async function cancelPurchaseOrder(
     ),
   });
   if (updated.length === 1) return { ok: true, orderId: order.id, number: order.number, status: "cancelled" };
-  const replay = replayOf<Outcome<Cancelled>>(await recallKey(db, key), key);
-  if (replay.replay) return replay.answer;
-  if (replay.misused) return refuse("key_misused");
-  const now = await readOrder(db, actor, orderId);
-  if (now && (await hasOpenReceipt(db, orderId))) return refuse("receipt_open");
-  return (now && cancelProblem(now, reason)) || refuse("changed");
+  // Not written: the key's answer (a replay), else why, as the order now stands.
+  const now = await orderToChange<Cancelled>(db, actor, orderId, key);
+  if ("answer" in now) return now.answer;
+  if (await hasOpenReceipt(db, orderId)) return refuse("receipt_open");
+  return cancelProblem(now.order, reason) || refuse("changed");
 }

@@ -6,11 +6,11 @@ import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { changeWithActivity } from "~/activity/change.server";
 import type { Database } from "~/db/client.server";
-import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
+import { idempotencyKeyFor, keyUnused, rememberKey } from "~/http/idempotency.server";
 import { CloseInput } from "./forms";
 import { orderToChange } from "./order-to-change.server";
 import { type Outcome, type PurchasingRefused, refuse } from "./outcome";
-import { hasOpenReceipt, noOpenReceipt, outstanding, type PurchaseOrder, reached, readOrder } from "./read.server";
+import { hasOpenReceipt, noOpenReceipt, outstanding, type PurchaseOrder, reached } from "./read.server";
 
 type Closed = { orderId: string; number: string; status: "closed"; outstandingPackages: number };
 
@@ -64,10 +64,9 @@ export async function closePurchaseOrder(db: Database, actor: ScopedActor, sent:
   if (updated.length === 1) {
     return { ok: true, orderId: order.id, number: order.number, status: "closed", outstandingPackages: left };
   }
-  const replay = replayOf<Outcome<Closed>>(await recallKey(db, key), key);
-  if (replay.replay) return replay.answer;
-  if (replay.misused) return refuse("key_misused");
+  // Not written: the key's answer (a replay), else why, as the order now stands.
+  const now = await orderToChange<Closed>(db, actor, orderId, key);
+  if ("answer" in now) return now.answer;
   if (await hasOpenReceipt(db, orderId)) return refuse("receipt_open");
-  const now = await readOrder(db, actor, orderId);
-  return (now && closeProblem(now, reason)) || refuse("changed");
+  return closeProblem(now.order, reason) || refuse("changed");
 }
