@@ -74,35 +74,44 @@ export function figuresOf(results: readonly unknown[], place: DashboardPlace): O
   return { computedAt: found.computedAt, stats, waste, parStatus };
 }
 
-/** The figures of `place` summed now, in one batch: what the worker saves. */
-async function sumFigures(db: Database, actor: ScopedActor, place: DashboardPlace): Promise<PlaceFigures> {
+/** The statements that sum the figures of `place`, for a batch, and how to read their results. */
+function figureQueries(db: Database, actor: ScopedActor, place: DashboardPlace) {
   const stats = statsQueries(db, actor, place.locationIds, place.now);
   const waste = wasteQueries(db, place.locationIds, place.months);
   const par = parStatusQueries(db, actor, place.locationIds, place.now);
-  const results = (await db.batch([...stats, ...waste, ...par])) as unknown[];
   const wasteEnd = stats.length + waste.length;
   return {
-    stats: statsOf(results.slice(0, stats.length)),
-    waste: wasteOf(results.slice(stats.length, wasteEnd), place.months),
-    parStatus: parStatusOf(results.slice(wasteEnd)),
+    statements: [...stats, ...waste, ...par],
+    figuresOf: (results: readonly unknown[]): PlaceFigures => ({
+      stats: statsOf(results.slice(0, stats.length)),
+      waste: wasteOf(results.slice(stats.length, wasteEnd), place.months),
+      parStatus: parStatusOf(results.slice(wasteEnd)),
+    }),
   };
 }
 
 /**
  * Works out every organization's figures as its admins would see them in organization mode at
- * `now`, and each of its locations' as seen there, one organization at a time (a batch of reads
- * for the organization and one for each location, one write). Answers what it did, for the job's record.
+ * `now`, and each of its locations' as seen there, one organization at a time (one batch of reads,
+ * one write). Answers what it did, for the job's record.
  */
 export async function workOutOrganizationFigures(db: Database, now: Date): Promise<string> {
   const readers = await organizationReaders(db);
   let places = 0;
   for (const { organizationId, actor } of readers) {
     const place = placeOf(actor, now);
-    const whole = await sumFigures(db, actor, place);
-    const locations: Record<string, PlaceFigures> = {};
-    for (const locationId of place.locationIds) {
-      locations[locationId] = await sumFigures(db, actor, placeOf({ ...actor, locationId }, now));
-    }
+    // The organization's and each location's, read in one batch.
+    const reads = [place, ...place.locationIds.map((locationId) => placeOf({ ...actor, locationId }, now))].map((p) =>
+      figureQueries(db, actor, p),
+    );
+    const results = (await db.batch(reads.flatMap((r) => r.statements) as never)) as unknown[];
+    let at = 0;
+    const [whole, ...each] = reads.map((r) => {
+      const figures = r.figuresOf(results.slice(at, at + r.statements.length));
+      at += r.statements.length;
+      return figures;
+    });
+    const locations = Object.fromEntries(place.locationIds.map((id, i) => [id, each[i]]));
     places += 1 + place.locationIds.length;
     await saveWorkedOut(db, {
       organizationId,
