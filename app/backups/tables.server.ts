@@ -9,8 +9,8 @@ import type { ColumnShape, TableShape } from "./format";
  * everyone out; a throttle of yesterday means nothing today), the answers kept for retried requests
  * (a restore clears them: they name rows that may be gone), the jobs' run log (the worker's own
  * history), drizzle's record of applied migrations (the live schema stays; an older snapshot
- * is migrated forward to it), and what the jobs worker works out for each organization (ADR 0030: worked out
- * again from the restored rows).
+ * is migrated forward to it), and what the jobs worker works out for each organization and for
+ * counts under review (ADR 0030: worked out again from the restored rows).
  */
 export const NEVER_BACKED_UP = [
   "backups",
@@ -21,10 +21,11 @@ export const NEVER_BACKED_UP = [
   "job_runs",
   "__drizzle_migrations",
   "worked_out",
+  "worked_out_counts",
 ] as const;
 
 /** What a restore empties besides replacing the backed-up tables. */
-export const CLEARED_BY_RESTORE = ["sessions", "idempotency_keys", "worked_out"] as const;
+export const CLEARED_BY_RESTORE = ["sessions", "idempotency_keys", "worked_out", "worked_out_counts"] as const;
 
 /** The engine's own work tables: the frozen copy being written, and the two staged copies. */
 export const PREFIX = { frozen: "__snapshot_", rehearsal: "__rehearsal_", restore: "__restore_" } as const;

@@ -3,6 +3,7 @@
 // job records its run in job_runs, so a silent cron is visible.
 import { eq } from "drizzle-orm";
 import { advanceBackupWork, applyRetention, queueNightlyBackup } from "~/backups/work.server";
+import { workOutCountReviews } from "~/counts/review.server";
 import { workOutOrganizationFigures } from "~/dashboard/organization-figures.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
@@ -66,6 +67,14 @@ export const JOBS: readonly ScheduledJob[] = [
     name: "balancing_suggestions",
     cron: CRONS.work,
     run: async (db, tick) => workOutBalancingSuggestions(db, tick.at),
+    quietUnlessFailed: true,
+  },
+  // The figures of counts awaiting review, and of those just approved, that their review page reads
+  // (app/counts/review.server.ts), likewise.
+  {
+    name: "count_reviews",
+    cron: CRONS.work,
+    run: async (db) => workOutCountReviews(db),
     quietUnlessFailed: true,
   },
   // Snapshots being written, rehearsals, restores: a bounded share of each per run.

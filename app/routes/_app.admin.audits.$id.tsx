@@ -10,10 +10,9 @@ import { actorHere } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
-import { approvalQuestion } from "~/counts/approve.server";
 import { NOTE_MAX } from "~/counts/constants";
 import { type CountProblem, REVIEW_INTENT_HANDLERS, REVIEW_INTENTS, type ReviewIntent } from "~/counts/intents.server";
-import { readSessionReport } from "~/counts/report.server";
+import { type ListPage, REVIEW_PAGE, readReview } from "~/counts/review.server";
 import { scopeWords } from "~/counts/session.server";
 import { CountStatus } from "~/counts/status-badge";
 import { newIdempotencyKey } from "~/http/idempotency.server";
@@ -22,13 +21,9 @@ import { intentOf } from "~/http/outcome.server";
 import { area } from "~/shell/areas";
 import { showInstant, Time } from "~/ui/dates";
 import { Button, Card, Facts, FormAlert, TextareaField } from "~/ui/form";
-import { pageCount, pageOffset, pageOfList } from "~/ui/page-count";
+import { pageCount } from "~/ui/page-count";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
-/** Rows each list of the review shows a page. */
-const REVIEW_ROWS = 50;
-/** Products and sizes named in the "not counted" sentence; the rest are counted. */
-const NOT_COUNTED_NAMED = 30;
 type PagedList = "vials" | "bulk" | "missing" | "during";
 
 export const meta: MetaFunction = () => [{ title: "Audit Detail · Clinic Inventory" }];
@@ -40,39 +35,32 @@ const money = (cents: number) => (cents < 0 ? `−${formatMoney(-cents)}` : form
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/admin/audits/{id}").permission);
   const db = args.context.db;
-  // Every line is read (the totals and the approval need them all), what only the page shows for a
-  // page of the vials; the long lists of what was not counted, a page at a time. Each list pages by
-  // its own parameter.
+  // The count's figures as the jobs worker worked them out while they stand, else read live; each
+  // long list a page at a time, by its own parameter.
   const url = new URL(args.request.url);
   const pageNumber = (name: PagedList) => Math.max(1, Math.floor(Number(url.searchParams.get(name) ?? 1)) || 1);
-  const [vialPage, missingPage] = [pageNumber("vials"), pageNumber("missing")];
-  const read = await orOutage(
-    readSessionReport(db, actor, "READ_AUDITS", args.params.id ?? "", {
-      vialOffset: pageOffset(vialPage, REVIEW_ROWS),
-      vialLimit: REVIEW_ROWS,
-      missingOffset: pageOffset(missingPage, REVIEW_ROWS),
-      missingLimit: REVIEW_ROWS,
-      notCountedLimit: NOT_COUNTED_NAMED,
-    }),
-  );
+  const asked = {
+    vials: pageNumber("vials"),
+    bulk: pageNumber("bulk"),
+    missing: pageNumber("missing"),
+    during: pageNumber("during"),
+  };
+  const now = new Date();
+  const read = await orOutage(readReview(db, actor, "READ_AUDITS", args.params.id ?? "", asked, now));
   if (!read)
     throw data("No count with this id at a location you can reach. Open it from Audit Review.", { status: 404 });
-  const { session, report } = read;
+  const { session, review } = read;
   const tz = session.timezone;
   const at = (n: number | null) => showInstant(n, tz);
-  const pageOf = <T,>(name: PagedList, list: readonly T[]) => pageOfList(list, pageNumber(name), REVIEW_ROWS);
-  // Past the last page of a list, its first was read (readSessionReport).
-  const readPage = <T,>(rows: readonly T[], total: number, asked: number) => {
-    const pages = pageCount(total, REVIEW_ROWS);
-    return { rows, total, page: asked > pages ? 1 : asked, pageCount: pages };
+  // Past the last page of a list, its first was read (readReview).
+  const pageOf = <T,>(name: PagedList, list: ListPage<T>) => {
+    const pages = pageCount(list.total, REVIEW_PAGE.rows);
+    return { rows: list.rows, total: list.total, page: asked[name] > pages ? 1 : asked[name], pageCount: pages };
   };
-  const vials = readPage(report.vialPage ?? [], report.vials.length, vialPage);
-  const bulk = pageOf("bulk", [
-    ...report.bulk.filter((b) => b.variance !== 0),
-    ...report.bulk.filter((b) => b.variance === 0),
-  ]);
-  const missing = readPage(report.missing, report.totals.missingVials, missingPage);
-  const during = pageOf("during", report.during);
+  const vials = pageOf("vials", review.vials);
+  const bulk = pageOf("bulk", review.bulk);
+  const missing = pageOf("missing", review.missing);
+  const during = pageOf("during", review.during);
   const pages = { vials, bulk, missing, during };
   return {
     pages: Object.fromEntries(
@@ -81,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
     query: url.search,
     keys: { approve: newIdempotencyKey(), reject: newIdempotencyKey() },
     canReview: canHere(actor, "WRITE_AUDITS"),
-    question: approvalQuestion(report),
+    asOf: review.asOf === null ? null : { at: review.asOf, now: now.getTime(), timeZone: tz },
     session: {
       id: session.id,
       status: session.status,
@@ -138,8 +126,8 @@ export async function loader(args: LoaderFunctionArgs) {
       units: qty(m.unitsNow, m),
       value: money(-m.valueCents),
     })),
-    notCountedMore: Math.max(0, report.totals.notCounted - report.notCounted.length),
-    notCounted: report.notCounted.map((n) => ({
+    notCountedMore: Math.max(0, review.notCounted.total - review.notCounted.rows.length),
+    notCounted: review.notCounted.rows.map((n) => ({
       id: n.variationId,
       what: `${n.product} · ${n.variation}`,
       onHand: qty(n.onHand, n),
@@ -153,10 +141,10 @@ export async function loader(args: LoaderFunctionArgs) {
       user: m.user,
     })),
     totals: {
-      variance: money(report.totals.varianceCents),
-      missing: money(-report.totals.missingCents),
-      found: money(report.totals.foundCents),
-      differences: report.totals.differences,
+      variance: money(review.totals.varianceCents),
+      missing: money(-review.totals.missingCents),
+      found: money(review.totals.foundCents),
+      differences: review.totals.differences,
     },
   };
 }
@@ -176,8 +164,21 @@ export async function action(args: ActionFunctionArgs) {
 export const clientAction = refreshingClientAction({ approve: "audit_complete" });
 
 export default function AuditDetailScreen() {
-  const { session, vials, bulk, missing, notCounted, notCountedMore, during, totals, canReview, keys, pages, query } =
-    useLoaderData<typeof loader>();
+  const {
+    session,
+    vials,
+    bulk,
+    missing,
+    notCounted,
+    notCountedMore,
+    during,
+    totals,
+    canReview,
+    keys,
+    pages,
+    query,
+    asOf,
+  } = useLoaderData<typeof loader>();
   // Each list's pages keep the other lists where they are.
   const pager = (name: PagedList, noun: string) => {
     const link = (page: number) => {
@@ -221,6 +222,14 @@ export default function AuditDetailScreen() {
       </Card>
 
       <Card title="Differences">
+        {asOf && (
+          <p data-testid="figures-as-of" data-value={asOf.at} className="mb-2 text-slate-600 text-xs">
+            As of <Time at={showInstant(asOf.at, asOf.timeZone, new Date(asOf.now))} />
+            {session.status === "approved"
+              ? ", worked out after the approval."
+              : ": worked out every minute while the count waits for review. Approving books the count as it stands then."}
+          </p>
+        )}
         <Facts
           items={[
             ["Differences", String(totals.differences)],

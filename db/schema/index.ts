@@ -13,6 +13,7 @@ export * from "./counts/audit-sessions";
 export * from "./counts/constants";
 export * from "./jobs/job-runs";
 export * from "./jobs/worked-out";
+export * from "./jobs/worked-out-counts";
 export * from "./organization/locations";
 export * from "./organization/organizations";
 export * from "./people/sessions";

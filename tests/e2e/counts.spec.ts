@@ -4,7 +4,7 @@
 // one sealed vial not found), not by the draw made during the count. A staff member can count but
 // not review. Screenshots of the count page and the review page, at phone and desktop size.
 import type { Browser, Page } from "@playwright/test";
-import { attachScreenshot, expect, expectNoSidewaysScroll, onDatabase, signIn, test } from "./support";
+import { attachScreenshot, expect, expectNoSidewaysScroll, fireWorkCron, onDatabase, signIn, test } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -146,6 +146,16 @@ test("a blind count on a phone while the clinic keeps drawing: approval moves st
   await expect(during.getByText(`Dysport · 300 U vial · ${drawnFrom.label}`)).toBeVisible();
   await expectNoSidewaysScroll(admin);
   await attachScreenshot(admin, testInfo, "review on a phone");
+  // Once the jobs worker has worked the count's figures out, the page reads them, says so, and
+  // shows the same.
+  await fireWorkCron(admin);
+  await admin.reload();
+  await expect(admin.getByTestId("figures-as-of")).toContainText(
+    /^As of .+: worked out every minute while the count waits for review\./,
+  );
+  await expect(admin.getByText("-7 U").first()).toBeVisible();
+  await expect(missing.getByText(notFound.label)).toBeVisible();
+  await expect(during.getByText(`Dysport · 300 U vial · ${drawnFrom.label}`)).toBeVisible();
 
   // Approve asks first, naming what it books and discards.
   await admin.getByRole("button", { name: "Approve", exact: true }).click();
@@ -166,8 +176,11 @@ test("a blind count on a phone while the clinic keeps drawing: approval moves st
 
   // The review page at desktop size.
   const desk = await signedInPage(browser, "admin@demo.clinic", DESKTOP);
+  await fireWorkCron(desk);
   await desk.goto(`/admin/audits/${sessionId}`);
   await expect(desk.getByRole("heading", { name: /Count at Downtown/ })).toBeVisible();
+  await expect(desk.getByTestId("figures-as-of")).toContainText(/, worked out after the approval\./);
+  await expect(desk.getByRole("region", { name: "Missing vials" }).getByText(notFound.label)).toBeVisible();
   await attachScreenshot(desk, testInfo, "review on a desktop");
   await desk.goto("/admin/audits");
   await attachScreenshot(desk, testInfo, "review list on a desktop");

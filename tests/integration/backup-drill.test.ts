@@ -7,6 +7,7 @@ import { chainPage, EMPTY_CHAIN } from "../../app/backups/checksum";
 import type { Manifest } from "../../app/backups/format";
 import { liveTables, pageQuery } from "../../app/backups/tables.server";
 import { advanceBackupWork } from "../../app/backups/work.server";
+import { workOutCountReviews } from "../../app/counts/review.server";
 import { workOutOrganizationFigures } from "../../app/dashboard/organization-figures.server";
 import {
   changeEveryTable,
@@ -96,7 +97,12 @@ describe("the restore drill", () => {
 
     // What the jobs worker worked out for the organization is of the data before the restore.
     await workOutOrganizationFigures(t.db, new Date());
-    expect(Number((await client.execute("SELECT count(*) AS n FROM worked_out")).rows[0]?.n)).toBeGreaterThan(0);
+    // And for a count awaiting review (one made for the drill, after the snapshot).
+    await client.execute(`INSERT INTO audit_sessions (id, location_id, status, scope, blind, started_at, submitted_at)
+      SELECT 'drill-count', id, 'submitted', 'all', 0, 1, 2 FROM locations ORDER BY id LIMIT 1`);
+    await workOutCountReviews(t.db);
+    for (const table of ["worked_out", "worked_out_counts"])
+      expect(Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n), table).toBeGreaterThan(0);
     const restoreId = await queueRestore(t.db, organizationId, id);
     await runUntilIdle(t.db, r2.files);
     expect(await row(t.db, "backup_restores", restoreId)).toMatchObject({ status: "done" });
@@ -113,7 +119,8 @@ describe("the restore drill", () => {
     const sessions = await client.execute("SELECT count(*) AS n FROM sessions");
     expect(Number(sessions.rows[0]?.n)).toBe(0);
     // Worked-out figures are not of the restored rows: emptied, the next run of the work cron writes them again.
-    expect(Number((await client.execute("SELECT count(*) AS n FROM worked_out")).rows[0]?.n)).toBe(0);
+    for (const table of ["worked_out", "worked_out_counts"])
+      expect(Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n), table).toBe(0);
     // The tables are made again from their own definitions: every table, index and trigger is as
     // it was, and the ledger's append-only guard still refuses an edit.
     expect(await schemaOf(client)).toEqual(schemaBefore);

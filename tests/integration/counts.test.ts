@@ -13,6 +13,7 @@ import { countStock } from "../../app/counts/count.server";
 import { COUNT_REFUSALS } from "../../app/counts/outcome";
 import { rejectCount } from "../../app/counts/reject.server";
 import { readReport, readSessionReport } from "../../app/counts/report.server";
+import { REVIEW_PAGE, readLiveReview, readReview, workOutCountReviews } from "../../app/counts/review.server";
 import { readSession } from "../../app/counts/session.server";
 import { startCount } from "../../app/counts/start.server";
 import { submitCount } from "../../app/counts/submit.server";
@@ -735,5 +736,104 @@ describe("a review's page of vials", () => {
     }
     // The counts above have vials that differ and vials that do not.
     expect(differing).toBeGreaterThan(0);
+  });
+});
+
+describe("a review's figures as the jobs worker works them out", () => {
+  const firstPages = { vials: 1, bulk: 1, missing: 1, during: 1 };
+  const owner = () => as("owner", ORGANIZATION);
+  /** Runs the worker until every count it works out has its figures (it takes a few a run). */
+  async function workedOutAll() {
+    for (let run = 0; run < 10; run++) {
+      await workOutCountReviews(t.db);
+      const [left] = await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM audit_sessions AS s
+        LEFT JOIN worked_out_counts AS w ON w.session_id = s.id
+        WHERE s.status IN ('submitted', 'approved') AND (w.session_id IS NULL OR w.status <> s.status)`);
+      if (Number(left?.n) === 0) return;
+    }
+    throw new Error("the worker did not work out every count");
+  }
+
+  it("reads every count of this file as the live report reads it, page by page", async () => {
+    // A count with more vials than a page shows, awaiting review.
+    const vials = await receive(REVIEW_PAGE.rows + 5);
+    const { sessionId } = await started(
+      "owner",
+      { locationId: loc.DTN, scope: { kind: "products", productIds: [XEOMIN_PRODUCT] }, blind: false },
+      "DTN",
+    );
+    for (const vial of vials.slice(0, REVIEW_PAGE.rows + 3))
+      expect((await countStock(t.db, as("owner"), { sessionId, labelCode: await labelOf(vial) })).ok).toBe(true);
+    expect((await submitCount(t.db, as("owner"), { sessionId })).ok).toBe(true);
+    await workedOutAll();
+    const sessions = await t.db.all<{ id: string; status: string }>(
+      sql`SELECT id, status FROM audit_sessions ORDER BY id`,
+    );
+    let worked = 0;
+    for (const { id, status } of sessions) {
+      for (const page of [
+        firstPages,
+        { vials: 2, bulk: 2, missing: 2, during: 2 },
+        { vials: 9, bulk: 1, missing: 9, during: 1 },
+      ]) {
+        const read = await readReview(t.db, owner(), "READ_AUDITS", id, page);
+        const live = await readLiveReview(t.db, owner(), "READ_AUDITS", id, page);
+        if (!read || !live) throw new Error(`no count ${id}`);
+        // Only counts awaiting review or approved are worked out; the others are read live.
+        expect(read.review.asOf !== null, id).toBe(status === "submitted" || status === "approved");
+        expect({ ...read.review, asOf: null }, id).toEqual(live.review);
+      }
+      if (status === "submitted" || status === "approved") worked++;
+    }
+    expect(worked).toBeGreaterThan(1);
+    // The second page of the long count holds its last three vials.
+    const second = await readReview(t.db, owner(), "READ_AUDITS", sessionId, { ...firstPages, vials: 2 });
+    expect(second?.review.asOf).toEqual(expect.any(Number));
+    expect(second?.review.vials).toMatchObject({ total: REVIEW_PAGE.rows + 3 });
+    expect(second?.review.vials.rows).toHaveLength(3);
+  });
+
+  it("stands while it is of the count as it stands: recent while it waits, for good once approved", async () => {
+    const [first, second] = await receive(2);
+    const { sessionId } = await started(
+      "owner",
+      { locationId: loc.DTN, scope: { kind: "products", productIds: [XEOMIN_PRODUCT] }, blind: false },
+      "DTN",
+    );
+    const labelCode = await labelOf(first ?? "");
+    expect((await countStock(t.db, as("owner"), { sessionId, labelCode })).ok).toBe(true);
+    expect((await submitCount(t.db, as("owner"), { sessionId })).ok).toBe(true);
+    const review = (now?: Date) => readReview(t.db, owner(), "READ_AUDITS", sessionId, firstPages, now);
+    // Submitted, not yet worked out: read live.
+    expect((await review())?.review.asOf).toBeNull();
+    await workOutCountReviews(t.db);
+    const asOf = (await review())?.review.asOf;
+    expect(asOf).toEqual(expect.any(Number));
+    // Four minutes on, with no run since (the worker stopped): read live again.
+    expect((await review(new Date((asOf ?? 0) + 4 * 60_000)))?.review.asOf).toBeNull();
+    // Sent back: read live, whatever was worked out.
+    expect((await rejectCount(t.db, as("owner"), { sessionId, note: "Recount the top shelf" })).ok).toBe(true);
+    expect((await review())?.review.asOf).toBeNull();
+    // Counted again, submitted again: the figures of the first submission no longer stand.
+    expect((await countStock(t.db, as("owner"), { sessionId, labelCode: await labelOf(second ?? "") })).ok).toBe(true);
+    expect((await submitCount(t.db, as("owner"), { sessionId })).ok).toBe(true);
+    expect((await review())?.review.asOf).toBeNull();
+    expect((await approveCount(t.db, as("owner"), { sessionId })).ok).toBe(true);
+    await workOutCountReviews(t.db);
+    const approved = await review(new Date(Date.now() + 30 * 86_400_000));
+    // Approved: worked out once after its approval, standing a month later.
+    expect(approved?.review.asOf).toEqual(expect.any(Number));
+    expect({ ...approved?.review, asOf: null }).toEqual(
+      (await readLiveReview(t.db, owner(), "READ_AUDITS", sessionId, firstPages))?.review,
+    );
+  });
+
+  it("is not read by someone who cannot reach the count's location", async () => {
+    const [row] = await t.db.all<{ id: string }>(
+      sql`SELECT session_id AS id FROM worked_out_counts AS w JOIN audit_sessions AS s ON s.id = w.session_id
+        WHERE s.location_id = ${loc.DTN} LIMIT 1`,
+    );
+    expect(row).toBeDefined();
+    expect(await readReview(t.db, as("manager", "WST"), "READ_AUDITS", row?.id ?? "", firstPages)).toBeNull();
   });
 });
