@@ -12,10 +12,10 @@ import type { Database } from "~/db/client.server";
 import { CursorParams, cappedCountSql, firstPage, type Keyset, keysetList, type SortKey } from "~/db/keyset.server";
 import { anyContains, atLocations, organizationOf } from "~/db/sql.server";
 import { type ReadFilters, readFilters } from "~/http/filters.server";
-import { utcDay } from "~/ui/dates";
 import { TRACKING_MODES, type TrackingMode } from "../../db/schema/catalog/constants";
 import { type AdjustTarget, adjustTargetQuery } from "./adjust.server";
 import { packagesOf, STOCK_LEVELS_PAGE_SIZE, STOCK_STATUSES, type StockStatus } from "./level-status";
+import { pastDeadline } from "./usable.server";
 
 /** The filters' messages: what is wrong and what to send instead (issue 18.10). */
 export const LEVEL_FILTER_MESSAGES = {
@@ -116,21 +116,11 @@ export interface StockLevel {
   updatedAt: Date | null;
 }
 
-/**
- * Whether item `i` is past its deadline at `now` (spec section 4, as `isExpired` in ./expiry): an
- * in-use vial at its use-by deadline, any other at the end of its expiration day (UTC), and one
- * without the date it needs counts as expired.
- */
-function itemExpiredSql(now: Date) {
-  return sql`(CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
-    ELSE coalesce(i.expiration_date < ${utcDay(now)}, 1) END)`;
-}
-
 /** Base units of the pair's sealed and in-use vials that are past their deadline. */
 function expiredUnits(now: Date) {
   return sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
     WHERE i.location_id = l.id AND i.variation_id = v.id
-      AND i.state IN ('sealed', 'in_use') AND ${itemExpiredSql(now)})`;
+      AND i.state IN ('sealed', 'in_use') AND ${pastDeadline("i", now)})`;
 }
 
 /**
@@ -245,7 +235,7 @@ export function stockLevelQueries(
         ${statusSql(now)} AS status,
         (SELECT min(i.expiration_date) FROM items AS i
           WHERE i.location_id = l.id AND i.state = 'sealed' AND i.variation_id = v.id
-            AND NOT ${itemExpiredSql(now)}) AS nearestExpiry
+            AND NOT ${pastDeadline("i", now)}) AS nearestExpiry
       ${matchingLevels(actor, locationIds, query, now, keyset)}
       ORDER BY ${LEVEL_PAGES.orderBy(keyset)}
       LIMIT ${LEVEL_PAGES.limit(keyset)}`),

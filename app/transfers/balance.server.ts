@@ -24,6 +24,7 @@ import type { Actor } from "~/access/actor";
 import { formatQuantity, type UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
+import { usableVial } from "~/stock/usable.server";
 import { unitsUsedSql, usedAnyOfSql } from "~/stock/usage-rate.server";
 import { utcDay } from "~/ui/dates";
 import type { BalancingSuggestion, SuggestedLine } from "./balance";
@@ -68,21 +69,19 @@ function openLines(actor: Actor): SQL {
 
 /**
  * Each par level of the organization's active locations with its usable stock (on hand less the
- * units of its vials past their deadline, as the stock levels judge it), and the units on open
+ * units of its vials past their deadline or of a recalled lot, as reorder suggestions count it), and the units on open
  * transfers to and from it; only those at or under their reorder point, or above their max.
  */
 function parLevels(actor: Actor, scope: SQL, now: Date): SQL {
-  const today = utcDay(now);
-  const expired = sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
+  const unusable = sql`(SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i
     WHERE i.variation_id = pl.variation_id AND i.location_id = pl.location_id AND i.state IN ('sealed', 'in_use')
-      AND (CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at <= ${now.getTime()}, 1)
-        ELSE coalesce(i.expiration_date < ${today}, 1) END))`;
+      AND NOT ${usableVial("i", now)})`;
   return sql`levels AS MATERIALIZED (
       SELECT pl.location_id AS locationId, pl.variation_id AS variationId, pl.par AS par,
         pl.reorder_point AS reorderPoint, pl.max AS max, v.units_per_package AS upp,
         v.name AS variationName, p.name AS productName, p.tracking AS tracking, coalesce(v.cost_cents, 0) AS costCents,
         p.base_unit AS baseUnit, p.unit_scale AS unitScale,
-        coalesce(s.on_hand, 0) - ${expired} AS usable,
+        coalesce(s.on_hand, 0) - ${unusable} AS usable,
         coalesce(inc.units, 0) AS incoming, coalesce(outg.units, 0) AS outgoing
       FROM par_levels AS pl
       JOIN locations AS l ON l.id = pl.location_id
