@@ -89,6 +89,8 @@ export async function loader(args: LoaderFunctionArgs) {
       resolutionNote: l.resolutionNote,
       itemState: l.itemState as ItemState | null,
       quarantined: l.recalled && l.itemState === "sealed",
+      // A sealed vial past its expiration date on a draft: sending refuses it until it is removed.
+      expired: open && l.expired && l.itemState === "sealed",
       isBulk: l.itemId === null,
     })),
     may,

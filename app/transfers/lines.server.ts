@@ -8,6 +8,7 @@ import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { lotRecalled } from "~/stock/quarantine.server";
+import { pastDeadline } from "~/stock/usable.server";
 import type { LineInput } from "./forms";
 import { refuse, type TransferRefused } from "./outcome";
 
@@ -31,9 +32,25 @@ export function onOpenTransfer(i = "i"): SQL {
       AND open_t.status IN ('requested', 'draft', 'in_transit'))`;
 }
 
+/** Why a sealed vial past its expiration date is not sent, in words. */
+export function expiredWords(v: { labelCode: string | null; product: string; expirationDate: string | null }): string {
+  const when = v.expirationDate ? `expired on ${v.expirationDate}` : "has no expiration date";
+  return `Vial ${v.labelCode} of ${v.product} ${when}: it cannot be sent. Discard it here as expired.`;
+}
+
 /** Why the vial `v` (as read) cannot be sent from `fromLocationId`, in words; null when it can. */
 function vialProblem(
-  v: { state: string; locationId: string; recalled: number; onTransfer: number; lot: string | null; product: string },
+  v: {
+    state: string;
+    locationId: string;
+    recalled: number;
+    expired: number;
+    expirationDate: string | null;
+    onTransfer: number;
+    lot: string | null;
+    product: string;
+    labelCode: string;
+  },
   fromLocationId: string,
 ): TransferRefused | null {
   if (v.state === "in_transit") return refuse("vial_in_transit");
@@ -43,6 +60,7 @@ function vialProblem(
   if (v.recalled) {
     return refuse("lot_recalled", `Lot ${v.lot} of ${v.product} is recalled: a recalled lot cannot be sent.`);
   }
+  if (v.expired) return refuse("vial_expired", expiredWords(v));
   if (v.onTransfer) return refuse("vial_on_transfer");
   return null;
 }
@@ -115,11 +133,14 @@ export async function resolveLine(
     locationId: string;
     units: number;
     recalled: number;
+    expired: number;
+    expirationDate: string | null;
     onTransfer: number;
     product: string;
     variation: string;
   }>(sql`SELECT i.id, i.variation_id AS variationId, i.label_code AS labelCode, i.lot, i.state,
       i.location_id AS locationId, i.units_remaining AS units, ${lotRecalled("i")} AS recalled,
+      ${pastDeadline("i", new Date())} AS expired, i.expiration_date AS expirationDate,
       ${onOpenTransfer("i")} AS onTransfer, p.name AS product, v.name AS variation
     FROM items AS i JOIN product_variations AS v ON v.id = i.variation_id JOIN products AS p ON p.id = v.product_id
     WHERE ${by} AND p.organization_id = ${organization}`);
@@ -151,7 +172,7 @@ export function insertLine(db: Database, transferId: string, line: ResolvedLine,
   const still = line.itemId
     ? sql`EXISTS (SELECT 1 FROM items AS i WHERE i.id = ${line.itemId} AND i.state = 'sealed'
         AND i.units_remaining = ${line.quantity} AND i.location_id = t.from_location_id AND NOT ${lotRecalled("i")}
-        AND NOT ${onOpenTransfer("i")})`
+        AND NOT ${pastDeadline("i", new Date(at))} AND NOT ${onOpenTransfer("i")})`
     : sql`coalesce((SELECT on_hand FROM stock_levels WHERE location_id = t.from_location_id
           AND variation_id = ${line.variationId}), 0)
         >= ${line.quantity} + (SELECT coalesce(sum(x.quantity), 0) FROM transfer_lines AS x

@@ -21,6 +21,7 @@ export const { messages: TRANSFER_REFUSALS, refuse } = refusalsOf({
   vial_started: "This vial is open: a started vial stays where it was opened.",
   vial_ended: "This vial is empty or discarded: there is nothing to send.",
   lot_recalled: "This vial's lot is recalled: a recalled lot cannot be sent.",
+  vial_expired: "This vial is past its expiration date: it cannot be sent. Discard it here as expired.",
   variation_unavailable: "That product variation is archived, not a bulk product, or not your organization's.",
   not_enough: "There is not that much on hand at the sending location.",
   too_many_lines: `A transfer holds at most ${TRANSFER_LINES_MAX} lines.`,

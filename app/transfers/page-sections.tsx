@@ -27,6 +27,8 @@ export interface PageLine {
   resolutionNote: string | null;
   itemState: ItemState | null;
   quarantined: boolean;
+  /** A sealed vial past its expiration date, on a draft. */
+  expired: boolean;
   isBulk: boolean;
 }
 
@@ -85,6 +87,7 @@ export function TransferLines({
               <LineStatusBadge status={l.status} draft={open} />
               {!open && l.itemState && l.itemState !== "sealed" && <StateBadge state={l.itemState} />}
               {l.quarantined && <span className="font-medium text-red-800 text-xs">Quarantined: lot recalled</span>}
+              {l.expired && <span className="font-medium text-red-800 text-xs">Expired: remove it before sending</span>}
             </span>
           </td>
           <td className={`${CELL} text-sm`}>

@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { type KeyValue, keysetList, type SortKey } from "~/db/keyset.server";
 import { inTransitLinesSql } from "~/stock/in-transit.server";
 import { lotRecalled } from "~/stock/quarantine.server";
+import { pastDeadline } from "~/stock/usable.server";
 import type { TransferLineStatus, TransferStatus } from "./constants";
 
 /** SQL: the location column is one where the actor holds `permission` from where they stand. */
@@ -52,6 +53,8 @@ export interface TransferLine {
   itemLocationId: string | null;
   itemUnits: number | null;
   recalled: boolean;
+  /** A vial past its expiration date as read (a sealed one cannot be sent). */
+  expired: boolean;
   unitScale: UnitScale;
   baseUnit: string;
   unitsPerPackage: number;
@@ -96,14 +99,17 @@ const HEAD_FROM = sql`FROM transfers AS t JOIN locations AS f ON f.id = t.from_l
   JOIN locations AS d ON d.id = t.to_location_id`;
 
 /** The lines of transfer `transferId`, oldest first, with what each carries and the vial as it is now. */
-export function linesQuery(db: Database, transferId: string) {
-  return db.all<Omit<TransferLine, "recalled"> & { recalled: number }>(sql`SELECT l.id, l.variation_id AS variationId,
+export function linesQuery(db: Database, transferId: string, now = new Date()) {
+  return db.all<
+    Omit<TransferLine, "recalled" | "expired"> & { recalled: number; expired: number }
+  >(sql`SELECT l.id, l.variation_id AS variationId,
       l.item_id AS itemId, i.label_code AS labelCode, p.name AS product, v.name AS variation, l.lot,
       i.expiration_date AS expirationDate, l.quantity, l.status, l.quantity_received AS quantityReceived, l.reason,
       ${person("l.received_by")} AS receivedBy, l.received_at AS receivedAt, ${person("l.resolved_by")} AS resolvedBy,
       l.resolved_at AS resolvedAt, l.resolution_note AS resolutionNote, i.state AS itemState,
       i.location_id AS itemLocationId, i.units_remaining AS itemUnits,
       CASE WHEN i.id IS NULL THEN 0 ELSE ${lotRecalled("i")} END AS recalled,
+      CASE WHEN i.id IS NULL THEN 0 ELSE ${pastDeadline("i", now)} END AS expired,
       p.unit_scale AS unitScale, p.base_unit AS baseUnit, v.units_per_package AS unitsPerPackage
     FROM transfer_lines AS l JOIN product_variations AS v ON v.id = l.variation_id
     JOIN products AS p ON p.id = v.product_id LEFT JOIN items AS i ON i.id = l.item_id
@@ -119,7 +125,7 @@ export async function readTransfer(db: Database, actor: ScopedActor, transferId:
   ]);
   const head = heads[0];
   if (!head) return null;
-  return { ...head, lines: lines.map((l) => ({ ...l, recalled: Boolean(l.recalled) })) };
+  return { ...head, lines: lines.map((l) => ({ ...l, recalled: Boolean(l.recalled), expired: Boolean(l.expired) })) };
 }
 
 /** What the reader may do on a transfer, each with why not (shown where the action would have been). */

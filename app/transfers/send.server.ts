@@ -11,7 +11,8 @@ import type { Database } from "~/db/client.server";
 import { idempotencyKeyFor, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
 import { isNotEnoughStock, isOutsideGuard, recordMovements } from "~/stock/ledger.server";
 import { lotRecalled } from "~/stock/quarantine.server";
-import { ROUTE } from "./lines.server";
+import { pastDeadline } from "~/stock/usable.server";
+import { expiredWords, ROUTE } from "./lines.server";
 import { type Outcome, refuse } from "./outcome";
 import { happened, mayOn, reached, readTransfer, type Transfer } from "./read.server";
 
@@ -30,6 +31,7 @@ function sendProblem(transfer: Transfer) {
         `Lot ${l.lot} of ${l.product} is recalled: a recalled lot cannot be sent. Remove vial ${l.labelCode} first.`,
       );
     }
+    if (l.itemState === "sealed" && l.expired) return refuse("vial_expired", `${expiredWords(l)} Remove it first.`);
     if (l.itemState === "in_use")
       return refuse("vial_started", `${vial} was opened: a started vial stays where it was opened. Remove it first.`);
     if (l.itemState !== "sealed" || l.itemLocationId !== transfer.fromLocationId) {
@@ -66,7 +68,8 @@ export async function sendTransfer(
     AND (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id) = ${lines.length}
     AND (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id AND l.id IN ${lineIds}) = ${lines.length}
     AND NOT EXISTS (SELECT 1 FROM transfer_lines AS l JOIN items AS i ON i.id = l.item_id WHERE l.transfer_id = t.id
-      AND (i.state <> 'sealed' OR i.location_id <> t.from_location_id OR i.units_remaining <= 0 OR ${lotRecalled("i")}))`;
+      AND (i.state <> 'sealed' OR i.location_id <> t.from_location_id OR i.units_remaining <= 0 OR ${lotRecalled("i")}
+        OR ${pastDeadline("i", now)}))`;
   try {
     await db.batch([
       logActivityWhere(

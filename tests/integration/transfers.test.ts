@@ -434,6 +434,30 @@ describe("refusals write nothing", () => {
     expect(await written()).toEqual(before);
   });
 
+  it("refuses a vial past its expiration date, at adding and at sending, naming it, and writes nothing", async () => {
+    const [kept, lapsing] = await vials(2);
+    const transferId = await draft();
+    await add(transferId, { labelCode: await labelOf(lapsing ?? "") });
+    // Both pass their expiration date (a draft can wait on a shelf for weeks).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const id of [kept, lapsing])
+      await t.db.run(sql`UPDATE items SET expiration_date = ${yesterday} WHERE id = ${id ?? ""}`);
+    const before = await written();
+    const added = await addTransferLine(t.db, as("admin"), {
+      transferId,
+      line: { labelCode: await labelOf(kept ?? "") },
+    });
+    expect(added).toMatchObject({
+      ok: false,
+      refusal: "vial_expired",
+      message: `Vial ${await labelOf(kept ?? "")} of Botox Cosmetic expired on ${yesterday}: it cannot be sent. Discard it here as expired.`,
+    });
+    const sent = await sendTransfer(t.db, as("admin"), { transferId });
+    expect(sent).toMatchObject({ ok: false, refusal: "vial_expired" });
+    expect(sent.ok === false && sent.message).toMatch(/expired on .*Remove it first\.$/);
+    expect(await written()).toEqual(before);
+  });
+
   it("refuses to send more bulk than is on hand now (two drafts of the same stock), sending nothing", async () => {
     const all = await onHand("DTN", PADS);
     const first = await draft();
