@@ -423,4 +423,9 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TABLE `worked_out_counts` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`status` text NOT NULL,\n\t`computed_at` integer NOT NULL,\n\t`totals` text NOT NULL,\n\t`vials` text NOT NULL,\n\t`bulk` text NOT NULL,\n\t`missing` text NOT NULL,\n\t`not_counted` text NOT NULL,\n\t`during` text NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `audit_sessions`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT \"worked_out_counts_status\" CHECK(\"worked_out_counts\".\"status\" IN ('in_progress', 'submitted', 'approved', 'rejected'))\n);",
     ],
   },
+  {
+    tag: "0032_drop_usage_rate_index",
+    when: 1795773850676,
+    statements: ["DROP INDEX `usage_entries_variation_rate_idx`;"],
+  },
 ];

@@ -75,8 +75,5 @@ export const usageEntries = sqliteTable(
     index(USAGE_INDEX.patient).on(sql`lower(${t.patientRef})`, t.locationId, t.usedAt, t.id),
     // Serves a vial's history.
     index("usage_entries_item_idx").on(t.itemId, t.usedAt),
-    // Serves the balancing suggestions' usage rates (app/transfers/balance.server.ts): the units a
-    // variation drew at each location over the last 90 days, one seek a variation, from the index alone.
-    index("usage_entries_variation_rate_idx").on(t.variationId, t.usedAt, t.locationId, t.units),
   ],
 );

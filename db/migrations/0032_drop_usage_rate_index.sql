@@ -1,0 +1,1 @@
+DROP INDEX `usage_entries_variation_rate_idx`;
