@@ -108,6 +108,7 @@ const PAGES: LargePage[] = [
   { name: "audit reviews", path: "/admin/audits", as: "owner" },
   { name: "audit review page", path: "/admin/audits/{audit}", as: "owner" },
   { name: "audit sessions api", path: "/api/audit-sessions", as: "owner" },
+  { name: "audit session api (the largest count, whole)", path: "/api/audit-sessions/{audit}", as: "owner" },
   // Issue 23: purchase orders (h1's screens and API; the reorder view's entries come with it). The
   // order is L01's partially received one with the most lines; the draft is L01's largest draft.
   { name: "purchase orders", path: "/purchase-orders", as: "manager" },
