@@ -2,7 +2,7 @@
 // did what when, and its lines. A reader with READ_AUDITS at its location, or a counter of a count
 // that is not blind, also gets the review: expected against counted, variances and their value,
 // missing and found vials, and the movements made while it was open.
-import type { CountReport } from "./report.server";
+import type { CountDocument } from "./review.server";
 import type { SessionRow } from "./session.server";
 
 const instant = (at: number | null) => (at === null || at === undefined ? null : new Date(Number(at)).toISOString());
@@ -32,7 +32,7 @@ export function sessionJson(s: SessionRow) {
 }
 
 /** The lines counted (what anyone counting may see), from the report's rows. */
-export function linesJson(report: CountReport) {
+export function linesJson(report: CountDocument) {
   return [
     ...report.vials.map((v) => ({
       id: v.lineId,
@@ -66,7 +66,7 @@ export function linesJson(report: CountReport) {
 }
 
 /** The review: expected against counted as of each line, in base units, values in cents at cost. */
-export function reviewJson(report: CountReport) {
+export function reviewJson(report: CountDocument) {
   return {
     vials: report.vials.map((v) => ({
       lineId: v.lineId,

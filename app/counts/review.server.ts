@@ -32,11 +32,14 @@ import { SESSION_COLUMNS, type SessionRow, sessionQuery } from "./session.server
 /** Rows each long list of the review shows a page; products and sizes named as not counted. */
 export const REVIEW_PAGE = { rows: 50, notCountedNamed: 30 } as const;
 
-/** What the review page shows of a vial line. */
+/** What the review page and the JSON API show of a vial line. */
 export type ReviewVial = Pick<
   VialLine,
   | "lineId"
   | "itemId"
+  | "variationId"
+  | "countedById"
+  | "unitsNow"
   | "labelCode"
   | "product"
   | "variation"
@@ -111,6 +114,9 @@ const differsFirst = <T>(list: readonly T[], differ: (row: T) => boolean) => [
 const shown = (v: VialLine): ReviewVial => ({
   lineId: v.lineId,
   itemId: v.itemId,
+  variationId: v.variationId,
+  countedById: v.countedById,
+  unitsNow: v.unitsNow,
   labelCode: v.labelCode,
   product: v.product,
   variation: v.variation,
@@ -198,8 +204,15 @@ const listOf = (text: unknown): unknown[] => {
   return Array.isArray(value) ? value : [];
 };
 
-/** The review of the worked-out row `row` if it stands for `session` at `now` (see the top of this file), else null. */
-function standing(row: Record<string, unknown> | undefined, session: SessionRow, now: Date): Review | null {
+/**
+ * The totals of the worked-out row `row` and when they were worked out, if its figures stand for
+ * `session` at `now` (see the top of this file); else null.
+ */
+function standing(
+  row: Record<string, unknown> | undefined,
+  session: SessionRow,
+  now: Date,
+): { asOf: number; kept: KeptTotals } | null {
   if (!row || row.status !== session.status) return null;
   const asOf = Number(row.computedAt);
   const at = now.getTime();
@@ -209,7 +222,11 @@ function standing(row: Record<string, unknown> | undefined, session: SessionRow,
   if (since === null || asOf < Number(since)) return null;
   if (session.status === "submitted" && at - asOf > WORKED_OUT_STANDS_FOR_MS) return null;
   const kept = jsonObjectOf(row.totals as string) as KeptTotals | null;
-  if (!kept?.totals || !kept.lengths) return null;
+  return kept?.totals && kept.lengths ? { asOf, kept } : null;
+}
+
+/** The review of a standing worked-out row as workedOutQuery reads it (each list a page). */
+function reviewOfRow(row: Record<string, unknown>, { asOf, kept }: { asOf: number; kept: KeptTotals }): Review {
   const { totals, lengths } = kept;
   const list = <T>(name: (typeof KEPT_LISTS)[number]): ListPage<T> => ({
     rows: listOf(row[name]) as T[],
@@ -220,8 +237,7 @@ function standing(row: Record<string, unknown> | undefined, session: SessionRow,
     totals,
     vials: list("vials"),
     bulk: list("bulk"),
-    // What is missing and not counted: a page, and how many there are in all.
-    missing: { rows: list<MissingVial>("missing").rows, total: totals.missingVials },
+    missing: list("missing"),
     notCounted: { rows: listOf(row.notCounted) as NotCounted[], total: totals.notCounted },
     during: list("during"),
   };
@@ -269,8 +285,9 @@ export async function readReview(
   const [sessions, worked] = await db.batch([sessionQuery(db, actor, permission, id), workedOutQuery(db, id, pages)]);
   const session = sessions[0];
   if (!session) return null;
-  const review = standing(worked[0], session, now);
-  if (review) return { session, review };
+  const row = worked[0];
+  const found = standing(row, session, now);
+  if (row && found) return { session, review: reviewOfRow(row, found) };
   return readLiveReview(db, actor, permission, id, pages);
 }
 
@@ -284,6 +301,86 @@ export async function readLiveReview(
 ): Promise<{ session: SessionRow; review: Review } | null> {
   const live = await readSessionReport(db, actor, permission, id, reportPageOf(pages));
   return live ? { session: live.session, review: reviewOfLive(live.report, pages) } : null;
+}
+
+/**
+ * A count whole, as the JSON API answers it: every vial line (in the order counted), every bulk
+ * product and size, every vial missing, the first products and sizes not counted (totals count
+ * them all), the movements while it was open.
+ */
+export interface CountDocument {
+  asOf: number | null;
+  totals: CountReport["totals"];
+  vials: ReviewVial[];
+  bulk: BulkRow[];
+  missing: MissingVial[];
+  notCounted: NotCounted[];
+  during: MovementDuring[];
+}
+
+/**
+ * The count `id` if it is at a location `actor` reaches with `permission`, and the whole of it:
+ * its worked-out figures while they stand (one round trip), else its report read live.
+ */
+export async function readCountDocument(
+  db: Database,
+  actor: ScopedActor,
+  permission: Permission,
+  id: string,
+  now = new Date(),
+): Promise<{ session: SessionRow; document: CountDocument } | null> {
+  if (!id || id.length > 100) return null;
+  const [sessions, worked] = await db.batch([
+    sessionQuery(db, actor, permission, id),
+    db.all<Record<string, unknown>>(sql`SELECT status, computed_at AS computedAt, totals, vials, bulk, missing,
+        not_counted AS notCounted, during
+      FROM worked_out_counts WHERE session_id = ${id}`),
+  ]);
+  const session = sessions[0];
+  if (!session) return null;
+  const row = worked[0];
+  const found = standing(row, session, now);
+  if (row && found) {
+    const byCount = (a: ReviewVial, b: ReviewVial) =>
+      a.countedAt - b.countedAt || (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0);
+    return {
+      session,
+      document: {
+        asOf: found.asOf,
+        totals: found.kept.totals,
+        vials: (listOf(row.vials) as ReviewVial[]).sort(byCount),
+        bulk: listOf(row.bulk) as BulkRow[],
+        missing: listOf(row.missing) as MissingVial[],
+        notCounted: listOf(row.notCounted) as NotCounted[],
+        during: listOf(row.during) as MovementDuring[],
+      },
+    };
+  }
+  return readLiveCountDocument(db, actor, permission, id);
+}
+
+/** Like readCountDocument, read live (its fallback): the session and its whole report in one round trip. */
+export async function readLiveCountDocument(
+  db: Database,
+  actor: ScopedActor,
+  permission: Permission,
+  id: string,
+): Promise<{ session: SessionRow; document: CountDocument } | null> {
+  const live = await readSessionReport(db, actor, permission, id);
+  if (!live) return null;
+  const { report } = live;
+  return {
+    session: live.session,
+    document: {
+      asOf: null,
+      totals: report.totals,
+      vials: report.vials.map(shown),
+      bulk: report.bulk,
+      missing: report.missing,
+      notCounted: report.notCounted.slice(0, REVIEW_PAGE.notCountedNamed),
+      during: report.during,
+    },
+  };
 }
 
 /** At most this many counts worked out a run (the ones waiting longest for it first). */

@@ -13,7 +13,14 @@ import { countStock } from "../../app/counts/count.server";
 import { COUNT_REFUSALS } from "../../app/counts/outcome";
 import { rejectCount } from "../../app/counts/reject.server";
 import { readReport, readSessionReport } from "../../app/counts/report.server";
-import { REVIEW_PAGE, readLiveReview, readReview, workOutCountReviews } from "../../app/counts/review.server";
+import {
+  REVIEW_PAGE,
+  readCountDocument,
+  readLiveCountDocument,
+  readLiveReview,
+  readReview,
+  workOutCountReviews,
+} from "../../app/counts/review.server";
 import { readSession } from "../../app/counts/session.server";
 import { startCount } from "../../app/counts/start.server";
 import { submitCount } from "../../app/counts/submit.server";
@@ -783,6 +790,11 @@ describe("a review's figures as the jobs worker works them out", () => {
         expect(read.review.asOf !== null, id).toBe(status === "submitted" || status === "approved");
         expect({ ...read.review, asOf: null }, id).toEqual(live.review);
       }
+      // The JSON API's whole count, likewise.
+      const whole = await readCountDocument(t.db, owner(), "READ_AUDITS", id);
+      const wholeLive = await readLiveCountDocument(t.db, owner(), "READ_AUDITS", id);
+      expect(whole?.document.asOf !== null, id).toBe(status === "submitted" || status === "approved");
+      expect({ ...whole?.document, asOf: null }, id).toEqual(wholeLive?.document);
       if (status === "submitted" || status === "approved") worked++;
     }
     expect(worked).toBeGreaterThan(1);
