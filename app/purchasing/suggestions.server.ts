@@ -89,9 +89,16 @@ function usableVial(now: Date): SQL {
 
 /**
  * The statement of the suggestions for `locationId` of the actor's organization (`organization`:
- * its id as SQL), optionally of one default vendor; `suggestionsOf` reads its rows.
+ * its id as SQL), optionally of one default vendor; `suggestionsOf` reads its rows. The location and
+ * the vendor may be SQL that finds them (an order's, read in the same batch as the order).
  */
-export function reorderQuery(db: Database, organization: SQL, locationId: string, vendorId: string | null, now: Date) {
+export function reorderQuery(
+  db: Database,
+  organization: SQL,
+  locationId: string | SQL,
+  vendorId: string | SQL | null,
+  now: Date,
+) {
   const since = windowStart(now, REORDER_USAGE_DAYS);
   const onOrder = sql`(${sql.join(
     ON_ORDER_STATUSES.map((s) => sql`${s}`),
@@ -220,8 +227,8 @@ export function suggestionsOf(result: readonly { rows: string }[]): ReorderSugge
 export function reorderStatements(
   db: Database,
   organization: SQL,
-  locationId: string,
-  vendorId: string | null = null,
+  locationId: string | SQL,
+  vendorId: string | SQL | null = null,
   now = new Date(),
 ) {
   return [
@@ -232,7 +239,7 @@ export function reorderStatements(
 }
 
 /** The suggestions from `reorderStatements`' results; null when the vendor named is none of the organization's. */
-export function reorderOf(results: readonly unknown[], vendorId: string | null): ReorderSuggestion[] | null {
+export function reorderOf(results: readonly unknown[], vendorId: string | SQL | null): ReorderSuggestion[] | null {
   const [vendors, rows] = results as [{ n: number }[], { rows: string }[]];
   if (vendorId !== null && Number(vendors[0]?.n ?? 0) === 0) return null;
   return suggestionsOf(rows);

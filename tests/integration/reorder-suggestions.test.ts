@@ -14,6 +14,7 @@ import { schema } from "../../app/db/client.server";
 import { organizationOf } from "../../app/db/sql.server";
 import { createLocation } from "../../app/locations/create.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
+import { readAddItems } from "../../app/purchasing/add-items.server";
 import { reorder, shelfLifeCap } from "../../app/purchasing/suggest-rule";
 import { type ReorderSuggestion, reorderSuggestions } from "../../app/purchasing/suggestions.server";
 import { markRecall } from "../../app/recalls/mark.server";
@@ -294,6 +295,40 @@ describe("reorder suggestions", () => {
     expect(mine.map((s) => s.variationId).sort()).toEqual([VIAL.id, SHORT.id, SPARE.id].sort());
     expect((await suggest(otherVendorId)).map((s) => s.variationId)).toEqual([BULK.id]);
     expect(await reorderSuggestions(t.db, organizationOf(owner), loc.north, randomUUID())).toBeNull();
+  });
+});
+
+describe("the add-items page's read", () => {
+  it("reads the order, its vendor's choices and suggestions at its location in one round trip", async () => {
+    const draft = await order("draft", SPARE.id, SPARE.upp, 1);
+    t.resetRoundTrips();
+    const read = await readAddItems(t.db, at(loc.north), draft.id, { q: "", onlyVendor: true });
+    expect(t.roundTrips()).toBe(1);
+    expect(read?.order).toMatchObject({ id: draft.id, number: draft.number, locationId: loc.north, vendorId });
+    // The suggestions are the vendor's at the order's location, as read on their own.
+    expect(read?.suggestions.map((s) => s.variationId).sort()).toEqual(
+      ((await reorderSuggestions(t.db, organizationOf(owner), loc.north, vendorId)) ?? [])
+        .map((s) => s.variationId)
+        .sort(),
+    );
+    expect(read?.suggestions.map((s) => s.vendorId)).not.toContain(otherVendorId);
+    // The choices: the vendor's products only, the one on this order said so.
+    const choices = read?.choices ?? [];
+    expect(choices.map((c) => c.variationId)).toEqual(expect.arrayContaining([VIAL.id, SHORT.id, SPARE.id]));
+    expect(choices.map((c) => c.variationId)).not.toContain(BULK.id);
+    expect(choices.find((c) => c.variationId === SPARE.id)?.onOrder).toBeTruthy();
+    expect(choices.find((c) => c.variationId === VIAL.id)?.onOrder).toBeFalsy();
+    // A search over every vendor finds the other vendor's product too, this vendor's first.
+    const wide = await readAddItems(t.db, at(loc.north), draft.id, { q: "Reorder", onlyVendor: false });
+    const ids = (wide?.choices ?? []).map((c) => c.variationId);
+    expect(ids).toContain(BULK.id);
+    expect(ids.indexOf(BULK.id)).toBeGreaterThan(ids.indexOf(VIAL.id));
+  });
+
+  it("reads nothing of an order the reader does not reach from where they stand", async () => {
+    const draft = await order("draft", SPARE.id, SPARE.upp, 1);
+    expect(await readAddItems(t.db, at(loc.west), draft.id, { q: "", onlyVendor: true })).toBeNull();
+    expect(await readAddItems(t.db, at(loc.north), randomUUID(), { q: "", onlyVendor: true })).toBeNull();
   });
 });
 
