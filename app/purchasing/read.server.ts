@@ -269,8 +269,14 @@ export function orderListQueries(db: Database, query: OrderListQuery) {
     ${query.status ? sql`AND o.status = ${query.status}` : sql``}
     ${query.vendorId ? sql`AND o.vendor_id = ${query.vendorId}` : sql``}`;
   const past = orderList.where(keyset);
+  const order = orderList.orderBy(keyset);
+  // The page's orders are picked first (the index alone, sorted) and only they are given their
+  // lines' figures: the figures of a select with an ORDER BY are worked out for every order
+  // before the sort keeps 25 (a location's 266 orders on the large set: 50 K steps to 8 K).
   const statements = [
-    db.all<OrderListRow>(sql`SELECT o.id, o.number, o.status, o.location_id AS locationId, l.name AS locationName,
+    db.all<OrderListRow>(sql`WITH page AS MATERIALIZED (SELECT o.id FROM purchase_orders AS o
+        WHERE ${where} ${past ? sql`AND ${past}` : sql``} ORDER BY ${order} LIMIT ${orderList.limit(keyset)})
+      SELECT o.id, o.number, o.status, o.location_id AS locationId, l.name AS locationName,
         l.code AS locationCode, l.timezone, o.vendor_id AS vendorId, v.name AS vendorName,
         ${person("o.created_by")} AS createdBy, o.created_at AS createdAt, o.submitted_at AS submittedAt,
         (SELECT count(*) FROM purchase_order_lines AS x WHERE x.order_id = o.id) AS lines,
@@ -278,9 +284,9 @@ export function orderListQueries(db: Database, query: OrderListQuery) {
           WHERE x.order_id = o.id) AS totalCents,
         (SELECT coalesce(sum(max(x.packages_ordered - x.packages_received, 0)), 0) FROM purchase_order_lines AS x
           WHERE x.order_id = o.id) AS outstandingPackages
-      FROM purchase_orders AS o JOIN locations AS l ON l.id = o.location_id JOIN vendors AS v ON v.id = o.vendor_id
-      WHERE ${where} ${past ? sql`AND ${past}` : sql``}
-      ORDER BY ${orderList.orderBy(keyset)} LIMIT ${orderList.limit(keyset)}`),
+      FROM page CROSS JOIN purchase_orders AS o ON o.id = page.id JOIN locations AS l ON l.id = o.location_id
+        JOIN vendors AS v ON v.id = o.vendor_id
+      ORDER BY ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (SELECT 1 FROM purchase_orders AS o WHERE ${where}
       LIMIT 1001)`),
   ] as const;
