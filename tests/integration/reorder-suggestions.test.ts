@@ -357,6 +357,52 @@ describe("the reorder view's read", () => {
   });
 });
 
+describe("the reorder view's first vendors", () => {
+  it("orders the vendors by their count of suggestions, cuts to the first, and counts them all", async () => {
+    const ours = (screen: { suggestions: { variationId: string }[] }) =>
+      screen.suggestions.filter((s) => [VIAL.id, SHORT.id, BULK.id, SPARE.id].includes(s.variationId));
+    // Reorder Supply has three suggestions, Reorder Other one: Supply comes first though Other's name is first.
+    const all = await readReorderScreen(t.db, at(loc.north), loc.north, null);
+    expect(ours(all).map((s) => s.vendorName)).toEqual([
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Other",
+    ]);
+    expect(all.vendors).toBe(new Set(all.suggestions.map((s) => s.vendorId)).size);
+    const first = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    expect(first.vendors).toBe(all.vendors);
+    expect(new Set(first.suggestions.map((s) => s.vendorId))).toEqual(new Set([vendorId]));
+    // The same suggestions as read whole, with the same figures and why.
+    expect(first.suggestions).toEqual(all.suggestions.filter((s) => s.vendorId === vendorId));
+    // Only the shown suggestions are offered a transfer instead (BULK, of Reorder Other, is not shown).
+    expect(first.offers.map((o) => o.variationId)).not.toContain(BULK.id);
+    // The API keeps its order: by vendor name.
+    const api = await suggest();
+    expect(api.map((s) => s.vendorName)).toEqual([
+      "Reorder Other",
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Supply",
+    ]);
+  });
+
+  it("suggests again what an order just submitted no longer covers: nothing is kept from one read to the next", async () => {
+    const before = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    const vial = before.suggestions.find((s) => s.variationId === VIAL.id);
+    expect(vial?.packages).toBeGreaterThan(0);
+    const submitted = await order("submitted", VIAL.id, VIAL.upp, 50);
+    const after = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    expect(after.suggestions.find((s) => s.variationId === VIAL.id)).toBeUndefined();
+    await t.db.run(
+      sql`UPDATE purchase_orders SET status = 'cancelled', cancelled_at = ${Date.now()} WHERE id = ${submitted.id}`,
+    );
+    expect(
+      (await readReorderScreen(t.db, at(loc.north), loc.north, 1)).suggestions.map((s) => s.variationId),
+    ).toContain(VIAL.id);
+  });
+});
+
 describe("the rule, over any figures", () => {
   const figures = fc.record({
     par: fc.integer({ min: 1, max: 50 }),
