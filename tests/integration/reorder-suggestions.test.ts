@@ -359,7 +359,7 @@ describe("the reorder view's read", () => {
 
 describe("the reorder view's first vendors", () => {
   it("orders the vendors by their count of suggestions, cuts to the first, and counts them all", async () => {
-    const ours = (screen: { suggestions: { variationId: string }[] }) =>
+    const ours = (screen: { suggestions: { variationId: string; vendorName: string | null }[] }) =>
       screen.suggestions.filter((s) => [VIAL.id, SHORT.id, BULK.id, SPARE.id].includes(s.variationId));
     // Reorder Supply has three suggestions, Reorder Other one: Supply comes first though Other's name is first.
     const all = await readReorderScreen(t.db, at(loc.north), loc.north, null);
