@@ -9,8 +9,8 @@ import { parseParSheet } from "../../app/par-levels/forms";
 import { parLevelSheet } from "../../app/par-levels/list.server";
 import { PAR_SHEET_REFUSALS } from "../../app/par-levels/outcome";
 import { saveParLevels } from "../../app/par-levels/save.server";
-import { NUMBERED_COUNT_CAP } from "../../app/ui/page-count";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
+import { NUMBERED_COUNT_CAP } from "../../app/ui/page-count";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 
@@ -349,7 +349,8 @@ describe("parLevelSheet", () => {
     const trays = Array.from({ length: over }, (_, i) => `Tray ${String(i).padStart(4, "0")}`);
     await newProduct("Cap Tray", trays, { category: "Par Cap" });
     const owner = await as("owner");
-    const read = (page: number) => parLevelSheet(t.db, owner, { locationId: loc.WST, category: "Par Cap", q: "", page });
+    const read = (page: number) =>
+      parLevelSheet(t.db, owner, { locationId: loc.WST, category: "Par Cap", q: "", page });
     const first = await read(1);
     expect(first).toMatchObject({ total: NUMBERED_COUNT_CAP, totalExact: false, page: 1 });
     expect(first.pageCount).toBe(NUMBERED_COUNT_CAP / PAR_SHEET_PAGE_SIZE);
