@@ -9,7 +9,7 @@ const SHOWN = 10;
 
 test("the reorder view shows the ten vendors with the most suggestions, and all of them by a link", async ({
   browser,
-}) => {
+}, testInfo) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const [wst] = await onDatabase("SELECT id, organization_id AS org FROM locations WHERE code = 'WST'", []);
   const now = Date.now();
@@ -52,6 +52,11 @@ test("the reorder view shows the ten vendors with the most suggestions, and all 
   expect(total).toBeGreaterThanOrEqual(vendors.length);
   await expect(view.getByTestId("reorder-vendors")).toContainText(`${SHOWN} of ${total} vendors shown.`);
   await expectNoSidewaysScroll(page);
+  await view.getByTestId("reorder-vendors").scrollIntoViewIfNeeded();
+  await testInfo.attach("reorder view, the first vendors' link, phone", {
+    body: await page.screenshot(),
+    contentType: "image/png",
+  });
 
   await showAll.click();
   await expect(page).toHaveURL(/[?&]vendors=all\b/);
