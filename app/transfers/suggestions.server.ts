@@ -9,10 +9,11 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { organizationReaders } from "~/access/organization-readers.server";
+import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf, valueList } from "~/db/sql.server";
-import { saveWorkedOut, workedOutOf } from "~/db/worked-out.server";
+import { saveWorkedOut, workedOutOf, workedOutQuery } from "~/db/worked-out.server";
 import type { BalancingSuggestion } from "./balance";
 import { balancingSuggestions, SUGGESTIONS_SHOWN } from "./balance.server";
 
@@ -34,6 +35,8 @@ function inScope(all: readonly BalancingSuggestion[], locationIds: readonly stri
  * is (read as none, so worked out afresh).
  */
 export function suggestionsQuery(db: Database, actor: ScopedActor) {
+  // In organization mode the share is the whole: read as it is.
+  if (actor.locationId === ORGANIZATION) return workedOutQuery(db, organizationOf(actor), "balancing_suggestions");
   const ids = locationsFor(actor, "READ_TRANSFERS").ids;
   const scope = valueList(ids.length > 0 ? ids : ["-"]);
   return db.all<{ computedAt: number; locationIds: string; body: string }>(sql`SELECT w.computed_at AS computedAt,
