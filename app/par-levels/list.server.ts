@@ -6,11 +6,12 @@
 // time, in the same statement: the page's 50 rows, never the location's whole history.
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/access/actor";
+import { activeCategoriesQuery } from "~/catalog/categories.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { anyContains, organizationOf } from "~/db/sql.server";
 import { unitsUsedSql, windowStart } from "~/stock/usage-rate.server";
-import { pageOffset } from "~/ui/page-count";
+import { cappedCountLimit, cappedNumberedPage, pageOffset } from "~/ui/page-count";
 import { PAR_SHEET_PAGE_SIZE } from "./constants";
 
 const p = schema.products;
@@ -37,14 +38,15 @@ export async function parLevelSheet(
     .from(l)
     .where(and(sql`${l.organizationId} = ${organization}`, eq(l.active, true)))
     .orderBy(asc(l.name));
-  const categories = db
-    .selectDistinct({ category: p.category })
-    .from(p)
-    .where(and(inOrganization, eq(p.active, true)))
-    .orderBy(asc(p.category));
+  const categories = activeCategoriesQuery(db, organization);
   if (!query.locationId) {
     const [active, cats] = await db.batch([locations, categories]);
-    return { locations: active, categories: cats.map((c) => c.category), rows: [], total: 0 };
+    return {
+      locations: active,
+      categories: cats.map((c) => c.category),
+      rows: [],
+      ...cappedNumberedPage([], query.page, PAR_SHEET_PAGE_SIZE),
+    };
   }
 
   const where = and(
@@ -108,9 +110,26 @@ export async function parLevelSheet(
       .from(page)
       // The page's order again (a subquery's order is not the outer query's by right): 50 rows.
       .orderBy(asc(page.sortName), asc(page.productId), asc(page.variation), asc(page.variationId)),
-    db.select({ total: count() }).from(v).innerJoin(p, eq(p.id, v.productId)).where(where),
+    // Counted up to the cap past this page: a chain's whole catalogue (14,700 variations) is too
+    // many rows to count on every view, and a filter narrows it to an exact count.
+    db
+      .select({ total: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(v)
+          .innerJoin(p, eq(p.id, v.productId))
+          .where(where)
+          .limit(cappedCountLimit(query.page, PAR_SHEET_PAGE_SIZE))
+          .as("counted"),
+      ),
   ]);
-  return { locations: active, categories: cats.map((c) => c.category), rows, total: totals[0]?.total ?? 0 };
+  return {
+    locations: active,
+    categories: cats.map((c) => c.category),
+    rows,
+    ...cappedNumberedPage(totals, query.page, PAR_SHEET_PAGE_SIZE),
+  };
 }
 
 export type ParSheetRow = Awaited<ReturnType<typeof parLevelSheet>>["rows"][number];

@@ -196,6 +196,20 @@ export function orderOf(rows: readonly unknown[]): PurchaseOrder | null {
   };
 }
 
+/**
+ * SQL: `column` of order `orderId` where the actor reaches it with `permission` (NULL where not),
+ * for a statement that finds the order itself in the same batch as the order's own reads.
+ */
+export function ofOrder(
+  actor: ScopedActor,
+  orderId: string,
+  permission: Permission,
+  column: "location_id" | "vendor_id",
+) {
+  return sql`(SELECT o.${sql.raw(column)} FROM purchase_orders AS o WHERE o.id = ${orderId}
+    AND o.organization_id = ${organizationOf(actor)} AND ${reached(actor, permission, sql`o.location_id`)})`;
+}
+
 /** What the reader may do on an order: write it (WRITE_PURCHASING at its location, from where they stand). */
 export function mayWrite(actor: ScopedActor, order: Pick<PurchaseOrder, "locationId">): boolean {
   return reachesAt(actor, "WRITE_PURCHASING", order.locationId);
@@ -255,8 +269,14 @@ export function orderListQueries(db: Database, query: OrderListQuery) {
     ${query.status ? sql`AND o.status = ${query.status}` : sql``}
     ${query.vendorId ? sql`AND o.vendor_id = ${query.vendorId}` : sql``}`;
   const past = orderList.where(keyset);
+  const order = orderList.orderBy(keyset);
+  // The page's orders are picked first (the index alone, sorted) and only they are given their
+  // lines' figures: the figures of a select with an ORDER BY are worked out for every order
+  // before the sort keeps 25 (a location's 266 orders on the large set: 50 K steps to 8 K).
   const statements = [
-    db.all<OrderListRow>(sql`SELECT o.id, o.number, o.status, o.location_id AS locationId, l.name AS locationName,
+    db.all<OrderListRow>(sql`WITH page AS MATERIALIZED (SELECT o.id FROM purchase_orders AS o
+        WHERE ${where} ${past ? sql`AND ${past}` : sql``} ORDER BY ${order} LIMIT ${orderList.limit(keyset)})
+      SELECT o.id, o.number, o.status, o.location_id AS locationId, l.name AS locationName,
         l.code AS locationCode, l.timezone, o.vendor_id AS vendorId, v.name AS vendorName,
         ${person("o.created_by")} AS createdBy, o.created_at AS createdAt, o.submitted_at AS submittedAt,
         (SELECT count(*) FROM purchase_order_lines AS x WHERE x.order_id = o.id) AS lines,
@@ -264,9 +284,9 @@ export function orderListQueries(db: Database, query: OrderListQuery) {
           WHERE x.order_id = o.id) AS totalCents,
         (SELECT coalesce(sum(max(x.packages_ordered - x.packages_received, 0)), 0) FROM purchase_order_lines AS x
           WHERE x.order_id = o.id) AS outstandingPackages
-      FROM purchase_orders AS o JOIN locations AS l ON l.id = o.location_id JOIN vendors AS v ON v.id = o.vendor_id
-      WHERE ${where} ${past ? sql`AND ${past}` : sql``}
-      ORDER BY ${orderList.orderBy(keyset)} LIMIT ${orderList.limit(keyset)}`),
+      FROM page CROSS JOIN purchase_orders AS o ON o.id = page.id JOIN locations AS l ON l.id = o.location_id
+        JOIN vendors AS v ON v.id = o.vendor_id
+      ORDER BY ${order}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (SELECT 1 FROM purchase_orders AS o WHERE ${where}
       LIMIT 1001)`),
   ] as const;
@@ -319,16 +339,19 @@ export interface CatalogueChoice {
 export function catalogueChoices(
   db: Database,
   actor: ScopedActor,
-  { orderId, vendorId, q, onlyVendor }: { orderId: string; vendorId: string; q: string; onlyVendor: boolean },
+  { orderId, vendorId, q, onlyVendor }: { orderId: string; vendorId: string | SQL; q: string; onlyVendor: boolean },
 ) {
   const search = q ? anyContains(q, [sql`p.name`, sql`v.name`, sql`v.sku`, sql`p.sku`, sql`v.gtin`]) : sql`1`;
   const vendorOnly = onlyVendor || !q ? sql`AND p.default_vendor_id = ${vendorId}` : sql``;
+  // The vendor's products are found by their vendor (a few dozen), not among every active product of
+  // the organization (the planner's pick when the vendor is a subquery: 4,900 on the large set).
+  const products = onlyVendor || !q ? sql`products AS p INDEXED BY products_vendor_idx` : sql`products AS p`;
   return db.all<CatalogueChoice>(sql`SELECT v.id AS variationId, p.name AS product, v.name AS variation, v.sku,
       v.gtin, v.units_per_package AS unitsPerPackage, coalesce(v.cost_cents, p.cost_cents) AS costCents,
       p.base_unit AS baseUnit, p.unit_scale AS unitScale, d.name AS vendorName, (p.default_vendor_id IS ${vendorId}) AS ofVendor,
       EXISTS (SELECT 1 FROM purchase_order_lines AS x WHERE x.order_id = ${orderId} AND x.variation_id = v.id)
         AS onOrder
-    FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
+    FROM product_variations AS v JOIN ${products} ON p.id = v.product_id
     LEFT JOIN vendors AS d ON d.id = p.default_vendor_id
     WHERE p.organization_id = ${organizationOf(actor)} AND p.active = 1 AND v.active = 1 AND ${search} ${vendorOnly}
     ORDER BY ofVendor DESC, p.name, v.name, v.id LIMIT ${ADD_ITEMS_LIMIT}`);

@@ -168,6 +168,48 @@ describe("ReorderView", () => {
     expect(html).toMatch(/<a [^>]*href="\/transfers"[^>]*>ask Westside with Request stock<\/a>/);
   });
 
+  it("links to every vendor when it shows the first, and back to the first when it shows all", async () => {
+    const links = { all: "/purchase-orders?vendors=all", first: "/purchase-orders", allShown: false };
+    const first = await render(
+      <ReorderView
+        locationId="dtn"
+        locationName="Downtown"
+        suggestions={[base, pads]}
+        vendors={59}
+        vendorLinks={links}
+        canOrder
+      />,
+    );
+    expect(textOf(first)).toContain("The vendors with the most suggestions come first.");
+    expect(first).toMatch(/<a [^>]*href="\/purchase-orders\?vendors=all"[^>]*>Show all 59 vendors<\/a>/);
+    expect(textOf(first)).toContain("1 of 59 vendors shown.");
+    const all = await render(
+      <ReorderView
+        locationId="dtn"
+        locationName="Downtown"
+        suggestions={[base, pads]}
+        vendors={59}
+        vendorLinks={{ ...links, allShown: true }}
+        canOrder
+      />,
+    );
+    expect(all).not.toContain("Show all");
+    expect(all).toMatch(/<a [^>]*href="\/purchase-orders"[^>]*>Show only the 10 vendors with the most<\/a>/);
+    // Every vendor shown already: no link either way.
+    const few = await render(
+      <ReorderView
+        locationId="dtn"
+        locationName="Downtown"
+        suggestions={[base]}
+        vendors={1}
+        vendorLinks={links}
+        canOrder
+      />,
+    );
+    expect(few).not.toContain('data-testid="reorder-vendors"');
+    expect(textOf(few)).not.toContain("come first");
+  });
+
   it("says when nothing is due", async () => {
     const html = await render(<ReorderView locationId="dtn" locationName="Downtown" suggestions={[]} canOrder />);
     expect(textOf(html)).toContain("Nothing is at or under its reorder point here.");

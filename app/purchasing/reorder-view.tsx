@@ -4,7 +4,9 @@
 // vendor and the variationId + packages pairs), so it works before JavaScript loads. Where another
 // location has the same variation to spare (the transfers' balancing suggestions, handed over by
 // the route), the row offers the transfer instead. A suggestion already on a draft, or capped to
-// nothing, is shown with its why and left out of the draft. Phone first: one card per vendor.
+// nothing, is shown with its why and left out of the draft. Phone first: one card per vendor. The
+// vendors with the most suggestions come first, the first REORDER_VENDORS_SHOWN of them unless the
+// route was asked for all: a link shows all (a GET parameter), another only the first again.
 import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { Button } from "~/ui/form";
@@ -12,6 +14,7 @@ import {
   CREATE_INTENT,
   groupByVendor,
   offersByVariation,
+  REORDER_VENDORS_SHOWN,
   type ReorderGroup,
   type ShownSuggestion,
   type TransferOffer,
@@ -160,12 +163,19 @@ export function ReorderView({
   locationName,
   suggestions,
   offers = [],
+  vendors,
+  vendorLinks,
   canOrder,
   idempotencyKey,
 }: {
   locationId: string;
   locationName: string;
+  /** The suggestions of the vendors shown, the vendors with the most first. */
   suggestions: readonly ShownSuggestion[];
+  /** How many vendors have a suggestion here, shown or not (default: those of `suggestions`). */
+  vendors?: number;
+  /** The page with every vendor, and with only the first (plain links: they work before JavaScript). */
+  vendorLinks?: { all: string; first: string; allShown: boolean };
   /** Transfers another location offers to this one (the route composes them from the transfers' suggestions). */
   offers?: readonly TransferOffer[];
   /** WRITE_PURCHASING at the location. */
@@ -175,6 +185,9 @@ export function ReorderView({
 }) {
   const groups = groupByVendor(suggestions);
   const byVariation = offersByVariation(offers);
+  const total = vendors ?? groups.length;
+  const more = total > groups.length && vendorLinks && !vendorLinks.allShown;
+  const fewer = vendorLinks?.allShown && total > REORDER_VENDORS_SHOWN;
   return (
     <section aria-labelledby="reorder-title" data-testid="reorder-view" className="flex flex-col gap-3">
       <div>
@@ -183,6 +196,7 @@ export function ReorderView({
         </h2>
         <p className="text-slate-600 text-sm">
           On hand, on order and in transit at or under the reorder point, by default vendor.
+          {total > REORDER_VENDORS_SHOWN ? " The vendors with the most suggestions come first." : ""}
         </p>
       </div>
       {groups.length === 0 ? (
@@ -198,6 +212,21 @@ export function ReorderView({
             idempotencyKey={idempotencyKey}
           />
         ))
+      )}
+      {more && (
+        <p className="text-slate-600 text-sm" data-testid="reorder-vendors">
+          {groups.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")} vendors shown.{" "}
+          <Link to={vendorLinks.all} className="text-sky-700 underline">
+            Show all {total.toLocaleString("en-US")} vendors
+          </Link>
+        </p>
+      )}
+      {fewer && (
+        <p className="text-slate-600 text-sm" data-testid="reorder-vendors">
+          <Link to={vendorLinks.first} className="text-sky-700 underline">
+            Show only the {REORDER_VENDORS_SHOWN} vendors with the most
+          </Link>
+        </p>
       )}
     </section>
   );

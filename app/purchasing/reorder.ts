@@ -34,6 +34,14 @@ export interface ReorderSuggestion {
   why: string;
 }
 
+/**
+ * The reorder view shows the vendors with the most suggestions first, this many of them, and links
+ * to all (a location short of 150 variations from 59 vendors is a page too long to send and read).
+ */
+export const REORDER_VENDORS_SHOWN = 10;
+/** The /purchase-orders query parameter (`vendors=all`) that shows every vendor's suggestions. */
+export const ALL_VENDORS_PARAM = "vendors";
+
 /** The form contract of /purchase-orders and /purchase-orders/{id}/add-items (the brief's shared contract). */
 export const CREATE_INTENT = "create";
 export const ADD_LINES_INTENT = "addLines";

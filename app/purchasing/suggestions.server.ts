@@ -88,17 +88,35 @@ function usableVial(now: Date): SQL {
 }
 
 /**
- * The statement of the suggestions for `locationId` of the actor's organization (`organization`:
- * its id as SQL), optionally of one default vendor; `suggestionsOf` reads its rows.
+ * How the reorder view asks for its suggestions: the vendors with the most suggestions first (then
+ * by name, no vendor last), and only the first `firstVendors` of them (null: every one).
  */
-export function reorderQuery(db: Database, organization: SQL, locationId: string, vendorId: string | null, now: Date) {
+export interface VendorsFirst {
+  firstVendors: number | null;
+}
+
+/**
+ * The statement of the suggestions for `locationId` of the actor's organization (`organization`:
+ * its id as SQL), optionally of one default vendor; `suggestionsOf` reads its rows. The location and
+ * the vendor may be SQL that finds them (an order's, read in the same batch as the order). By
+ * default in vendor name order; `ranked` orders and cuts them as the reorder view shows them, and
+ * the row also counts the vendors with a suggestion (`vendorsOf`).
+ */
+export function reorderQuery(
+  db: Database,
+  organization: SQL,
+  locationId: string | SQL,
+  vendorId: string | SQL | null,
+  now: Date,
+  ranked: VendorsFirst | null = null,
+) {
   const since = windowStart(now, REORDER_USAGE_DAYS);
   const onOrder = sql`(${sql.join(
     ON_ORDER_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
   const here = sql`(${locationId})`;
-  return db.all<{ rows: string }>(sql`WITH
+  return db.all<{ rows: string; vendors: number | null }>(sql`WITH
     levels AS MATERIALIZED (
       SELECT pl.variation_id AS variationId, pl.par AS par, pl.reorder_point AS reorderPoint, pl.max AS max,
         v.units_per_package AS upp, v.name AS variationName, v.sku AS sku, p.id AS productId, p.name AS productName,
@@ -136,8 +154,22 @@ export function reorderQuery(db: Database, organization: SQL, locationId: string
       FROM levels AS lv
       LEFT JOIN ordered AS od ON od.variationId = lv.variationId
       LEFT JOIN coming AS c ON c.variationId = lv.variationId),
-    due AS MATERIALIZED (SELECT * FROM positions WHERE onHand + onOrder + inTransit <= reorderPoint * upp),
-    used AS MATERIALIZED (SELECT d.*, ${unitsUsedSql(here, sql`d.variationId`, since)} AS used FROM due AS d),
+    due AS MATERIALIZED (SELECT *, coalesce(vendorId, '') AS vendorKey FROM positions
+      WHERE onHand + onOrder + inTransit <= reorderPoint * upp),
+    -- The vendors by their count of suggestions, most first (then by name, no vendor last).
+    vendorsDue AS MATERIALIZED (SELECT g.vendorKey AS vendorKey, row_number() OVER (
+        ORDER BY g.vendorKey = '', g.n DESC, vd.name, g.vendorKey) AS vendorRank
+      FROM (SELECT vendorKey, count(*) AS n FROM due GROUP BY vendorKey) AS g
+      LEFT JOIN vendors AS vd ON vd.id = g.vendorKey),
+    -- Only the view's first vendors are given their rate and shelf life, the figures that cost most.
+    shown AS ${
+      ranked
+        ? sql`MATERIALIZED (SELECT d.*, r.vendorRank AS vendorRank FROM vendorsDue AS r
+          CROSS JOIN due AS d ON d.vendorKey = r.vendorKey
+          ${ranked.firstVendors === null ? sql`` : sql`WHERE r.vendorRank <= ${ranked.firstVendors}`})`
+        : sql`(SELECT d.*, 0 AS vendorRank FROM due AS d)`
+    },
+    used AS MATERIALIZED (SELECT d.*, ${unitsUsedSql(here, sql`d.variationId`, since)} AS used FROM shown AS d),
     -- A shelf life caps only what is used: read only for those.
     answered AS (SELECT u.*, vd.name AS vendorName, dr.id AS draftId, dr.number AS draftNumber,
       CASE WHEN u.used > 0 THEN (SELECT json_group_array(days) FROM (
@@ -150,10 +182,11 @@ export function reorderQuery(db: Database, organization: SQL, locationId: string
     FROM used AS u
     LEFT JOIN vendors AS vd ON vd.id = u.vendorId
     LEFT JOIN drafts AS dr ON dr.variationId = u.variationId
-    ORDER BY vd.name IS NULL, vd.name, u.productName, u.variationName, u.variationId)
+    ORDER BY u.vendorRank, vd.name IS NULL, vd.name, u.productName, u.variationName, u.variationId)
     -- One row of one JSON array of arrays (ROW_COLUMNS, in the order above): a few hundred rows of
     -- twenty columns cost more to carry one value at a time, and their names once a row.
-    SELECT json_group_array(json_array(${sql.raw(ROW_COLUMNS.map((c) => (c === "shelfDays" ? "json(shelfDays)" : c)).join(", "))})) AS rows
+    SELECT json_group_array(json_array(${sql.raw(ROW_COLUMNS.map((c) => (c === "shelfDays" ? "json(shelfDays)" : c)).join(", "))})) AS rows,
+      ${ranked ? sql`(SELECT count(*) FROM vendorsDue)` : sql`NULL`} AS vendors
     FROM answered`);
 }
 
@@ -220,19 +253,26 @@ export function suggestionsOf(result: readonly { rows: string }[]): ReorderSugge
 export function reorderStatements(
   db: Database,
   organization: SQL,
-  locationId: string,
-  vendorId: string | null = null,
+  locationId: string | SQL,
+  vendorId: string | SQL | null = null,
   now = new Date(),
+  ranked: VendorsFirst | null = null,
 ) {
   return [
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM vendors
       WHERE id = ${vendorId ?? ""} AND organization_id = ${organization}`),
-    reorderQuery(db, organization, locationId, vendorId, now),
+    reorderQuery(db, organization, locationId, vendorId, now, ranked),
   ] as const;
 }
 
+/** How many vendors have a suggestion (the vendor groups), from `reorderStatements`' results asked `ranked`. */
+export function vendorsOf(results: readonly unknown[]): number {
+  const [, rows] = results as [unknown, { vendors: number | null }[]];
+  return Number(rows[0]?.vendors ?? 0);
+}
+
 /** The suggestions from `reorderStatements`' results; null when the vendor named is none of the organization's. */
-export function reorderOf(results: readonly unknown[], vendorId: string | null): ReorderSuggestion[] | null {
+export function reorderOf(results: readonly unknown[], vendorId: string | SQL | null): ReorderSuggestion[] | null {
   const [vendors, rows] = results as [{ n: number }[], { rows: string }[]];
   if (vendorId !== null && Number(vendors[0]?.n ?? 0) === 0) return null;
   return suggestionsOf(rows);

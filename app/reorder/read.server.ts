@@ -8,23 +8,34 @@ import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { type ShownSuggestion, shownSuggestion, type TransferOffer } from "~/purchasing/reorder";
-import { reorderOf, reorderStatements } from "~/purchasing/suggestions.server";
+import { reorderOf, reorderStatements, vendorsOf } from "~/purchasing/suggestions.server";
 import { suggestionsQuery, suggestionsShown } from "~/transfers/suggestions.server";
 import { suggestionCarries } from "~/transfers/suggestions-panel";
 
 export interface ReorderScreen {
-  /** As the page carries them (ShownSuggestion: the loader's data goes to the browser too). */
+  /** As the page carries them (ShownSuggestion: the loader's data goes to the browser too), of the vendors shown. */
   suggestions: ShownSuggestion[];
   offers: TransferOffer[];
+  /** How many vendors have a suggestion here (shown or not). */
+  vendors: number;
 }
 
 /**
- * The reorder suggestions of `locationId` (the actor stands there, with READ_PURCHASING) and the
- * transfers offered instead. `statements` go in the caller's batch (with the page's own reads);
- * `screenOf` reads their results.
+ * The reorder suggestions of `locationId` (the actor stands there, with READ_PURCHASING), of the
+ * `firstVendors` vendors with the most (null: every vendor), and the transfers offered instead.
+ * `statements` go in the caller's batch (with the page's own reads); `screenOf` reads their results.
  */
-export function reorderScreenStatements(db: Database, actor: ScopedActor, locationId: string, now = new Date()) {
-  return [...reorderStatements(db, organizationOf(actor), locationId, null, now), suggestionsQuery(db, actor)] as const;
+export function reorderScreenStatements(
+  db: Database,
+  actor: ScopedActor,
+  locationId: string,
+  firstVendors: number | null,
+  now = new Date(),
+) {
+  return [
+    ...reorderStatements(db, organizationOf(actor), locationId, null, now, { firstVendors }),
+    suggestionsQuery(db, actor),
+  ] as const;
 }
 
 export async function reorderScreenOf(
@@ -35,8 +46,9 @@ export async function reorderScreenOf(
   now = new Date(),
 ): Promise<ReorderScreen> {
   const suggestions = (reorderOf(results.slice(0, 2), null) ?? []).map(shownSuggestion);
+  const vendors = vendorsOf(results.slice(0, 2));
   const wanted = new Set(suggestions.filter((s) => s.packages > 0 && !s.onDraft).map((s) => s.variationId));
-  if (wanted.size === 0) return { suggestions, offers: [] };
+  if (wanted.size === 0) return { suggestions, offers: [], vendors };
   const worked = results[2] as Awaited<ReturnType<typeof suggestionsQuery>>;
   const { suggestions: balancing } = await suggestionsShown(db, actor, worked, now);
   const writable = new Set(locationsFor(actor, "WRITE_TRANSFERS").ids);
@@ -51,7 +63,7 @@ export async function reorderScreenOf(
       lines: JSON.stringify(b.lines),
       canDraft: writable.has(b.fromLocationId),
     }));
-  return { suggestions, offers };
+  return { suggestions, offers, vendors };
 }
 
 /** The reorder screen's read on its own (one round trip while the transfers' suggestions are recent). */
@@ -59,8 +71,9 @@ export async function readReorderScreen(
   db: Database,
   actor: ScopedActor,
   locationId: string,
+  firstVendors: number | null = null,
   now = new Date(),
 ): Promise<ReorderScreen> {
-  const results = await db.batch(reorderScreenStatements(db, actor, locationId, now) as never);
+  const results = await db.batch(reorderScreenStatements(db, actor, locationId, firstVendors, now) as never);
   return reorderScreenOf(db, actor, locationId, results as unknown[], now);
 }

@@ -19,7 +19,6 @@ import {
   APPLY_SUGGESTIONS_INTENT,
   PAR_FIELD_LABELS,
   PAR_FIELDS,
-  PAR_SHEET_PAGE_SIZE,
   type ParField,
   parFieldName,
   shownLevels,
@@ -31,7 +30,6 @@ import { proposeLevels, type UsageWindow, usageWindowOf } from "~/par-levels/pro
 import { saveParLevels } from "~/par-levels/save.server";
 import { SuggestLinks, type UsageRow, UsageSuggestions } from "~/par-levels/usage-suggestions";
 import { Button, Field, FormAlert } from "~/ui/form";
-import { pageCount } from "~/ui/page-count";
 import { BackLink } from "~/ui/record-screen";
 import { CategoryFilter, LocationPicker } from "~/ui/search-form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
@@ -103,6 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
         })
       : [];
   const total = location ? sheet.total : 0;
+  const totalExact = location ? sheet.totalExact : true;
   return {
     usageDays,
     usage,
@@ -114,7 +113,8 @@ export async function loader(args: LoaderFunctionArgs) {
     rowCount: location ? sheet.rows.length : 0,
     total,
     page: query.page,
-    pageCount: pageCount(total, PAR_SHEET_PAGE_SIZE),
+    totalExact,
+    pageCount: location ? sheet.pageCount : 1,
     q: query.q,
     category: query.category,
     canWrite: location !== null && can(actor, "WRITE_PRODUCTS", location.id),
@@ -188,6 +188,7 @@ export default function ParLevelsScreen() {
     groups,
     rowCount,
     total,
+    totalExact,
     page,
     pageCount,
     q,
@@ -323,7 +324,14 @@ export default function ParLevelsScreen() {
             )}
           </Form>
 
-          <Pagination page={page} pageCount={pageCount} total={total} noun="variations" pageLink={pageLink} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            total={total}
+            totalExact={totalExact}
+            noun="variations"
+            pageLink={pageLink}
+          />
         </>
       )}
     </div>

@@ -9,21 +9,20 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { actorHere } from "~/access/door.server";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
-import { organizationOf } from "~/db/sql.server";
 import { searchText } from "~/forms/text";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf } from "~/http/outcome.server";
 import { FORBIDDEN } from "~/outcome";
+import { readAddItems } from "~/purchasing/add-items.server";
 import { AddItemsSuggestions } from "~/purchasing/add-items-suggestions";
 import { addOrderLines } from "~/purchasing/add-lines.server";
 import { ADD_ITEMS_LIMIT, purchaseOrderPath, REASON_MAX } from "~/purchasing/constants";
 import { linesOfPairs, type OrderLineInput } from "~/purchasing/forms";
 import { PURCHASING_REFUSALS } from "~/purchasing/outcome";
-import { catalogueChoices, mayWrite, readOrder } from "~/purchasing/read.server";
+import { mayWrite, readOrder } from "~/purchasing/read.server";
 import { shownSuggestion } from "~/purchasing/reorder";
 import { revisePurchaseOrder } from "~/purchasing/revise.server";
-import { reorderOf, reorderStatements } from "~/purchasing/suggestions.server";
 import { area } from "~/shell/areas";
 import { Button, Card, Field, FormAlert, TextareaField } from "~/ui/form";
 
@@ -35,24 +34,16 @@ const INTENTS = ["addLines"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/purchase-orders/{id}/add-items").permission);
-  const { db } = args.context;
-  const order = await orOutage(readOrder(db, actor, args.params.id ?? ""));
-  if (!order) throw data(PURCHASING_REFUSALS.not_found, { status: 404 });
   const params = new URL(args.request.url).searchParams;
   const q = searchText(100).parse(params.get("q") ?? "");
   // "all" widens a search to every vendor's products; by default the order's vendor's come alone.
   const onlyVendor = params.get("vendor") !== "all";
-  // With the reorder suggestions of this order's vendor at its location (READ_PURCHASING there: the order is reached).
-  // One batch: the catalogue's choices and the suggestions, once the order says where and whose.
-  const [choices, ...reorderResults] = (await orOutage(
-    db.batch([
-      catalogueChoices(db, actor, { orderId: order.id, vendorId: order.vendorId, q, onlyVendor }),
-      ...reorderStatements(db, organizationOf(actor), order.locationId, order.vendorId),
-    ] as never),
-  )) as [Awaited<ReturnType<typeof catalogueChoices>>, ...unknown[]];
-  const suggestions = reorderOf(reorderResults, order.vendorId);
+  // The order, the catalogue's choices and its vendor's reorder suggestions at its location, in one batch.
+  const read = await orOutage(readAddItems(args.context.db, actor, args.params.id ?? "", { q, onlyVendor }));
+  if (!read) throw data(PURCHASING_REFUSALS.not_found, { status: 404 });
+  const { order, choices, suggestions } = read;
   return {
-    suggestions: (suggestions ?? []).map(shownSuggestion),
+    suggestions: suggestions.map(shownSuggestion),
     order: {
       id: order.id,
       number: order.number,

@@ -4,7 +4,8 @@
 // organization mode), which makes a draft and goes to it. The same post takes the first lines as
 // repeated `variationId` + `packages` pairs (intent=create), which the reorder view posts: the
 // reorder suggestions of the location in scope (organization mode: the one picked), grouped by
-// default vendor, with the transfers another location offers instead (app/reorder, ADR 0032).
+// default vendor, with the transfers another location offers instead (app/reorder, ADR 0032): the
+// vendors with the most suggestions first, the first 10 of them unless `?vendors=all`.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -26,6 +27,7 @@ import {
 import { createPurchaseOrder } from "~/purchasing/create.server";
 import { linesOfPairs, type OrderLineInput, OrderStatusFilter } from "~/purchasing/forms";
 import { activeLocations, activeVendors, listOrders, orderListQueries } from "~/purchasing/read.server";
+import { ALL_VENDORS_PARAM, REORDER_VENDORS_SHOWN } from "~/purchasing/reorder";
 import { ReorderView } from "~/purchasing/reorder-view";
 import { OrderStatusBadge } from "~/purchasing/status-badge";
 import { reorderScreenOf, reorderScreenStatements } from "~/reorder/read.server";
@@ -50,6 +52,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // picked with ?reorderAt=; its statements keep to the organization), with the transfers offered
   // instead (app/reorder composes both), read beside the list.
   const asked = here ?? (params.get("reorderAt") || null);
+  // The vendors with the most suggestions first, the first REORDER_VENDORS_SHOWN of them unless all are asked for.
+  const allVendors = params.get(ALL_VENDORS_PARAM) === "all";
   // The list, the vendors, the locations and the reorder view's reads in one batch (a cursor this
   // list did not make reads the first page after).
   const list = orderListQueries(db, {
@@ -62,7 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ...(list?.statements ?? []),
       activeVendors(db, actor),
       activeLocations(db, actor),
-      ...(asked ? reorderScreenStatements(db, actor, asked) : []),
+      ...(asked ? reorderScreenStatements(db, actor, asked, allVendors ? null : REORDER_VENDORS_SHOWN) : []),
     ] as never),
   )) as unknown[];
   const listed = list ? 2 : 0;
@@ -79,11 +83,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const writable = locations.filter((l) => reachesAt(actor, "WRITE_PURCHASING", l.id));
   const reorderAt = locations.find((l) => l.id === asked)?.id ?? null;
   const reorder = reorderAt ? reorderRead : null;
+  // What the page's links keep: the location picked, the status shown and whether every vendor is.
+  const kept = {
+    reorderAt: organizationMode && reorderAt ? reorderAt : "",
+    status: status ?? "",
+    [ALL_VENDORS_PARAM]: allVendors ? "all" : "",
+  };
+  const hrefWith = (vendors: string) => {
+    const query = new URLSearchParams(Object.entries({ ...kept, [ALL_VENDORS_PARAM]: vendors }).filter(([, v]) => v));
+    return `/purchase-orders${query.size ? `?${query}` : ""}`;
+  };
   return {
     reorderAt,
     reorderAtName: locations.find((l) => l.id === reorderAt)?.name ?? null,
     reorderChoices: organizationMode ? locations.map((l) => ({ value: l.id, label: `${l.name} (${l.code})` })) : [],
     reorder,
+    vendorLinks: { all: hrefWith("all"), first: hrefWith(""), allShown: allVendors },
     canOrderThere: reorderAt !== null && reachesAt(actor, "WRITE_PURCHASING", reorderAt),
     organizationMode,
     here,
@@ -106,7 +121,7 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
     total: page?.total ?? 0,
     totalExact: page?.totalExact ?? true,
-    links: cursorLinks("/purchase-orders", { status: status ?? "" }, page ?? { next: null, previous: null }),
+    links: cursorLinks("/purchase-orders", kept, page ?? { next: null, previous: null }),
     createKey: newIdempotencyKey(),
   };
 }
@@ -192,6 +207,7 @@ export default function PurchaseOrdersScreen() {
     reorderAtName,
     reorderChoices,
     reorder,
+    vendorLinks,
     canOrderThere,
   } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -275,6 +291,8 @@ export default function PurchaseOrdersScreen() {
           locationName={reorderAtName}
           suggestions={reorder.suggestions}
           offers={reorder.offers}
+          vendors={reorder.vendors}
+          vendorLinks={vendorLinks}
           canOrder={canOrderThere}
           idempotencyKey={createKey}
         />

@@ -6,11 +6,13 @@
 // the most. Without recent ones (no run yet, the worker stopped, a location opened), the page works
 // them out itself. A suggestion a minute old may name a vial started since: making its draft then
 // says which line cannot go, and nothing is written.
+import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import { organizationReaders } from "~/access/organization-readers.server";
+import { ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { Database } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { organizationOf, valueList } from "~/db/sql.server";
 import { saveWorkedOut, workedOutOf, workedOutQuery } from "~/db/worked-out.server";
 import type { BalancingSuggestion } from "./balance";
 import { balancingSuggestions, SUGGESTIONS_SHOWN } from "./balance.server";
@@ -26,10 +28,24 @@ function inScope(all: readonly BalancingSuggestion[], locationIds: readonly stri
 
 /**
  * The statement of the page's batch that reads the organization's worked-out suggestions; `shownOf`
- * turns its rows into the reader's suggestions (working them out when there are none recent).
+ * turns its rows into the reader's suggestions (working them out when there are none recent). Of
+ * the body, only the suggestions with either end in the reader's scope come back, in their order
+ * (what `inScope` keeps): a chain's 200 are 100 KB, carried and parsed on every view of a location's
+ * transfers or purchase orders for the few that touch it. A body that is not JSON comes back as it
+ * is (read as none, so worked out afresh).
  */
 export function suggestionsQuery(db: Database, actor: ScopedActor) {
-  return workedOutQuery(db, organizationOf(actor), "balancing_suggestions");
+  // In organization mode the share is the whole: read as it is.
+  if (actor.locationId === ORGANIZATION) return workedOutQuery(db, organizationOf(actor), "balancing_suggestions");
+  const ids = locationsFor(actor, "READ_TRANSFERS").ids;
+  const scope = valueList(ids.length > 0 ? ids : ["-"]);
+  return db.all<{ computedAt: number; locationIds: string; body: string }>(sql`SELECT w.computed_at AS computedAt,
+      w.location_ids AS locationIds,
+      CASE WHEN json_valid(w.body) THEN json_object('suggestions', (SELECT json_group_array(json(s.value))
+        FROM (SELECT e.value FROM json_each(w.body, '$.suggestions') AS e
+          WHERE e.value ->> 'fromLocationId' IN (${scope}) OR e.value ->> 'toLocationId' IN (${scope})
+          ORDER BY e.key) AS s)) ELSE w.body END AS body
+    FROM worked_out AS w WHERE w.organization_id = ${organizationOf(actor)} AND w.kind = 'balancing_suggestions'`);
 }
 
 /** The suggestions a reader of transfers sees where they stand, and the instant they are of (null: now). */

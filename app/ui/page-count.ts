@@ -23,6 +23,29 @@ export function numberedPage(totals: readonly { total: number | string }[], page
 }
 
 /**
+ * A numbered list too long to count on every view (the par levels sheet: a chain's whole
+ * catalogue) counts only this many rows past the start of the page shown ("1,000+" beyond), as
+ * the keyset lists do (ADR 0018): its count then costs what the page's own walk does.
+ */
+export const NUMBERED_COUNT_CAP = 1000;
+
+/** The LIMIT of a capped numbered count on page `page`: the rows before it, the cap, and one to tell there are more. */
+export function cappedCountLimit(page: number, pageSize: number): number {
+  return pageOffset(page, pageSize) + NUMBERED_COUNT_CAP + 1;
+}
+
+/**
+ * `numberedPage` of a count read with `cappedCountLimit`: past the cap, the total is the rows
+ * counted so far, inexact, and there is always a next page.
+ */
+export function cappedNumberedPage(totals: readonly { total: number | string }[], page: number, pageSize: number) {
+  const counted = Number(totals[0]?.total ?? 0);
+  const reach = cappedCountLimit(page, pageSize) - 1;
+  const total = Math.min(counted, reach);
+  return { total, totalExact: counted <= reach, page, pageCount: pageCount(total, pageSize) };
+}
+
+/**
  * Page `page` of a list read whole because something shown with it needs every row (a count's
  * totals need every line): the rows of the page and what Pagination reads. A page past the end
  * shows the last one.

@@ -158,6 +158,8 @@ export function Pagination(
         page: number;
         pageCount: number;
         pageLink: (page: number) => string;
+        /** False when the count stopped at its cap (`cappedNumberedPage`): "Page 1 of 20+ · 1,000+ variations". */
+        totalExact?: boolean;
       }
     | { totalExact: boolean; previous: string | null; next: string | null }
   ),
@@ -166,7 +168,9 @@ export function Pagination(
   const [summary, previous, next] =
     "page" in props
       ? [
-          `Page ${props.page} of ${props.pageCount} · ${total} ${noun}`,
+          props.totalExact === false
+            ? `Page ${props.page} of ${props.pageCount}+ · ${countText(total, false, noun)}`
+            : `Page ${props.page} of ${props.pageCount} · ${total} ${noun}`,
           props.page > 1 ? props.pageLink(props.page - 1) : null,
           props.page < props.pageCount ? props.pageLink(props.page + 1) : null,
         ]

@@ -17,7 +17,7 @@ import { markRecall } from "../../app/recalls/mark.server";
 import { loader as transfersLoader } from "../../app/routes/_app.transfers._index";
 import type { BalancingSuggestion } from "../../app/transfers/balance";
 import { balancingSuggestions } from "../../app/transfers/balance.server";
-import { workOutBalancingSuggestions } from "../../app/transfers/suggestions.server";
+import { suggestionsQuery, workOutBalancingSuggestions } from "../../app/transfers/suggestions.server";
 import { freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials } from "../support/receive";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
@@ -259,6 +259,27 @@ describe("on /transfers, worked out every minute (ADR 0030)", () => {
     expect(ours(all.data.suggestions)).toEqual(
       ours(await balancingSuggestions(t.db, at(ORGANIZATION), Object.values(loc).concat(await others()))),
     );
+  });
+
+  it("carry only the reader's share of the worked-out body, in its order; a body that is not JSON is worked out afresh", async () => {
+    await workOutBalancingSuggestions(t.db, new Date());
+    const [stored] = await t.db.all<{ body: string }>(
+      sql`SELECT body FROM worked_out WHERE kind = 'balancing_suggestions'`,
+    );
+    const whole = (JSON.parse(stored?.body ?? "{}") as { suggestions: BalancingSuggestion[] }).suggestions;
+    const shares = [];
+    for (const where of Object.values(loc)) {
+      const [rows] = await t.db.batch([suggestionsQuery(t.db, at(where))]);
+      const share = (JSON.parse(rows[0]?.body ?? "{}") as { suggestions: BalancingSuggestion[] }).suggestions;
+      expect(share).toEqual(whole.filter((s) => s.fromLocationId === where || s.toLocationId === where));
+      shares.push(share.length);
+    }
+    // Some location's share is less than the whole: the body was cut, not carried whole.
+    expect(Math.min(...shares)).toBeLessThan(whole.length);
+    await t.db.run(sql`UPDATE worked_out SET body = 'not json' WHERE kind = 'balancing_suggestions'`);
+    const fallen = await page(loc.north);
+    expect(fallen.data.suggestionsAsOf).toBeNull();
+    expect(ours(fallen.data.suggestions).length).toBeGreaterThan(0);
   });
 
   it("are worked out on the page again when the last ones are too old", async () => {

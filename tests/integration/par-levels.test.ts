@@ -10,6 +10,7 @@ import { parLevelSheet } from "../../app/par-levels/list.server";
 import { PAR_SHEET_REFUSALS } from "../../app/par-levels/outcome";
 import { saveParLevels } from "../../app/par-levels/save.server";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
+import { NUMBERED_COUNT_CAP } from "../../app/ui/page-count";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 
@@ -328,6 +329,36 @@ describe("parLevelSheet", () => {
 
     const noLocation = await parLevelSheet(t.db, owner, { locationId: null, category: "", q: "", page: 1 });
     expect(noLocation).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it("offers the categories of active products only, each once, in order", async () => {
+    await newProduct("Cat Retired", ["One"], { category: "Par Only Retired", active: false });
+    await newProduct("Cat B", ["One"], { category: "Par Cat B" });
+    await newProduct("Cat A2", ["One"], { category: "Par Cat A" });
+    await newProduct("Cat A1", ["One", "Two"], { category: "Par Cat A" });
+    const owner = await as("owner");
+    const sheet = await parLevelSheet(t.db, owner, { locationId: null, category: "", q: "", page: 1 });
+    expect(sheet.categories).toEqual([...sheet.categories].sort());
+    expect(new Set(sheet.categories).size).toBe(sheet.categories.length);
+    expect(sheet.categories).toEqual(expect.arrayContaining(["Par Cat A", "Par Cat B"]));
+    expect(sheet.categories).not.toContain("Par Only Retired");
+  });
+
+  it("counts a long sheet to the cap past the page shown, exactly once a page reaches its end", async () => {
+    const over = NUMBERED_COUNT_CAP + 60;
+    const trays = Array.from({ length: over }, (_, i) => `Tray ${String(i).padStart(4, "0")}`);
+    await newProduct("Cap Tray", trays, { category: "Par Cap" });
+    const owner = await as("owner");
+    const read = (page: number) =>
+      parLevelSheet(t.db, owner, { locationId: loc.WST, category: "Par Cap", q: "", page });
+    const first = await read(1);
+    expect(first).toMatchObject({ total: NUMBERED_COUNT_CAP, totalExact: false, page: 1 });
+    expect(first.pageCount).toBe(NUMBERED_COUNT_CAP / PAR_SHEET_PAGE_SIZE);
+    expect(first.rows).toHaveLength(PAR_SHEET_PAGE_SIZE);
+    // Page 20 of "20+" still links on; from there the count reaches the end: exact.
+    const later = await read(NUMBERED_COUNT_CAP / PAR_SHEET_PAGE_SIZE + 1);
+    expect(later).toMatchObject({ total: over, totalExact: true, pageCount: Math.ceil(over / PAR_SHEET_PAGE_SIZE) });
+    expect(later.rows.map((r) => r.variation)[0]).toBe(`Tray ${String(NUMBERED_COUNT_CAP).padStart(4, "0")}`);
   });
 });
 

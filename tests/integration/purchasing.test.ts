@@ -15,7 +15,7 @@ import { changeOrderLine } from "../../app/purchasing/change-line.server";
 import { closePurchaseOrder } from "../../app/purchasing/close.server";
 import { createPurchaseOrder } from "../../app/purchasing/create.server";
 import { addDays } from "../../app/purchasing/lines.server";
-import { readOrder } from "../../app/purchasing/read.server";
+import { listOrders, readOrder } from "../../app/purchasing/read.server";
 import { removeOrderLine } from "../../app/purchasing/remove-line.server";
 import { revisePurchaseOrder } from "../../app/purchasing/revise.server";
 import { submitPurchaseOrder } from "../../app/purchasing/submit.server";
@@ -869,5 +869,46 @@ describe("the screens' actions", () => {
       orderId,
     )) as Response;
     expect(staff.status).toBe(403);
+  });
+});
+
+describe("the list", () => {
+  it("pages the orders newest first, forward and back, each with its own lines' figures", async () => {
+    // Orders enough for three pages of two, with lines of their own.
+    const made = await submitted([
+      { variationId: BOTOX, packages: 3, unitCostCents: 1000 },
+      { variationId: PADS, packages: 2, unitCostCents: 250 },
+    ]);
+    await arrived(made, BOTOX, 1);
+    await draft([{ variationId: GAUZE, packages: 7, unitCostCents: 100 }]);
+    const expected = await t.db.all<{ id: string; lines: number; totalCents: number; outstanding: number }>(sql`
+      SELECT o.id, (SELECT count(*) FROM purchase_order_lines AS x WHERE x.order_id = o.id) AS lines,
+        (SELECT coalesce(sum(x.packages_ordered * x.unit_cost_cents), 0) FROM purchase_order_lines AS x
+          WHERE x.order_id = o.id) AS totalCents,
+        (SELECT coalesce(sum(max(x.packages_ordered - x.packages_received, 0)), 0) FROM purchase_order_lines AS x
+          WHERE x.order_id = o.id) AS outstanding
+      FROM purchase_orders AS o WHERE o.location_id = ${loc.DTN} ORDER BY o.created_at DESC, o.id DESC`);
+    expect(expected.length).toBeGreaterThan(4);
+    const query = { locationIds: [loc.DTN], status: null, pageSize: 2 };
+    const shown = (page: Awaited<ReturnType<typeof listOrders>>) =>
+      (page?.items ?? []).map((o) => ({
+        id: o.id,
+        lines: o.lines,
+        totalCents: o.totalCents,
+        outstanding: o.outstandingPackages,
+      }));
+    const first = await listOrders(t.db, query);
+    expect(shown(first)).toEqual(expected.slice(0, 2).map((e) => ({ ...e, lines: Number(e.lines) })));
+    expect(first?.total).toBe(expected.length);
+    const second = await listOrders(t.db, { ...query, after: first?.next ?? "" });
+    expect(shown(second).map((o) => o.id)).toEqual(expected.slice(2, 4).map((e) => e.id));
+    const back = await listOrders(t.db, { ...query, before: second?.previous ?? "" });
+    expect(shown(back)).toEqual(shown(first));
+    // Filtered by status: only those, still newest first.
+    const drafts = await listOrders(t.db, { ...query, status: "draft", pageSize: 50 });
+    expect(drafts?.items.every((o) => o.status === "draft")).toBe(true);
+    expect(drafts?.items.map((o) => o.createdAt)).toEqual(
+      [...(drafts?.items ?? [])].map((o) => o.createdAt).sort((a, b) => b - a),
+    );
   });
 });

@@ -14,6 +14,7 @@ import { schema } from "../../app/db/client.server";
 import { organizationOf } from "../../app/db/sql.server";
 import { createLocation } from "../../app/locations/create.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
+import { readAddItems } from "../../app/purchasing/add-items.server";
 import { reorder, shelfLifeCap } from "../../app/purchasing/suggest-rule";
 import { type ReorderSuggestion, reorderSuggestions } from "../../app/purchasing/suggestions.server";
 import { markRecall } from "../../app/recalls/mark.server";
@@ -297,6 +298,40 @@ describe("reorder suggestions", () => {
   });
 });
 
+describe("the add-items page's read", () => {
+  it("reads the order, its vendor's choices and suggestions at its location in one round trip", async () => {
+    const draft = await order("draft", SPARE.id, SPARE.upp, 1);
+    t.resetRoundTrips();
+    const read = await readAddItems(t.db, at(loc.north), draft.id, { q: "", onlyVendor: true });
+    expect(t.roundTrips()).toBe(1);
+    expect(read?.order).toMatchObject({ id: draft.id, number: draft.number, locationId: loc.north, vendorId });
+    // The suggestions are the vendor's at the order's location, as read on their own.
+    expect(read?.suggestions.map((s) => s.variationId).sort()).toEqual(
+      ((await reorderSuggestions(t.db, organizationOf(owner), loc.north, vendorId)) ?? [])
+        .map((s) => s.variationId)
+        .sort(),
+    );
+    expect(read?.suggestions.map((s) => s.vendorId)).not.toContain(otherVendorId);
+    // The choices: the vendor's products only, the one on this order said so.
+    const choices = read?.choices ?? [];
+    expect(choices.map((c) => c.variationId)).toEqual(expect.arrayContaining([VIAL.id, SHORT.id, SPARE.id]));
+    expect(choices.map((c) => c.variationId)).not.toContain(BULK.id);
+    expect(choices.find((c) => c.variationId === SPARE.id)?.onOrder).toBeTruthy();
+    expect(choices.find((c) => c.variationId === VIAL.id)?.onOrder).toBeFalsy();
+    // A search over every vendor finds the other vendor's product too, this vendor's first.
+    const wide = await readAddItems(t.db, at(loc.north), draft.id, { q: "Reorder", onlyVendor: false });
+    const ids = (wide?.choices ?? []).map((c) => c.variationId);
+    expect(ids).toContain(BULK.id);
+    expect(ids.indexOf(BULK.id)).toBeGreaterThan(ids.indexOf(VIAL.id));
+  });
+
+  it("reads nothing of an order the reader does not reach from where they stand", async () => {
+    const draft = await order("draft", SPARE.id, SPARE.upp, 1);
+    expect(await readAddItems(t.db, at(loc.west), draft.id, { q: "", onlyVendor: true })).toBeNull();
+    expect(await readAddItems(t.db, at(loc.north), randomUUID(), { q: "", onlyVendor: true })).toBeNull();
+  });
+});
+
 describe("the reorder view's read", () => {
   it("offers a transfer from a location with the variation to spare, beside the suggestion", async () => {
     // West sets a max of 1 box of BULK and holds 4: 3 to spare; North is short (above).
@@ -319,6 +354,52 @@ describe("the reorder view's read", () => {
     expect(JSON.parse(offer?.lines ?? "[]")).toEqual([{ variationId: BULK.id, quantity: 3 * BULK.upp }]);
     // Nothing offered for what is on a draft order already (SPARE), nor for what no one has to spare.
     expect(screen.offers.map((o) => o.variationId)).toEqual([BULK.id]);
+  });
+});
+
+describe("the reorder view's first vendors", () => {
+  it("orders the vendors by their count of suggestions, cuts to the first, and counts them all", async () => {
+    const ours = (screen: { suggestions: { variationId: string; vendorName: string | null }[] }) =>
+      screen.suggestions.filter((s) => [VIAL.id, SHORT.id, BULK.id, SPARE.id].includes(s.variationId));
+    // Reorder Supply has three suggestions, Reorder Other one: Supply comes first though Other's name is first.
+    const all = await readReorderScreen(t.db, at(loc.north), loc.north, null);
+    expect(ours(all).map((s) => s.vendorName)).toEqual([
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Other",
+    ]);
+    expect(all.vendors).toBe(new Set(all.suggestions.map((s) => s.vendorId)).size);
+    const first = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    expect(first.vendors).toBe(all.vendors);
+    expect(new Set(first.suggestions.map((s) => s.vendorId))).toEqual(new Set([vendorId]));
+    // The same suggestions as read whole, with the same figures and why.
+    expect(first.suggestions).toEqual(all.suggestions.filter((s) => s.vendorId === vendorId));
+    // Only the shown suggestions are offered a transfer instead (BULK, of Reorder Other, is not shown).
+    expect(first.offers.map((o) => o.variationId)).not.toContain(BULK.id);
+    // The API keeps its order: by vendor name.
+    const api = await suggest();
+    expect(api.map((s) => s.vendorName)).toEqual([
+      "Reorder Other",
+      "Reorder Supply",
+      "Reorder Supply",
+      "Reorder Supply",
+    ]);
+  });
+
+  it("suggests again what an order just submitted no longer covers: nothing is kept from one read to the next", async () => {
+    const before = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    const vial = before.suggestions.find((s) => s.variationId === VIAL.id);
+    expect(vial?.packages).toBeGreaterThan(0);
+    const submitted = await order("submitted", VIAL.id, VIAL.upp, 50);
+    const after = await readReorderScreen(t.db, at(loc.north), loc.north, 1);
+    expect(after.suggestions.find((s) => s.variationId === VIAL.id)).toBeUndefined();
+    await t.db.run(
+      sql`UPDATE purchase_orders SET status = 'cancelled', cancelled_at = ${Date.now()} WHERE id = ${submitted.id}`,
+    );
+    expect(
+      (await readReorderScreen(t.db, at(loc.north), loc.north, 1)).suggestions.map((s) => s.variationId),
+    ).toContain(VIAL.id);
   });
 });
 
