@@ -23,9 +23,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { inTransitUnitsSql } from "~/stock/in-transit.server";
-import { lotRecalled } from "~/stock/quarantine.server";
+import { usableVial } from "~/stock/usable.server";
 import { unitsUsedSql, windowStart } from "~/stock/usage-rate.server";
-import { utcDay } from "~/ui/dates";
 import { ON_ORDER_STATUSES } from "../../db/schema/purchasing/constants";
 import type { ReorderSuggestion } from "./reorder";
 import { median, REORDER_USAGE_DAYS, reorder, SHELF_LIFE_LOTS } from "./suggest-rule";
@@ -77,14 +76,6 @@ interface Row {
   shelfDays: number[] | null;
   draftId: string | null;
   draftNumber: string | null;
-}
-
-/** Whether vial alias `i` is usable stock at `now`: sealed or in use, not past its deadline, not recalled. */
-function usableVial(now: Date): SQL {
-  return sql`i.state IN ('sealed', 'in_use')
-    AND (CASE WHEN i.state = 'in_use' THEN coalesce(i.expires_at > ${now.getTime()}, 0)
-      ELSE coalesce(i.expiration_date >= ${utcDay(now)}, 0) END)
-    AND NOT ${lotRecalled("i")}`;
 }
 
 /**
@@ -149,7 +140,7 @@ export function reorderQuery(
           THEN coalesce((SELECT s.on_hand FROM stock_levels AS s
             WHERE s.location_id = ${locationId} AND s.variation_id = lv.variationId), 0)
           ELSE (SELECT coalesce(sum(i.units_remaining), 0) FROM items AS i INDEXED BY items_variation_location_state_idx
-            WHERE i.variation_id = lv.variationId AND i.location_id = ${locationId} AND ${usableVial(now)}) END AS onHand,
+            WHERE i.variation_id = lv.variationId AND i.location_id = ${locationId} AND ${usableVial("i", now)}) END AS onHand,
         coalesce(od.units, 0) AS onOrder, coalesce(c.units, 0) AS inTransit
       FROM levels AS lv
       LEFT JOIN ordered AS od ON od.variationId = lv.variationId
