@@ -216,10 +216,16 @@ export function transferListQueries(db: Database, query: TransferListQuery) {
         : sql`(t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))`;
   const where = sql`${sides} ${query.status ? sql`AND t.status = ${query.status}` : sql``}`;
   const past = transferList.where(keyset);
+  const order = transferList.orderBy(keyset);
+  // The page's transfers are picked first and only they are given their lines' figures, as the
+  // purchase orders list does: the figures of a select with an ORDER BY are worked out for every
+  // transfer before the sort keeps 25 (the large chain's organization: 54 K steps).
   return {
     keyset,
     statements: [
-      db.all<TransferListRow>(sql`SELECT t.id, t.status, t.from_location_id AS fromLocationId, f.name AS fromName,
+      db.all<TransferListRow>(sql`WITH page AS MATERIALIZED (SELECT t.id FROM transfers AS t
+          WHERE ${where} ${past ? sql`AND ${past}` : sql``} ORDER BY ${order} LIMIT ${transferList.limit(keyset)})
+        SELECT t.id, t.status, t.from_location_id AS fromLocationId, f.name AS fromName,
         f.code AS fromCode, t.to_location_id AS toLocationId, d.name AS toName, d.code AS toCode, f.timezone, t.note,
         ${person("t.created_by")} AS createdBy, ${person("t.requested_by")} AS requestedBy,
         ${person("t.sent_by")} AS sentBy, t.created_at AS createdAt, t.sent_at AS sentAt, t.received_at AS receivedAt,
@@ -228,8 +234,9 @@ export function transferListQueries(db: Database, query: TransferListQuery) {
         (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id AND l.status = 'pending') AS pending,
         (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id
           AND l.status IN ('missing', 'damaged', 'short') AND l.resolved_at IS NULL) AS openDiscrepancies
-      ${HEAD_FROM} WHERE ${where} ${past ? sql`AND ${past}` : sql``}
-      ORDER BY ${transferList.orderBy(keyset)} LIMIT ${transferList.limit(keyset)}`),
+      FROM page CROSS JOIN transfers AS t ON t.id = page.id JOIN locations AS f ON f.id = t.from_location_id
+        JOIN locations AS d ON d.id = t.to_location_id
+      ORDER BY ${order}`),
       db.all<{ total: number }>(
         sql`SELECT count(*) AS total FROM (SELECT 1 FROM transfers AS t WHERE ${where} LIMIT 1001)`,
       ),

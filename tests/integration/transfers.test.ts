@@ -18,7 +18,7 @@ import * as sendRoute from "../../app/routes/api.transfers.$id.send";
 import { addTransferLine } from "../../app/transfers/add-line.server";
 import { cancelTransfer } from "../../app/transfers/cancel.server";
 import { createTransfer } from "../../app/transfers/create.server";
-import { readTransfer } from "../../app/transfers/read.server";
+import { listTransfers, readTransfer } from "../../app/transfers/read.server";
 import { recallTransfer } from "../../app/transfers/recall.server";
 import { receiveTransfer } from "../../app/transfers/receive.server";
 import { removeTransferLine } from "../../app/transfers/remove-line.server";
@@ -867,5 +867,43 @@ describe("the screens' actions", () => {
     const booked = (await run(pageRoute, `/transfers/${id}`, cookie, { ...form, confirm: "yes" }, id)) as Response;
     expect(booked.status).toBe(302);
     expect(await item(v ?? "")).toMatchObject({ state: "discarded", discardReason: "damaged", locationId: loc.WST });
+  });
+});
+
+describe("the list", () => {
+  it("pages the transfers newest first, forward and back, each with its own lines' figures", async () => {
+    // By now Downtown has sent, received and drafted transfers of every kind; one more with two vials and bulk.
+    await sent(await vials(2), 3);
+    const expected = await t.db.all<{ id: string; vials: number; bulkLines: number; pending: number }>(sql`
+      SELECT t.id, (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id AND l.item_id IS NOT NULL) AS vials,
+        (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id AND l.item_id IS NULL) AS bulkLines,
+        (SELECT count(*) FROM transfer_lines AS l WHERE l.transfer_id = t.id AND l.status = 'pending') AS pending
+      FROM transfers AS t WHERE t.from_location_id = ${loc.DTN} OR t.to_location_id = ${loc.DTN}
+      ORDER BY t.created_at DESC, t.id DESC`);
+    expect(expected.length).toBeGreaterThan(4);
+    const query = { locationIds: [loc.DTN], status: null, pageSize: 2 };
+    const shown = (page: Awaited<ReturnType<typeof listTransfers>>) =>
+      (page?.items ?? []).map((r) => ({ id: r.id, vials: r.vials, bulkLines: r.bulkLines, pending: r.pending }));
+    const numbers = (rows: typeof expected) =>
+      rows.map((e) => ({
+        id: e.id,
+        vials: Number(e.vials),
+        bulkLines: Number(e.bulkLines),
+        pending: Number(e.pending),
+      }));
+    const first = await listTransfers(t.db, query);
+    expect(shown(first)).toEqual(numbers(expected.slice(0, 2)));
+    const second = await listTransfers(t.db, { ...query, after: first?.next ?? "" });
+    expect(shown(second)).toEqual(numbers(expected.slice(2, 4)));
+    const back = await listTransfers(t.db, { ...query, before: second?.previous ?? "" });
+    expect(shown(back)).toEqual(shown(first));
+    // Filtered by status: only those, still newest first.
+    const drafts = await listTransfers(t.db, { ...query, status: "draft", pageSize: 50 });
+    expect(drafts?.items.map((r) => r.id)).toEqual(
+      (
+        await t.db.all<{ id: string }>(sql`SELECT id FROM transfers WHERE status = 'draft'
+          AND (from_location_id = ${loc.DTN} OR to_location_id = ${loc.DTN}) ORDER BY created_at DESC, id DESC`)
+      ).map((r) => r.id),
+    );
   });
 });
