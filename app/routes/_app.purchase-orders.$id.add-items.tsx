@@ -161,7 +161,8 @@ export default function AddItemsScreen() {
 
       <Card title="Search the catalogue">
         <Form method="get" className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1 sm:max-w-sm">
+          {/* The whole row on a phone: beside the box and the button it would shrink to nothing. */}
+          <div className="min-w-0 basis-full sm:max-w-sm sm:flex-1 sm:basis-auto">
             <Field
               label="Product, SKU or GTIN"
               name="q"
