@@ -39,6 +39,8 @@ for (let r = 0; r < runs; r++) {
   const done = await workOutCountReviews(db);
   const ms = performance.now() - started;
   const counted = explainStatements(file, server.statements()).reduce((sum, e) => sum + (e.vmSteps ?? 0), 0);
-  console.log(`count reviews run ${r + 1}: ${done} in ${ms.toFixed(0)} ms, ${counted.toLocaleString("en-US")} VM steps`);
+  console.log(
+    `count reviews run ${r + 1}: ${done} in ${ms.toFixed(0)} ms, ${counted.toLocaleString("en-US")} VM steps`,
+  );
 }
 await server.close();
