@@ -30,7 +30,7 @@ import {
 import { SESSION_COLUMNS, type SessionRow, sessionQuery } from "./session.server";
 
 /** Rows each long list of the review shows a page; products and sizes named as not counted. */
-export const REVIEW_PAGE = { rows: 50, notCountedNamed: 30 } as const;
+export const REVIEW_PAGE = { rows: 25, notCountedNamed: 30 } as const;
 
 /** What the review page and the JSON API show of a vial line. */
 export type ReviewVial = Pick<
