@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Permission } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
-import { CursorParams, type Keyset, keysetList } from "~/db/keyset.server";
+import { CursorParams, cappedCountSql, type Keyset, keysetList } from "~/db/keyset.server";
 import { z } from "~/forms/zod";
 import { AUDIT_STATUSES, type AuditStatus, SESSIONS_PAGE_SIZE } from "./constants";
 import { SESSION_COLUMNS, type SessionRow, sessionReached } from "./session.server";
@@ -56,9 +56,7 @@ export async function listSessions(
       FROM audit_sessions AS s JOIN locations AS l ON l.id = s.location_id
       ${where} ${past ? sql`AND ${past}` : sql``}
       ORDER BY ${PAGES.orderBy(keyset)} LIMIT ${PAGES.limit(keyset)}`),
-    db.all<{ total: number }>(
-      sql`SELECT count(*) AS total FROM (SELECT 1 FROM audit_sessions AS s ${where} LIMIT 1001)`,
-    ),
+    db.all<{ total: number }>(cappedCountSql(sql`FROM audit_sessions AS s ${where}`)),
   ]);
   return PAGES.page(rows, counted[0]?.total, keyset, (row) => row);
 }

@@ -8,7 +8,7 @@ import type { Permission } from "~/access/permissions";
 import { locationsFor, reachesAt } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
-import { type KeyValue, keysetList, type SortKey } from "~/db/keyset.server";
+import { cappedCountSql, type KeyValue, keysetList, type SortKey } from "~/db/keyset.server";
 import { inTransitLinesSql } from "~/stock/in-transit.server";
 import { lotRecalled } from "~/stock/quarantine.server";
 import { pastDeadline } from "~/stock/usable.server";
@@ -215,16 +215,11 @@ export function transferListQueries(db: Database, query: TransferListQuery) {
         ? sql`t.to_location_id IN (${list})`
         : sql`(t.from_location_id IN (${list}) OR t.to_location_id IN (${list}))`;
   const where = sql`${sides} ${query.status ? sql`AND t.status = ${query.status}` : sql``}`;
-  const past = transferList.where(keyset);
   const order = transferList.orderBy(keyset);
-  // The page's transfers are picked first and only they are given their lines' figures, as the
-  // purchase orders list does: the figures of a select with an ORDER BY are worked out for every
-  // transfer before the sort keeps 25 (the large chain's organization: 54 K steps).
   return {
     keyset,
     statements: [
-      db.all<TransferListRow>(sql`WITH page AS MATERIALIZED (SELECT t.id FROM transfers AS t
-          WHERE ${where} ${past ? sql`AND ${past}` : sql``} ORDER BY ${order} LIMIT ${transferList.limit(keyset)})
+      db.all<TransferListRow>(sql`${transferList.pageFirst(keyset, sql`t.id`, sql`FROM transfers AS t WHERE ${where}`)}
         SELECT t.id, t.status, t.from_location_id AS fromLocationId, f.name AS fromName,
         f.code AS fromCode, t.to_location_id AS toLocationId, d.name AS toName, d.code AS toCode, f.timezone, t.note,
         ${person("t.created_by")} AS createdBy, ${person("t.requested_by")} AS requestedBy,
@@ -237,9 +232,7 @@ export function transferListQueries(db: Database, query: TransferListQuery) {
       FROM page CROSS JOIN transfers AS t ON t.id = page.id JOIN locations AS f ON f.id = t.from_location_id
         JOIN locations AS d ON d.id = t.to_location_id
       ORDER BY ${order}`),
-      db.all<{ total: number }>(
-        sql`SELECT count(*) AS total FROM (SELECT 1 FROM transfers AS t WHERE ${where} LIMIT 1001)`,
-      ),
+      db.all<{ total: number }>(cappedCountSql(sql`FROM transfers AS t WHERE ${where}`)),
     ] as const,
   };
 }
