@@ -9,7 +9,7 @@
 // moves at the location meanwhile changes what is missing). An approved count's figures, worked
 // out once after its approval, stand for good: the approval booked them. The approval itself always
 // reads the report live (./approve.server), so what is booked is never a minute old.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Permission } from "~/access/permissions";
 import type { Database } from "~/db/client.server";
@@ -105,6 +105,9 @@ interface KeptTotals {
 export const differs = (v: Pick<VialLine, "variance" | "found" | "movedOn">) =>
   v.variance !== 0 || v.found || v.movedOn;
 
+/** The bulk products and sizes counted, those with a variance first (as the page and the API show them). */
+const bulkDiffersFirst = (report: CountReport) => differsFirst(report.bulk, (b) => b.variance !== 0);
+
 /** What differs first, then as the list was. */
 const differsFirst = <T>(list: readonly T[], differ: (row: T) => boolean) => [
   ...list.filter(differ),
@@ -142,7 +145,7 @@ const shown = (v: VialLine): ReviewVial => ({
 function workedOutOf(session: SessionRow, report: CountReport, computedAt: Date) {
   const lists = {
     vials: differsFirst(report.vials, differs).map(shown),
-    bulk: differsFirst(report.bulk, (b) => b.variance !== 0),
+    bulk: bulkDiffersFirst(report),
     missing: report.missing,
     during: report.during,
   };
@@ -181,10 +184,10 @@ function pageOf<T>(list: readonly T[], page: number): ListPage<T> {
 }
 
 /**
- * The statement reading the count's worked-out figures, each kept list cut to its page in SQL: the
- * largest count keeps half a megabyte of figures, of which a view shows a few kilobytes.
+ * SQL: the worked-out row `w`'s lists, each cut to its page of `pages` in SQL: the largest count
+ * keeps half a megabyte of figures, of which a view shows a few kilobytes.
  */
-function workedOutQuery(db: Database, id: string, pages: ReviewPages) {
+function pagedColumns(pages: ReviewPages): SQL {
   const page = (list: (typeof KEPT_LISTS)[number]) => {
     const column = sql.raw(`w.${list}`);
     const total = sql`json_extract(w.totals, ${`$.lengths.${list}`})`;
@@ -194,9 +197,35 @@ function workedOutQuery(db: Database, id: string, pages: ReviewPages) {
     return sql`(SELECT json_group_array(json(j.value)) FROM json_each(${column}) AS j
         WHERE j.key >= ${offset} AND j.key < ${offset} + ${REVIEW_PAGE.rows}) AS ${sql.raw(list)}`;
   };
-  return db.all<Record<string, unknown>>(sql`SELECT w.status, w.computed_at AS computedAt, w.totals,
-      w.not_counted AS notCounted, ${sql.join(KEPT_LISTS.map(page), sql`, `)}
-    FROM worked_out_counts AS w WHERE w.session_id = ${id}`);
+  return sql`w.not_counted AS notCounted, ${sql.join(KEPT_LISTS.map(page), sql`, `)}`;
+}
+
+/** SQL: the worked-out row `w`'s lists whole. */
+const WHOLE_COLUMNS = sql`w.vials, w.bulk, w.missing, w.not_counted AS notCounted, w.during`;
+
+/**
+ * The count `id` if it is at a location `actor` reaches with `permission`, and its worked-out row
+ * (its status, time, totals and `columns`) if its figures stand at `now`: one round trip.
+ */
+async function sessionAndFigures(
+  db: Database,
+  actor: ScopedActor,
+  permission: Permission,
+  id: string,
+  columns: SQL,
+  now: Date,
+) {
+  if (!id || id.length > 100) return null;
+  const [sessions, worked] = await db.batch([
+    sessionQuery(db, actor, permission, id),
+    db.all<Record<string, unknown>>(sql`SELECT w.status, w.computed_at AS computedAt, w.totals, ${columns}
+      FROM worked_out_counts AS w WHERE w.session_id = ${id}`),
+  ]);
+  const session = sessions[0];
+  if (!session) return null;
+  const row = worked[0];
+  const found = standing(row, session, now);
+  return { session, figures: row && found ? { row, ...found } : null };
 }
 
 const listOf = (text: unknown): unknown[] => {
@@ -259,10 +288,7 @@ function reviewOfLive(report: CountReport, pages: ReviewPages): Review {
     asOf: null,
     totals: report.totals,
     vials: { rows: (report.vialPage ?? []).map(shown), total: report.vials.length },
-    bulk: pageOf(
-      differsFirst(report.bulk, (b) => b.variance !== 0),
-      pages.bulk,
-    ),
+    bulk: pageOf(bulkDiffersFirst(report), pages.bulk),
     missing: { rows: report.missing, total: report.totals.missingVials },
     notCounted: { rows: report.notCounted, total: report.totals.notCounted },
     during: pageOf(report.during, pages.during),
@@ -281,13 +307,9 @@ export async function readReview(
   pages: ReviewPages,
   now = new Date(),
 ): Promise<{ session: SessionRow; review: Review } | null> {
-  if (!id || id.length > 100) return null;
-  const [sessions, worked] = await db.batch([sessionQuery(db, actor, permission, id), workedOutQuery(db, id, pages)]);
-  const session = sessions[0];
-  if (!session) return null;
-  const row = worked[0];
-  const found = standing(row, session, now);
-  if (row && found) return { session, review: reviewOfRow(row, found) };
+  const read = await sessionAndFigures(db, actor, permission, id, pagedColumns(pages), now);
+  if (!read) return null;
+  if (read.figures) return { session: read.session, review: reviewOfRow(read.figures.row, read.figures) };
   return readLiveReview(db, actor, permission, id, pages);
 }
 
@@ -329,25 +351,18 @@ export async function readCountDocument(
   id: string,
   now = new Date(),
 ): Promise<{ session: SessionRow; document: CountDocument } | null> {
-  if (!id || id.length > 100) return null;
-  const [sessions, worked] = await db.batch([
-    sessionQuery(db, actor, permission, id),
-    db.all<Record<string, unknown>>(sql`SELECT status, computed_at AS computedAt, totals, vials, bulk, missing,
-        not_counted AS notCounted, during
-      FROM worked_out_counts WHERE session_id = ${id}`),
-  ]);
-  const session = sessions[0];
-  if (!session) return null;
-  const row = worked[0];
-  const found = standing(row, session, now);
-  if (row && found) {
+  const read = await sessionAndFigures(db, actor, permission, id, WHOLE_COLUMNS, now);
+  if (!read) return null;
+  if (read.figures) {
+    const { row, asOf, kept } = read.figures;
     const byCount = (a: ReviewVial, b: ReviewVial) =>
       a.countedAt - b.countedAt || (a.lineId < b.lineId ? -1 : a.lineId > b.lineId ? 1 : 0);
     return {
-      session,
+      session: read.session,
       document: {
-        asOf: found.asOf,
-        totals: found.kept.totals,
+        asOf,
+        totals: kept.totals,
+        // Kept what differs first (the page's order): the API answers them in the order counted.
         vials: (listOf(row.vials) as ReviewVial[]).sort(byCount),
         bulk: listOf(row.bulk) as BulkRow[],
         missing: listOf(row.missing) as MissingVial[],
@@ -375,7 +390,7 @@ export async function readLiveCountDocument(
       asOf: null,
       totals: report.totals,
       vials: report.vials.map(shown),
-      bulk: report.bulk,
+      bulk: bulkDiffersFirst(report),
       missing: report.missing,
       notCounted: report.notCounted.slice(0, REVIEW_PAGE.notCountedNamed),
       during: report.during,
