@@ -19,6 +19,7 @@ import type { BalancingSuggestion } from "../../app/transfers/balance";
 import { balancingSuggestions } from "../../app/transfers/balance.server";
 import { suggestionsQuery, workOutBalancingSuggestions } from "../../app/transfers/suggestions.server";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { ownVariation } from "../support/own-variation";
 import { receiveVials } from "../support/receive";
 import { loadContext, signedIn, withLocationChoice } from "../support/screens";
 import { writeTransfer } from "../support/transfers";
@@ -59,28 +60,6 @@ const suggest = async (locationIds: string[]) =>
   );
 const items = (s: BalancingSuggestion | undefined) => s?.lines.map((l) => ("itemId" in l ? l.itemId : null));
 
-/**
- * A product of its own (a copy of a demo product of that tracking, by SQL, with one variation), so
- * nothing the demo stocks, sets a par level for or draws from is in these suggestions.
- */
-async function ownVariation(tracking: "serialized" | "bulk", name: string) {
-  const [product] = await t.db.select().from(schema.products).where(eq(schema.products.tracking, tracking)).limit(1);
-  if (!product) throw new Error(`no ${tracking} product in the demo`);
-  const [variation] = await t.db
-    .select()
-    .from(schema.productVariations)
-    .where(eq(schema.productVariations.productId, product.id))
-    .limit(1);
-  if (!variation) throw new Error("no variation");
-  const productId = randomUUID();
-  const variationId = randomUUID();
-  await t.db.insert(schema.products).values({ ...product, id: productId, name, sku: null });
-  await t.db
-    .insert(schema.productVariations)
-    .values({ ...variation, id: variationId, productId, sku: null, gtin: null });
-  return { id: variationId, upp: variation.unitsPerPackage };
-}
-
 /** Usage history at a location: `entries` draws of `units` each over the last 90 days, from one of its vials. */
 async function drew(locationId: string, variationId: string, entries: number, units: number) {
   const { ids } = await receive(locationId, variationId, 1, 400);
@@ -110,9 +89,9 @@ beforeAll(async () => {
     loc[key] = made.locationId;
   }
   ({ user: owner } = await signedIn(t.db, "owner"));
-  VIAL = await ownVariation("serialized", "Balance Vial");
-  SLOW = await ownVariation("serialized", "Balance Slow Vial");
-  BULK = await ownVariation("bulk", "Balance Pads");
+  VIAL = await ownVariation(t.db, "serialized", "Balance Vial");
+  SLOW = await ownVariation(t.db, "serialized", "Balance Slow Vial");
+  BULK = await ownVariation(t.db, "bulk", "Balance Pads");
 });
 afterAll(() => t.close());
 

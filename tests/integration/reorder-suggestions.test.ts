@@ -5,12 +5,11 @@
 // whole; a shelf-life cap never orders more than the rate uses before expiry (also a property of the
 // rule over random figures); a draft says so; the API answers its 4xx cases in the one shape.
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import type { SessionUser } from "../../app/auth/session.server";
-import { schema } from "../../app/db/client.server";
 import { organizationOf } from "../../app/db/sql.server";
 import { createLocation } from "../../app/locations/create.server";
 import { saveParLevels } from "../../app/par-levels/save.server";
@@ -21,6 +20,7 @@ import { markRecall } from "../../app/recalls/mark.server";
 import { readReorderScreen } from "../../app/reorder/read.server";
 import { loader as apiLoader } from "../../app/routes/api.reorder-suggestions";
 import { freshDatabase, type TestDatabase } from "../support/database";
+import { ownVariation } from "../support/own-variation";
 import { receiveVials } from "../support/receive";
 import { loadContext, pageRequest, signedIn } from "../support/screens";
 import { writeTransfer } from "../support/transfers";
@@ -58,30 +58,6 @@ const suggest = async (vendor: string | null = null): Promise<ReorderSuggestion[
     [VIAL.id, SHORT.id, BULK.id, SPARE.id].includes(s.variationId),
   );
 const one = async (variationId: string) => (await suggest()).find((s) => s.variationId === variationId);
-
-/** A product of its own (a copy of a demo product of that tracking, with one variation), from `vendor`. */
-async function ownVariation(tracking: "serialized" | "bulk", name: string, vendor: string, variationName?: string) {
-  const [product] = await t.db.select().from(schema.products).where(eq(schema.products.tracking, tracking)).limit(1);
-  if (!product) throw new Error(`no ${tracking} product in the demo`);
-  const [variation] = await t.db
-    .select()
-    .from(schema.productVariations)
-    .where(eq(schema.productVariations.productId, product.id))
-    .limit(1);
-  if (!variation) throw new Error("no variation");
-  const productId = randomUUID();
-  const variationId = randomUUID();
-  await t.db.insert(schema.products).values({ ...product, id: productId, name, sku: null, defaultVendorId: vendor });
-  await t.db.insert(schema.productVariations).values({
-    ...variation,
-    id: variationId,
-    productId,
-    sku: null,
-    gtin: null,
-    name: variationName ?? variation.name,
-  });
-  return { id: variationId, upp: variation.unitsPerPackage };
-}
 
 /** Use at North, `days` ago each: movements of `type` of `units`, the level kept with them. */
 async function used(
@@ -146,10 +122,13 @@ beforeAll(async () => {
       VALUES (${id}, (SELECT organization_id FROM locations WHERE id = ${loc.north}), ${name}, 7, ${Date.now()})`);
     set(id);
   }
-  VIAL = await ownVariation("serialized", "Reorder Vial", vendorId, "100 U vial");
-  SHORT = await ownVariation("serialized", "Reorder Short-lived", vendorId, "50 U vial");
-  BULK = await ownVariation("bulk", "Reorder Pads", otherVendorId, "Box of 10");
-  SPARE = await ownVariation("serialized", "Reorder Spare", vendorId, "100 U vial");
+  VIAL = await ownVariation(t.db, "serialized", "Reorder Vial", { vendorId: vendorId, variationName: "100 U vial" });
+  SHORT = await ownVariation(t.db, "serialized", "Reorder Short-lived", {
+    vendorId: vendorId,
+    variationName: "50 U vial",
+  });
+  BULK = await ownVariation(t.db, "bulk", "Reorder Pads", { vendorId: otherVendorId, variationName: "Box of 10" });
+  SPARE = await ownVariation(t.db, "serialized", "Reorder Spare", { vendorId: vendorId, variationName: "100 U vial" });
 });
 
 afterAll(() => t?.close());
