@@ -20,6 +20,7 @@ import * as receivingScreen from "../../app/routes/_app.receiving._index";
 import * as receiptScreen from "../../app/routes/_app.receiving.$receiptId.add-products";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { insertOrder, orderState, setOrderStatus } from "../support/orders";
+import { variationFacts } from "../support/receive";
 import { formRequest, loadContext, pageRequest, signedIn, TEST_ENV, withLocationChoice } from "../support/screens";
 
 type Code = "DTN" | "WST" | "NTH";
@@ -32,19 +33,7 @@ let BOTOX: { id: string; units: number; gtin: string };
 let PADS: { id: string; units: number };
 let XEOMIN: { id: string; units: number };
 
-async function variation(product: string, name: string) {
-  const [row] = await t.db
-    .select({
-      id: schema.productVariations.id,
-      units: schema.productVariations.unitsPerPackage,
-      gtin: schema.productVariations.gtin,
-    })
-    .from(schema.productVariations)
-    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
-    .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
-  if (!row) throw new Error(`no variation ${product} · ${name}`);
-  return { id: row.id, units: row.units, gtin: row.gtin ?? "" };
-}
+const variation = (product: string, name: string) => variationFacts(t.db, product, name);
 
 function as(name: string, where: Code | typeof ORGANIZATION): ScopedActor {
   const user = users.get(name);

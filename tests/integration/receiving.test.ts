@@ -22,6 +22,7 @@ import * as receiptScreen from "../../app/routes/_app.receiving.$receiptId.add-p
 import { GS } from "../../app/stock/gs1";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
+import { variationFacts } from "../support/receive";
 import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
@@ -36,19 +37,7 @@ let BOTOX_100: { id: string; units: number; costCents: number };
 let XEOMIN: { id: string; units: number; costCents: number };
 let PADS: { id: string; units: number; costCents: number };
 
-async function variation(product: string, name: string) {
-  const [row] = await t.db
-    .select({
-      id: schema.productVariations.id,
-      units: schema.productVariations.unitsPerPackage,
-      costCents: schema.productVariations.costCents,
-    })
-    .from(schema.productVariations)
-    .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
-    .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
-  if (!row) throw new Error(`no variation ${product} · ${name}`);
-  return { id: row.id, units: row.units, costCents: row.costCents ?? 0 };
-}
+const variation = (product: string, name: string) => variationFacts(t.db, product, name);
 
 /** Signs in for real: the session user and its cookie, exactly what a route sees. */
 const session = (name: string) => signedIn(t.db, name, env);

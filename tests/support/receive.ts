@@ -49,11 +49,21 @@ export async function receiveVials(db: Database, by: ScopedActor, vials: VialsTo
 
 /** The id of the variation `name` of the product `product` (by their names), as a test names it. */
 export async function variationNamed(db: Database, product: string, name: string): Promise<string> {
+  return (await variationFacts(db, product, name)).id;
+}
+
+/** The demo variation `name` of the product `product`: its id, units a package, GTIN and cost. */
+export async function variationFacts(db: Database, product: string, name: string) {
   const [row] = await db
-    .select({ id: schema.productVariations.id })
+    .select({
+      id: schema.productVariations.id,
+      units: schema.productVariations.unitsPerPackage,
+      gtin: schema.productVariations.gtin,
+      costCents: schema.productVariations.costCents,
+    })
     .from(schema.productVariations)
     .innerJoin(schema.products, eq(schema.products.id, schema.productVariations.productId))
     .where(and(eq(schema.products.name, product), eq(schema.productVariations.name, name)));
   if (!row) throw new Error(`no variation ${product} · ${name}`);
-  return row.id;
+  return { id: row.id, units: row.units, gtin: row.gtin ?? "", costCents: row.costCents ?? 0 };
 }
