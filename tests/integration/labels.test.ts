@@ -12,7 +12,7 @@ import * as printLabelsScreen from "../../app/routes/_app.receiving.$receiptId.p
 import * as labelsFile from "../../app/routes/receiving.$receiptId.labels[.zpl]";
 import { newLabelCode } from "../../app/stock/label-code";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+import { loadContext, outcome, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -205,21 +205,6 @@ async function cookieFor(name: string, where?: Code | typeof ORGANIZATION) {
   return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
 }
 const get = pageRequest;
-
-async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; response?: Response }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, response: answer };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
-}
 
 const printLabels = (receiptId: string, cookie: string) =>
   outcome(() =>

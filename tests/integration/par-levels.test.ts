@@ -12,7 +12,7 @@ import { saveParLevels } from "../../app/par-levels/save.server";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
 import { NUMBERED_COUNT_CAP } from "../../app/ui/page-count";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { loadContext, signedIn, withLocationChoice } from "../support/screens";
+import { loadContext, outcome, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -369,22 +369,6 @@ const context = () => loadContext(t.db, env);
 async function cookieFor(name: string, where?: "DTN" | "WST" | "NTH" | typeof ORGANIZATION) {
   const { cookie } = await session(name);
   return withLocationChoice(cookie, where === ORGANIZATION ? ORGANIZATION : where && loc[where]);
-}
-
-async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response)
-    return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
 }
 
 const load = (cookie: string, search = "") =>

@@ -14,7 +14,7 @@ import { proposeLevels } from "../../app/par-levels/propose";
 import type { UsageRow } from "../../app/par-levels/usage-suggestions";
 import * as parLevelsScreen from "../../app/routes/_app.products.par-levels";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { loadContext, signedIn, withLocationChoice } from "../support/screens";
+import { loadContext, outcome, signedIn, withLocationChoice } from "../support/screens";
 
 const DAY = 24 * 60 * 60 * 1000;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -30,21 +30,6 @@ async function cookieFor(name: string, where?: "DTN" | "WST") {
   return withLocationChoice(cookie, where && loc[where]);
 }
 
-async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response)
-    return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
-}
 const load = (cookie: string, search: string) =>
   outcome(() =>
     parLevelsScreen.loader({

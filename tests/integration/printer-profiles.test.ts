@@ -16,7 +16,7 @@ import * as profileScreen from "../../app/routes/_app.printer-settings.$profileI
 import * as testPrintScreen from "../../app/routes/_app.printer-settings.$profileId.test-print";
 import * as newProfileScreen from "../../app/routes/_app.printer-settings.new";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+import { formRequest, loadContext, outcome, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -356,22 +356,6 @@ async function cookieFor(name: string, where?: Code | typeof ORGANIZATION) {
 }
 const get = pageRequest;
 const post = formRequest;
-
-async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response)
-    return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
-}
 
 describe("the printer settings screens", () => {
   it("show a manager the profiles in one round trip after the session, without write controls; refuse staff", async () => {

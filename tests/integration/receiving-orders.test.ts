@@ -21,7 +21,15 @@ import * as receiptScreen from "../../app/routes/_app.receiving.$receiptId.add-p
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { insertOrder, orderState, setOrderStatus } from "../support/orders";
 import { variationFacts } from "../support/receive";
-import { formRequest, loadContext, pageRequest, signedIn, TEST_ENV, withLocationChoice } from "../support/screens";
+import {
+  formRequest,
+  loadContext,
+  outcome,
+  pageRequest,
+  signedIn,
+  TEST_ENV,
+  withLocationChoice,
+} from "../support/screens";
 
 type Code = "DTN" | "WST" | "NTH";
 
@@ -396,22 +404,6 @@ describe("the receiving screens with an order", () => {
   async function cookieFor(name: string, where: Code) {
     const { cookie } = await signedIn(t.db, name);
     return withLocationChoice(cookie, loc[where]);
-  }
-  async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
-    let answer: unknown;
-    try {
-      answer = await work();
-    } catch (thrown) {
-      answer = thrown;
-    }
-    if (answer instanceof Response) {
-      return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
-    }
-    if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-      const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-      return { status: init?.status ?? 200, data };
-    }
-    return { status: 200, data: answer };
   }
   const start = (cookie: string, form: Record<string, string>) =>
     outcome(() =>

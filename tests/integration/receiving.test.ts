@@ -23,7 +23,7 @@ import { GS } from "../../app/stock/gs1";
 import { LABEL_CODE_PATTERN } from "../../app/stock/label-code";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { variationFacts } from "../support/receive";
-import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+import { formRequest, loadContext, outcome, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
 
@@ -1204,28 +1204,6 @@ const get = pageRequest;
 const post = formRequest;
 
 /** What a loader or action answered (or threw): its status, data, redirect and cookie. */
-async function outcome(
-  work: () => Promise<unknown>,
-): Promise<{ status: number; data?: unknown; location?: string; cookie?: string }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) {
-    return {
-      status: answer.status,
-      location: answer.headers.get("Location") ?? undefined,
-      cookie: answer.headers.get("Set-Cookie") ?? undefined,
-    };
-  }
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
-}
 
 const receiptPage = (receiptId: string, cookie: string) =>
   outcome(() =>

@@ -15,7 +15,7 @@ import { listVendors, vendorChoices, vendorDetail } from "../../app/vendors/list
 import { VENDOR_REFUSALS } from "../../app/vendors/outcome";
 import { updateVendor } from "../../app/vendors/update.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
-import { formRequest, loadContext, pageRequest, signedIn, withLocationChoice } from "../support/screens";
+import { formRequest, loadContext, outcome, pageRequest, signedIn, withLocationChoice } from "../support/screens";
 
 let t: TestDatabase;
 const env = { SESSION_SECRET: "test-secret" } as Env;
@@ -456,22 +456,6 @@ const get = pageRequest;
 const post = formRequest;
 
 /** What a loader or action answered (or threw): its status and data. */
-async function outcome(work: () => Promise<unknown>): Promise<{ status: number; data?: unknown; location?: string }> {
-  let answer: unknown;
-  try {
-    answer = await work();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) {
-    return { status: answer.status, location: answer.headers.get("Location") ?? undefined };
-  }
-  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: answer };
-}
 
 const formOf = (values: VendorInput, extra: Record<string, string> = {}) => ({
   name: values.name,

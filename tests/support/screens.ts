@@ -54,3 +54,38 @@ export function formRequest(path: string, cookie: string, form: Record<string, s
     body,
   });
 }
+
+/** What a loader or action answered or threw, read the same way either way. */
+export interface Outcome {
+  status: number;
+  /** Its data (a plain object, or `data(...)`'s). */
+  data?: unknown;
+  /** Where a redirect goes. */
+  location?: string;
+  /** The cookie it sets. */
+  cookie?: string;
+  /** The Response itself, when it answered one (a download, a redirect). */
+  response?: Response;
+}
+
+/** Runs a loader or action and reads what it answered or threw: its status, data, redirect and cookie. */
+export async function outcome(work: () => Promise<unknown>): Promise<Outcome> {
+  let answer: unknown;
+  try {
+    answer = await work();
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response)
+    return {
+      status: answer.status,
+      location: answer.headers.get("Location") ?? undefined,
+      cookie: answer.headers.get("Set-Cookie") ?? undefined,
+      response: answer,
+    };
+  if (answer && typeof answer === "object" && (answer as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, data };
+  }
+  return { status: 200, data: answer };
+}
