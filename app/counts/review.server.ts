@@ -102,8 +102,7 @@ interface KeptTotals {
 }
 
 /** A vial line differs: counted other than expected, found here, or moved on since it was counted. */
-export const differs = (v: Pick<VialLine, "variance" | "found" | "movedOn">) =>
-  v.variance !== 0 || v.found || v.movedOn;
+const differs = (v: Pick<VialLine, "variance" | "found" | "movedOn">) => v.variance !== 0 || v.found || v.movedOn;
 
 /** The bulk products and sizes counted, those with a variance first (as the page and the API show them). */
 const bulkDiffersFirst = (report: CountReport) => differsFirst(report.bulk, (b) => b.variance !== 0);

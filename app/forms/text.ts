@@ -70,6 +70,12 @@ export const secret = (params?: StringParams) =>
 export const searchText = (max: number) => filterText(max, "").catch("");
 
 /**
+ * A numbered list's `?page=` (from the address bar): a whole number from 1 to 100,000, anything
+ * else the first page. Bounded so its OFFSET stays an integer SQLite takes (1e20 would not).
+ */
+export const pageNumber = () => z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/**
  * A list filter whose value must be usable (issue 18.10): its invisible characters dropped as a
  * search box's are, but a value too long is refused with `tooLong`, said next to the filter, never
  * quietly read as no filter. Absent is "".

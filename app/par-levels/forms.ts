@@ -2,7 +2,7 @@
 // (app/catalog/par-level.ts). Server only: the page imports ./constants, never this module.
 import { z } from "zod";
 import { type Levels, ParLevelRow } from "~/catalog/par-level";
-import { searchText } from "~/forms/text";
+import { pageNumber, searchText } from "~/forms/text";
 import { PAR_FIELDS, PAR_SHEET_MAX_ROWS, type ParField, parFieldName } from "./constants";
 
 /** `?location=&category=&q=&page=` of the bulk editor, forgiving of anything odd in the address bar. */
@@ -10,7 +10,7 @@ export const ParSheetQuery = z.object({
   location: searchText(100),
   category: searchText(100),
   q: searchText(100),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
   /** "30" or "90": show the levels suggested from that many days of use ("" or anything else: none). */
   suggest: searchText(3),
 });

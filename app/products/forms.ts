@@ -5,7 +5,7 @@ import { BARCODE_MESSAGES, checkBarcode } from "~/catalog/barcode";
 import { formatScaled, isUnitScale, parseScaled, type UnitScale } from "~/catalog/format";
 import { gtinProblem } from "~/catalog/gtin";
 import { ParLevelPlace, ParLevelRow } from "~/catalog/par-level";
-import { line, optionalLine, searchText } from "~/forms/text";
+import { line, optionalLine, pageNumber, searchText } from "~/forms/text";
 import { STORAGE_CONDITIONS, TRACKING_MODES } from "../../db/schema/catalog/constants";
 import { PRODUCTS_PAGE_SIZE, STATUS_FILTERS } from "./constants";
 
@@ -190,7 +190,7 @@ export const ProductListQuery = z.object({
   vendor: searchText(100),
   tracking: z.enum(TRACKING_MODES).or(z.literal("")).catch(""),
   status: z.enum(STATUS_FILTERS).catch("active"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(100).catch(PRODUCTS_PAGE_SIZE),
 });
 export type ProductListQueryInput = z.output<typeof ProductListQuery>;
@@ -199,7 +199,7 @@ export const VariationListQuery = z.object({
   productId: searchText(100),
   q: searchText(100),
   status: z.enum(STATUS_FILTERS).catch("active"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
   pageSize: z.coerce.number().int().min(1).max(100).catch(PRODUCTS_PAGE_SIZE),
 });
 export type VariationListQueryInput = z.output<typeof VariationListQuery>;

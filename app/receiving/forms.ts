@@ -5,7 +5,7 @@
 
 import { parseScaled } from "~/catalog/format";
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from "~/forms/idempotency-key";
-import { line, optionalLine, optionalLines } from "~/forms/text";
+import { line, optionalLine, optionalLines, pageNumber } from "~/forms/text";
 import { z } from "~/forms/zod";
 import { isCalendarDate } from "~/stock/expiry";
 import { lotOrSerialProblem } from "~/stock/gs1";
@@ -227,6 +227,6 @@ export const AttachGtinForm = z.object({
 /** `?status=&page=` of the receipts list, forgiving of anything odd in the address bar. */
 export const ReceiptListQuery = z.object({
   status: z.enum(RECEIPT_STATUS_FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
 });
 export type ReceiptListQueryInput = z.output<typeof ReceiptListQuery>;

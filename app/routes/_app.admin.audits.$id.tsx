@@ -12,9 +12,10 @@ import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { formatMoney, formatQuantity, type UnitScale } from "~/catalog/format";
 import { NOTE_MAX } from "~/counts/constants";
 import { type CountProblem, REVIEW_INTENT_HANDLERS, REVIEW_INTENTS, type ReviewIntent } from "~/counts/intents.server";
-import { type ListPage, REVIEW_PAGE, readReview } from "~/counts/review.server";
+import { type ListPage, REVIEW_PAGE, type ReviewPages, readReview } from "~/counts/review.server";
 import { scopeWords } from "~/counts/session.server";
 import { CountStatus } from "~/counts/status-badge";
+import { pageNumber } from "~/forms/text";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
@@ -24,7 +25,7 @@ import { Button, Card, Facts, FormAlert, TextareaField } from "~/ui/form";
 import { pageCount } from "~/ui/page-count";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 
-type PagedList = "vials" | "bulk" | "missing" | "during";
+type PagedList = keyof ReviewPages;
 
 export const meta: MetaFunction = () => [{ title: "Audit Detail · Clinic Inventory" }];
 
@@ -38,12 +39,13 @@ export async function loader(args: LoaderFunctionArgs) {
   // The count's figures as the jobs worker worked them out while they stand, else read live; each
   // long list a page at a time, by its own parameter.
   const url = new URL(args.request.url);
-  const pageNumber = (name: PagedList) => Math.max(1, Math.floor(Number(url.searchParams.get(name) ?? 1)) || 1);
+  const page = pageNumber();
+  const pageNumberOf = (name: PagedList) => page.parse(url.searchParams.get(name) ?? undefined);
   const asked = {
-    vials: pageNumber("vials"),
-    bulk: pageNumber("bulk"),
-    missing: pageNumber("missing"),
-    during: pageNumber("during"),
+    vials: pageNumberOf("vials"),
+    bulk: pageNumberOf("bulk"),
+    missing: pageNumberOf("missing"),
+    during: pageNumberOf("during"),
   };
   const now = new Date();
   const read = await orOutage(readReview(db, actor, "READ_AUDITS", args.params.id ?? "", asked, now));

@@ -1,7 +1,7 @@
 // The services screens' forms, one zod schema each (server side: routes' actions and loaders).
 import { z } from "zod";
 import { parseCents, parseQuantity, type TypedQuantity } from "~/catalog/amounts";
-import { line, optionalLine, searchText } from "~/forms/text";
+import { line, optionalLine, pageNumber, searchText } from "~/forms/text";
 import { SERVICE_STATUSES } from "./constants";
 
 export const SERVICE_FORM_MESSAGES = {
@@ -139,6 +139,6 @@ export function recipeRows(form: FormData) {
 export const ServiceListQuery = z.object({
   q: searchText(100),
   status: z.enum(SERVICE_STATUSES).catch("active"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
 });
 export type ServiceListInput = z.output<typeof ServiceListQuery>;

@@ -1,6 +1,6 @@
 // The users screens' forms, one zod schema each, shared by the route actions and the pages.
 import { z } from "zod";
-import { line, searchText, secret } from "~/forms/text";
+import { line, pageNumber, searchText, secret } from "~/forms/text";
 import { LOCATION_ROLES } from "../../db/schema/people/location-roles";
 import { PASSWORD_MIN_LENGTH } from "./constants";
 
@@ -74,5 +74,5 @@ export const ChangePasswordForm = z
 /** `?q=` and `?page=` of the users list, forgiving of anything odd in the address bar. */
 export const UserListQuery = z.object({
   q: searchText(100),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
 });

@@ -1,7 +1,7 @@
 // The vendor forms' rules, one zod schema each, shared by the route actions and the tests.
 // Server only: the pages import ./constants, never this module.
 import { z } from "zod";
-import { line, lines, optionalLine, searchText } from "~/forms/text";
+import { line, lines, optionalLine, pageNumber, searchText } from "~/forms/text";
 import { LEAD_TIME_MAX_DAYS, VENDOR_STATUS_FILTERS } from "./constants";
 
 export const VENDOR_MESSAGES = {
@@ -74,6 +74,6 @@ export type VendorEditInput = z.output<typeof VendorEditForm>;
 export const VendorListQuery = z.object({
   q: searchText(100),
   status: z.enum(VENDOR_STATUS_FILTERS).catch("active"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(),
 });
 export type VendorListQueryInput = z.output<typeof VendorListQuery>;

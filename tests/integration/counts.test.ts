@@ -25,12 +25,13 @@ import { readSession } from "../../app/counts/session.server";
 import { startCount } from "../../app/counts/start.server";
 import { submitCount } from "../../app/counts/submit.server";
 import { schema } from "../../app/db/client.server";
+import * as reviewScreen from "../../app/routes/_app.admin.audits.$id";
 import { adjustStock } from "../../app/stock/adjust.server";
 import { drawUnits } from "../../app/vials/draw.server";
 import { startVial } from "../../app/vials/start.server";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials, variationNamed } from "../support/receive";
-import { signedIn } from "../support/screens";
+import { loadContext, outcome, pageRequest, signedIn } from "../support/screens";
 
 type Where = "DTN" | "WST" | "NTH" | typeof ORGANIZATION;
 
@@ -818,6 +819,22 @@ describe("a review's figures as the jobs worker works them out", () => {
     const review = (now?: Date) => readReview(t.db, owner(), "READ_AUDITS", sessionId, firstPages, now);
     // Submitted, not yet worked out: read live.
     expect((await review())?.review.asOf).toBeNull();
+    // The review page asked for a page far past the end (or no number at all) shows the first.
+    const { cookie } = await signedIn(t.db, "owner");
+    for (const query of ["?vials=1e20&missing=99999999999999999999&bulk=-3&during=x", "?vials=9999"]) {
+      const shown = await outcome(() =>
+        reviewScreen.loader({
+          request: pageRequest(`/admin/audits/${sessionId}${query}`, cookie),
+          context: loadContext(t.db),
+          params: { id: sessionId },
+        }),
+      );
+      expect(shown.status, query).toBe(200);
+      expect(
+        (shown.data as { vials: { itemId: string }[] }).vials.map((v) => v.itemId),
+        query,
+      ).toEqual((await review())?.review.vials.rows.map((v) => v.itemId));
+    }
     await workOutCountReviews(t.db);
     const asOf = (await review())?.review.asOf;
     expect(asOf).toEqual(expect.any(Number));
