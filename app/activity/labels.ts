@@ -93,6 +93,11 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   close_purchase_order: "Closed purchase order",
   receive_purchase_order: "Received against purchase order",
   apply_par_suggestions: "Set par levels from usage",
+  upload_import: "Uploaded a file to import",
+  discard_import: "Discarded an upload",
+  map_sale_item: "Mapped a sold item",
+  book_sales: "Booked retail sales from stock",
+  import_recipes: "Imported recipes",
 };
 
 /** The action's name in words, for a filter's choice: "Archived vendor" (its old name's rows too). */

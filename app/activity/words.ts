@@ -311,9 +311,9 @@ const VERBS: Record<ActivityAction, Verb> = {
   import_sales: {
     text: (s) => {
       const lines = num(s, "lines") ?? num(s, "rows");
-      return words("Imported sales", lines !== null && `(${plural(lines, "line")})`);
+      return words("Imported sales", str(s, "fileName"), lines !== null && `(${plural(lines, "line")})`);
     },
-    href: () => "/usage-log",
+    href: () => "/sales-import",
   },
   audit_complete: {
     text: (s) => words("Approved the count", place(s)),
@@ -508,6 +508,26 @@ const VERBS: Record<ActivityAction, Verb> = {
     text: (s) =>
       words("Set", num(s, "count") !== null && plural(num(s, "count") ?? 0, "par level"), "from usage", place(s)),
     href: () => "/products/par-levels",
+  },
+  // The imports (issue 24): each names its file, and links to the imports page.
+  upload_import: {
+    text: (s) => words("Uploaded", str(s, "fileName"), "to import", place(s)),
+    href: () => "/sales-import",
+  },
+  discard_import: { text: (s) => words("Discarded the upload", str(s, "fileName")), href: () => "/sales-import" },
+  map_sale_item: {
+    text: (s) => words("Mapped the sold item", str(s, "name"), str(s, "target") && `to ${str(s, "target")}`),
+    href: () => "/sales-import",
+  },
+  book_sales: {
+    text: (s) =>
+      words("Booked", num(s, "lines") !== null && plural(num(s, "lines") ?? 0, "retail sales line"), "from stock"),
+    href: () => "/reconciliation",
+  },
+  import_recipes: {
+    text: (s) =>
+      words("Imported recipes", num(s, "changes") !== null && `(${plural(num(s, "changes") ?? 0, "change")})`),
+    href: () => "/services",
   },
 };
 

@@ -95,6 +95,11 @@ export const ACTIVITY_ACTIONS = [
   "close_purchase_order",
   "receive_purchase_order",
   "apply_par_suggestions",
+  "upload_import",
+  "discard_import",
+  "map_sale_item",
+  "book_sales",
+  "import_recipes",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
