@@ -1,0 +1,151 @@
+// /sales-import: upload a point-of-sale sales file (CSV or XLSX, streamed to storage; READ_IMPORTS
+// sees the page, WRITE_IMPORTS uploads), the imports newest first (25 a page, at the location in
+// scope or every location in organization mode) with their progress and counts, and the unknown
+// items the files sold, each with a form to map it to a service, a retail product or "not stock".
+// A file goes on to /sales-import/{id} for its preview.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { timeZoneHere } from "~/access/actor";
+import { actorHere } from "~/access/door.server";
+import { canHere } from "~/access/scope.server";
+import { refreshingClientAction } from "~/browser/refresh-after-action";
+import { serviceChoices } from "~/catalog/services.server";
+import { pageNumber } from "~/forms/text";
+import { mediaTypeOf } from "~/http/body.server";
+import { orOutage } from "~/http/outage.server";
+import { done, intentOf } from "~/http/outcome.server";
+import { IMPORTS_PAGE_SIZE, MapItemForm } from "~/imports/forms";
+import { importListOf, importListQueries, retailChoices } from "~/imports/list.server";
+import { mapSaleItem, UNKNOWN_ITEMS_PAGE_SIZE, unknownItems } from "~/imports/map-item.server";
+import { ImportsTable, importPath, UnknownItems, UploadForm } from "~/imports/sales-import-parts";
+import { mayImportAt, receiveUpload } from "~/imports/upload.server";
+import { area } from "~/shell/areas";
+import { showInstant } from "~/ui/dates";
+
+export const meta: MetaFunction = () => [{ title: "Sales Import · Clinic Inventory" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const actor = await actorHere(args, area("/sales-import").permission);
+  const params = new URL(args.request.url).searchParams;
+  const page = pageNumber().parse(params.get("page") ?? undefined);
+  const itemsPage = pageNumber().parse(params.get("items") ?? undefined);
+  const { db } = args.context;
+  const [[rows, counted, services, variations], unknown] = await orOutage(
+    Promise.all([
+      db.batch([...importListQueries(db, actor, page), serviceChoices(db, actor), retailChoices(db, actor)]),
+      unknownItems(db, actor, itemsPage),
+    ]),
+  );
+  const list = importListOf(rows, counted, page);
+  const canWrite = canHere(actor, "WRITE_IMPORTS");
+  const organizationMode = actor.scope.kind === "organization";
+  const locations = actor.locationRoles
+    .filter((r) => mayImportAt(actor, r.locationId) && (organizationMode || r.locationId === actor.locationId))
+    .map((r) => ({ id: r.locationId, name: r.location.name }));
+  const timeZone = timeZoneHere(actor);
+  return {
+    upload: {
+      locations,
+      fixedLocation: organizationMode ? null : actor.locationId,
+      reason: canWrite ? null : "Uploading sales files takes the Imports write permission here (a location admin's).",
+    },
+    imports: {
+      ...list,
+      pageCount: Math.max(1, Math.ceil(list.total / IMPORTS_PAGE_SIZE)),
+      items: list.items.map((i) => ({
+        id: i.id,
+        status: i.status,
+        fileName: i.fileName,
+        locationName: i.locationName,
+        createdByName: i.createdByName,
+        created: showInstant(i.createdAt, timeZone)?.text ?? "",
+        rowsDone: i.rowsDone,
+        rowsTotal: i.rowsTotal,
+        counts: i.counts,
+        lastError: i.lastError,
+      })),
+    },
+    unknown: {
+      ...unknown,
+      page: itemsPage,
+      pageCount: Math.max(1, Math.ceil(unknown.total / UNKNOWN_ITEMS_PAGE_SIZE)),
+      services,
+      variations,
+      canMap: canWrite,
+    },
+  };
+}
+
+interface Failure {
+  intent: "upload" | "map_item";
+  formError: string;
+  saleItemId?: number;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const actor = await actorHere(args, "WRITE_IMPORTS");
+  const { db, env } = args.context;
+  // The upload is the one multipart form: its file is streamed, never read into a FormData.
+  if (mediaTypeOf(args.request.headers.get("Content-Type"))?.type === "multipart/form-data") {
+    const outcome = await orOutage(receiveUpload(db, env.FILES, actor, args.request, "sales"));
+    if (!outcome.ok) {
+      if (outcome.refusal === "forbidden") throw data(outcome.message, { status: 403 });
+      return data<Failure>({ intent: "upload", formError: outcome.message }, { status: 400 });
+    }
+    return done(importPath(outcome.job.id), "File uploaded", "Check its columns and first rows, then import it.");
+  }
+  const form = Object.fromEntries(await args.request.formData());
+  intentOf(form, ["map_item"] as const);
+  const parsed = MapItemForm.safeParse(form);
+  const saleItemId = Number(form.saleItemId) || undefined;
+  if (!parsed.success) {
+    return data<Failure>(
+      { intent: "map_item", saleItemId, formError: parsed.error.issues[0]?.message ?? "Check the mapping." },
+      { status: 400 },
+    );
+  }
+  const outcome = await orOutage(mapSaleItem(db, actor, parsed.data));
+  if (!outcome.ok) {
+    if (outcome.refusal === "forbidden") throw data(outcome.message, { status: 403 });
+    return data<Failure>({ intent: "map_item", saleItemId, formError: outcome.message }, { status: 409 });
+  }
+  return done("/sales-import", "Item mapped", "Its lines already imported follow the new mapping.");
+}
+
+// Mapping an item changes what the sales mean (retail lines come off the shelf): the import's refresh set.
+export const clientAction = refreshingClientAction({ map_item: "import_sales" });
+
+export default function SalesImport() {
+  const { upload, imports, unknown } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as Failure | undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="font-semibold text-2xl">Sales Import</h1>
+      <UploadForm
+        locations={upload.locations}
+        fixedLocation={upload.fixedLocation}
+        reason={upload.reason}
+        error={failure?.intent === "upload" ? failure.formError : null}
+      />
+      <ImportsTable items={imports.items} total={imports.total} page={imports.page} pageCount={imports.pageCount} />
+      <UnknownItems
+        items={unknown.items}
+        total={unknown.total}
+        page={unknown.page}
+        pageCount={unknown.pageCount}
+        services={unknown.services}
+        variations={unknown.variations}
+        canMap={unknown.canMap}
+        mapped={
+          failure?.intent === "map_item" && failure.saleItemId
+            ? { saleItemId: failure.saleItemId, message: failure.formError }
+            : null
+        }
+        error={failure?.intent === "map_item" ? failure.formError : null}
+      />
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
