@@ -49,6 +49,7 @@ const FLOORS = {
     "transfers",
     "counts",
     "purchasing",
+    "imports",
   ],
   /** Screens that compose several domains, and the app's frame. */
   screen: ["inventory", "scan", "shell", "dashboard", "reorder"],
