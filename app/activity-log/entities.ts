@@ -19,6 +19,8 @@ export const ENTITY_LABELS = {
   transfer: "Transfers",
   audit_session: "Cycle counts",
   purchase_order: "Purchase orders",
+  import_job: "Imports",
+  sale_item: "Sold items",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
