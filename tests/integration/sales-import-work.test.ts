@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import type { SessionUser } from "../../app/auth/session.server";
 import type { Database } from "../../app/db/client.server";
+import { type ChunkJob, processChunk } from "../../app/imports/chunk.server";
 import { mapSaleItem, unknownItems } from "../../app/imports/map-item.server";
 import { advanceImports, IMPORT_LEASE_MS, type ImportWorkOptions } from "../../app/imports/work.server";
 import { runScheduledJobs } from "../../app/jobs/scheduled.server";
@@ -501,6 +502,55 @@ describe("the worker's runs", () => {
     expect(await jobRow(t.db, jobId)).toMatchObject({ status: "completed", imported: 40, rows_done: 40 });
     const runs = await t.db.all(sql`SELECT status, detail FROM job_runs WHERE job = 'sales_imports'`);
     expect(runs).toEqual([{ status: "succeeded", detail: expect.stringMatching(/completed/) }]);
+  });
+
+  it("apply a chunk once, however many runs read it from the same mark", async () => {
+    const csv = square(Array.from({ length: 12 }, (_, i) => sale(`R${i}`, "Serum 30 mL", { GTIN: SERUM_GTIN })));
+    const jobId = await queueSalesImport(t.db, r2.files, {
+      organizationId,
+      createdBy: adminId(),
+      locationId: loc.NTH,
+      csv,
+      source: "square",
+    });
+    const row = await jobRow(t.db, jobId);
+    const job: ChunkJob = {
+      id: jobId,
+      organizationId,
+      locationId: loc.NTH,
+      fileName: "sales.csv",
+      rowsKey: String(row.rows_key),
+      rowsBytes: Number(row.rows_bytes),
+      headers: JSON.parse(String(row.headers)),
+      mapping: JSON.parse(String(row.mapping)),
+      locationMap: null,
+      timeZone: "America/New_York",
+      byteOffset: 0,
+      rowsDone: 0,
+      createdBy: adminId(),
+    };
+    const context = () => ({ headerIndex: null, locations: new Set(Object.values(loc)) });
+    const options = { chunkBytes: 1500, leaseMs: IMPORT_LEASE_MS };
+    // Two runs that both read the job at mark 0 (a lease lapsed under a slow run): one wins.
+    const results = await Promise.all([
+      processChunk(t.db, r2.files, { ...job }, context(), new Date(), options),
+      processChunk(t.db, r2.files, { ...job }, context(), new Date(), options),
+    ]);
+    expect(results.filter((r) => r.byteOffset === null)).toHaveLength(1);
+    const won = results.find((r) => r.byteOffset !== null);
+    const after = await jobRow(t.db, jobId);
+    expect(after.byte_offset).toBe(won?.byteOffset);
+    expect(after.imported).toBe(won?.rows);
+    const lines = await one<{ n: number }>(t.db, sql`SELECT count(*) AS n FROM sales_lines WHERE job_id = ${jobId}`);
+    expect(lines.n).toBe(won?.rows);
+    // And a run that read it before that chunk, late: nothing.
+    expect(await processChunk(t.db, r2.files, { ...job }, context(), new Date(), options)).toMatchObject({
+      byteOffset: null,
+    });
+    expect(await jobRow(t.db, jobId)).toEqual(after);
+    // The winner holds the lease its chunk set; once it lapses, the rest.
+    await runUntilIdle(t.db, r2.files, { at: new Date(Date.now() + IMPORT_LEASE_MS + 1000) });
+    expect(await jobRow(t.db, jobId)).toMatchObject({ status: "completed", imported: 12, duplicates: 0 });
   });
 
   it("fails a job whose file is gone after three runs, with the reason in words", async () => {
