@@ -7,6 +7,7 @@ import { workOutCountReviews } from "~/counts/review.server";
 import { workOutOrganizationFigures } from "~/dashboard/organization-figures.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { advanceImports } from "~/imports/work.server";
 import { workOutBalancingSuggestions } from "~/transfers/suggestions.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
 
@@ -14,7 +15,7 @@ import { wasteAtDeadline } from "~/vials/waste.server";
 export const CRONS = {
   /** Every five minutes: deadlines and the heartbeat. */
   fiveMinutes: "*/5 * * * *",
-  /** Every minute: work in progress that resumes run after run (backups, restores; imports later). */
+  /** Every minute: work in progress that resumes run after run (backups, restores, sales imports). */
   work: "* * * * *",
   /** 03:00 UTC: the nightly snapshot, then the retention rule. */
   nightly: "0 3 * * *",
@@ -82,6 +83,14 @@ export const JOBS: readonly ScheduledJob[] = [
     name: "backup_work",
     cron: CRONS.work,
     run: async (db, tick, { files, report }) => advanceBackupWork(db, files, tick.at, { report }),
+    quietWhenIdle: true,
+  },
+  // Sales imports: a bounded share of the queued files' chunks per run, then the retail lines to
+  // book from stock (app/imports/work.server.ts).
+  {
+    name: "sales_imports",
+    cron: CRONS.work,
+    run: async (db, tick, { files }) => advanceImports(db, files, tick.at),
     quietWhenIdle: true,
   },
   { name: "nightly_backup", cron: CRONS.nightly, run: async (db, tick) => queueNightlyBackup(db, tick.at) },
