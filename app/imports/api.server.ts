@@ -9,6 +9,7 @@ import { API_HEADERS, jsonError } from "~/http/json.server";
 import type { ImportRefusal } from "./job-refusals";
 import { type ImportDetail, type ImportListItem, importJob, listImports } from "./list.server";
 import { queueImport } from "./queue.server";
+import { canImportRecipes, importRecipesNow } from "./recipes.server";
 import { receiveUpload } from "./upload.server";
 
 /** The status of each refusal an import answers (any other: 422, the file or its fields are at fault). */
@@ -32,7 +33,6 @@ export const IMPORT_STATUSES_HTTP: Partial<Record<ImportRefusal, number>> = {
   location_values: 422,
   kind: 422,
   invalid: 422,
-  recipes_elsewhere: 422,
 };
 
 function itemJson(i: ImportListItem) {
@@ -67,9 +67,9 @@ export async function importsPageAnswer(db: Database, actor: ScopedActor, page: 
 }
 
 /**
- * POST /api/imports: the upload, then (a sales file) its queueing. `recipes` is what runs a
- * recipes file at once (the recipes import's own verb), given the job the upload made; without
- * one, a recipes file is refused (422) and nothing is kept.
+ * POST /api/imports: the upload, then a sales file queued for the jobs worker, or a recipes file
+ * applied at once, all or nothing (the recipes import's own verb): 201 with its status, completed;
+ * a recipes file with rows in error is 422 with them (`errors`), and no recipe changes.
  */
 export async function postImport(
   db: Database,
@@ -77,19 +77,29 @@ export async function postImport(
   actor: ScopedActor,
   request: Request,
   idempotencyKey: string | null,
-  recipes: ((job: { id: string }) => Promise<Response>) | null,
 ): Promise<Response> {
   const received = await receiveUpload(db, files, actor, request, undefined, {
     requireComplete: true,
     idempotencyKey,
-    kinds: recipes ? ["sales", "recipes"] : ["sales"],
+    mayBring: (kind) => kind === "sales" || canImportRecipes(actor),
   });
   if (!received.ok) return answerOutcome(received, { statuses: IMPORT_STATUSES_HTTP });
   const { job } = received;
-  if (job.kind === "recipes" && recipes) return recipes(job);
   // A repeated key answers the first upload as it now stands (already queued, perhaps done).
-  if (job.status !== "preview")
+  if (job.status !== "preview") {
     return Response.json({ id: job.id, status: job.status }, { status: 201, headers: API_HEADERS });
+  }
+  if (job.kind === "recipes") {
+    const applied = await importRecipesNow(db, files, actor, { id: job.id });
+    if (applied.ok) return Response.json({ id: job.id, status: applied.status }, { status: 201, headers: API_HEADERS });
+    if (applied.refusal === "has_errors") {
+      return Response.json(
+        { error: applied.message, code: applied.refusal, errors: applied.errors ?? [] },
+        { status: 422, headers: API_HEADERS },
+      );
+    }
+    return answerOutcome(applied, { statuses: { changed_meanwhile: 409, file_refused: 422, not_preview: 409 } });
+  }
   const queued = await queueImport(db, actor, { jobId: job.id, mapping: job.mapping, locationMap: {} });
   if (!queued.ok) return answerOutcome(queued, { statuses: IMPORT_STATUSES_HTTP });
   return Response.json({ id: job.id, status: queued.status }, { status: 201, headers: API_HEADERS });

@@ -42,7 +42,6 @@ export const { messages: IMPORT_REFUSALS, refuse } = refusalsOf({
   location_values: "Choose a location for each location named in the file.",
   kind: "Say what the file holds: kind is sales or recipes.",
   not_preview: "This import was already queued or discarded: reload the page to see where it is.",
-  recipes_elsewhere: "A recipes file is not taken here: import it on the Recipes Import page.",
   key_misused: IDEMPOTENCY_MESSAGES.misused,
 });
 

@@ -37,6 +37,7 @@ import {
   recognisePreset,
 } from "./parse/presets";
 import { toCsv, xlsxRows } from "./parse/xlsx";
+import { RECIPES_FILE_MESSAGES, RECIPES_LIMITS, readRecipeRows } from "./recipes";
 import { Utf8Check } from "./utf8";
 
 /** R2 multipart parts: 5 MiB each (R2's least), all equal but the last. */
@@ -47,6 +48,12 @@ export const PREVIEW_BYTES = 64 * 1024;
 const FIELD_MAX_BYTES = 16 * 1024;
 
 export type UploadLimits = typeof CSV_LIMITS;
+
+const recipeLimits = (limits: UploadLimits): UploadLimits => ({
+  ...limits,
+  maxBytes: Math.min(limits.maxBytes, RECIPES_LIMITS.maxBytes),
+  xlsxMaxBytes: Math.min(limits.xlsxMaxBytes, RECIPES_LIMITS.maxBytes),
+});
 
 export const importKeys = {
   original: (jobId: string, format: ImportFormat) => `imports/${jobId}/original.${format}`,
@@ -74,8 +81,8 @@ export interface ReceiveOptions {
   /** The JSON API: a sales file must come with every required field mapped (else 422), and a location. */
   requireComplete?: boolean;
   idempotencyKey?: string | null;
-  /** The kinds this caller takes (default: both); another is refused before anything is stored for good. */
-  kinds?: readonly ImportKind[];
+  /** Whether the actor may bring a file of this kind (checked before the job is made): e.g. recipes change the catalogue. */
+  mayBring?: (kind: ImportKind) => boolean;
 }
 
 /** A refusal thrown from inside the stream, to stop reading it at once. */
@@ -277,7 +284,9 @@ async function rowsOf(
   jobId: string,
   stored: StoredFile,
   limits: UploadLimits,
+  kind: ImportKind,
 ): Promise<Rows | Refusal> {
+  if (kind === "recipes") return recipeRowsOf(files, jobId, stored);
   if (stored.format === "csv") {
     const atEnd = stored.size <= stored.head.length;
     const end = completeRowsEnd(stored.head, atEnd);
@@ -318,6 +327,35 @@ async function rowsOf(
   const rowsKey = importKeys.rows(jobId);
   await files.put(rowsKey, csv, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
   return { headers, rowsKey, rowsBytes: csv.length, rowsTotal: data.length, headerRow: headerIndex + 1 };
+}
+
+/**
+ * A recipes file (at most 1 MiB, so read back whole): read as the recipes import reads it, refused
+ * here when it has no recipe header or no rows; an XLSX stored as the CSV it reads as.
+ */
+async function recipeRowsOf(files: R2Bucket, jobId: string, stored: StoredFile): Promise<Rows | Refusal> {
+  const object = await files.get(stored.key);
+  if (!object) return new Refusal("binary");
+  let rows: string[][];
+  if (stored.format === "xlsx") {
+    try {
+      rows = await xlsxRows(await object.arrayBuffer());
+    } catch {
+      return new Refusal("binary");
+    }
+  } else {
+    rows = parseCsv(await object.text());
+  }
+  const read = readRecipeRows(rows);
+  if (!read.ok) return new Refusal("wrong_headers", read.message);
+  const total = read.rows.length + read.problems.length;
+  if (stored.format === "csv") {
+    return { headers: read.headers, rowsKey: stored.key, rowsBytes: stored.size, rowsTotal: total, headerRow: 1 };
+  }
+  const csv = new TextEncoder().encode(toCsv(rows));
+  const rowsKey = importKeys.rows(jobId);
+  await files.put(rowsKey, csv, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
+  return { headers: read.headers, rowsKey, rowsBytes: csv.length, rowsTotal: total, headerRow: 1 };
 }
 
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -423,7 +461,9 @@ export async function receiveUpload(
           for await (const _ of part.data) throw new Refusal("no_file");
           return undefined;
         }
-        stored = await storeFile(files, jobId, part, limits);
+        // A recipes file is small (RECIPES_LIMITS): when the form says so before the file, cut it there.
+        const kindSoFar = fields.kind ?? kind;
+        stored = await storeFile(files, jobId, part, kindSoFar === "recipes" ? recipeLimits(limits) : limits);
         return undefined;
       }
       fields[part.name] = await readField(part);
@@ -431,7 +471,10 @@ export async function receiveUpload(
     });
   } catch (error) {
     await removeStored(files, stored);
-    if (error instanceof Refusal) return refuse(error.refusal, error.message || undefined);
+    if (error instanceof Refusal) {
+      const recipes = (fields.kind ?? kind) === "recipes" && error.refusal === "too_large";
+      return refuse(error.refusal, recipes ? RECIPES_FILE_MESSAGES.tooLarge : error.message || undefined);
+    }
     if (error instanceof TypeError) return refuse("not_multipart");
     throw error;
   }
@@ -449,13 +492,16 @@ export async function receiveUpload(
   }
   const jobKind = parsed.data.kind ?? kind;
   if (!jobKind || (kind && parsed.data.kind && parsed.data.kind !== kind)) return refused("kind");
-  if (options.kinds && !options.kinds.includes(jobKind))
-    return refused(jobKind === "recipes" ? "recipes_elsewhere" : "kind");
-  const locationId = parsed.data.locationId;
+  if (options.mayBring && !options.mayBring(jobKind)) return refused("forbidden");
+  if (jobKind === "recipes" && file.size > RECIPES_LIMITS.maxBytes) {
+    return refused("too_large", RECIPES_FILE_MESSAGES.tooLarge);
+  }
+  // Recipes are the organization's catalogue: no location of their own.
+  const locationId = jobKind === "recipes" ? null : parsed.data.locationId;
   if (locationId && !mayImportAt(actor, locationId)) return refused("location_unavailable");
-  if (!locationId && (options.requireComplete || jobKind === "recipes")) return refused("location_needed");
+  if (!locationId && options.requireComplete && jobKind === "sales") return refused("location_needed");
 
-  const rows = await rowsOf(files, jobId, file, limits);
+  const rows = await rowsOf(files, jobId, file, limits, jobKind);
   if (rows instanceof Refusal) return refused(rows.refusal, rows.message || undefined);
   if (rows.rowsTotal === 0) return refused("no_rows");
 

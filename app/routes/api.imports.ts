@@ -3,7 +3,7 @@
 // POST /api/imports (multipart: kind = sales | recipes, locationId, file, optional mapping JSON;
 // Idempotency-Key): the file streamed to storage and checked; 201 {id, status}. A sales file whose
 // columns are known (a preset, a saved mapping, or `mapping`) is queued at once; else 422 naming
-// the fields missing. A malformed file is a 4xx that says what is wrong, and leaves nothing behind.
+// the fields missing. A recipes file is applied at once, all or nothing (201, completed). A malformed file is a 4xx that says what is wrong, and leaves nothing behind.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiActor } from "~/access/door.server";
 import { idempotencyKeyOf, postOnly } from "~/http/api.server";
@@ -22,5 +22,5 @@ export async function action(args: ActionFunctionArgs) {
   const { actor } = await apiActor(args, "WRITE_IMPORTS");
   const idempotencyKey = idempotencyKeyOf(args.request);
   const { db, env } = args.context;
-  return orOutage(postImport(db, env.FILES, actor, args.request, idempotencyKey, null));
+  return orOutage(postImport(db, env.FILES, actor, args.request, idempotencyKey));
 }

@@ -15,6 +15,7 @@ import type { SessionUser } from "../../app/auth/session.server";
 import type { Env } from "../../app/env.server";
 import { CSV_LIMITS } from "../../app/imports/parse/csv";
 import { receiveUpload } from "../../app/imports/upload.server";
+import { advanceImports } from "../../app/imports/work.server";
 import * as indexRoute from "../../app/routes/_app.sales-import._index";
 import * as jobRoute from "../../app/routes/_app.sales-import.$jobId";
 import * as listApi from "../../app/routes/api.imports";
@@ -794,6 +795,95 @@ describe("the JSON API", () => {
       "import-key-0001",
     );
     expect(other).toMatchObject({ status: 422, body: { code: "idempotency_key_reused" } });
+  });
+});
+
+describe("through the jobs worker", () => {
+  it("a file uploaded and queued here is imported by the worker, and the list shows it done with its counts", async () => {
+    const cookie = await cookieOf("admin", "DTN");
+    const text = `${[SQUARE_HEADER, ...Array.from({ length: 40 }, (_, i) => squareRow(i + 1)), squareRow(3)].join("\n")}\n`;
+    const request = uploadRequest(
+      "/api/imports",
+      cookie,
+      { kind: "sales", locationId: loc.DTN },
+      { name: "worked.csv", bytes: bytes(text) },
+    );
+    const posted = await outcome(() => listApi.action({ request, context: ctx(), params: {} }));
+    const { id } = (await posted.response?.json()) as { id: string };
+    for (let run = 0; run < 20 && (await advanceImports(t.db, r2.files, new Date(), { chunkBytes: 2048 })); run++);
+    const one = await outcome(() =>
+      oneApi.loader({ request: pageRequest(`/api/imports/${id}`, cookie), context: ctx(), params: { id } }),
+    );
+    // Row 42 repeats row 4 exactly: identical rows of one file are two sales, never collapsed.
+    expect(await one.response?.json()).toMatchObject({
+      status: "completed",
+      rowsDone: 41,
+      rowsTotal: 41,
+      counts: { imported: 41, duplicates: 0, errors: 0 },
+    });
+    // The same file again changes nothing: every row a duplicate.
+    const again = uploadRequest(
+      "/api/imports",
+      cookie,
+      { kind: "sales", locationId: loc.DTN },
+      { name: "worked.csv", bytes: bytes(text) },
+    );
+    const second = (await (
+      await outcome(() => listApi.action({ request: again, context: ctx(), params: {} }))
+    ).response?.json()) as { id: string };
+    for (let run = 0; run < 20 && (await advanceImports(t.db, r2.files, new Date(), { chunkBytes: 2048 })); run++);
+    const twice = await outcome(() =>
+      oneApi.loader({
+        request: pageRequest(`/api/imports/${second.id}`, cookie),
+        context: ctx(),
+        params: { id: second.id },
+      }),
+    );
+    expect(await twice.response?.json()).toMatchObject({
+      status: "completed",
+      counts: { imported: 0, duplicates: 41 },
+    });
+    const page = await outcome(() =>
+      indexRoute.loader({ request: pageRequest("/sales-import", cookie), context: ctx(), params: {} }),
+    );
+    const listed = (page.data as Awaited<ReturnType<typeof indexRoute.loader>>).imports.items.find((i) => i.id === id);
+    expect(listed).toMatchObject({ status: "completed", rowsDone: 41, rowsTotal: 41 });
+    // The item no catalogue entry names is listed once, with its lines.
+    const unknown = (page.data as Awaited<ReturnType<typeof indexRoute.loader>>).unknown.items;
+    expect(unknown.filter((i) => i.name === "Botox 20u")).toMatchObject([{ lines: 41 }]);
+  });
+});
+
+describe("the JSON API: recipes", () => {
+  const post = async (fields: Record<string, string>, text: string) => {
+    const cookie = await cookieOf("admin", "DTN");
+    const request = uploadRequest("/api/imports", cookie, fields, { name: "recipes.csv", bytes: bytes(text) });
+    const answer = await outcome(() => listApi.action({ request, context: ctx(), params: {} }));
+    return { status: answer.status, body: (await answer.response?.json()) as Record<string, unknown> };
+  };
+
+  it("kind=recipes applies the file at once, all or nothing: 201 completed, or 422 with its rows in error", async () => {
+    const good = await post({ kind: "recipes" }, "Service Code,SKU,Quantity per service\nCONSULT,SUP-PREP-200,1\n");
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    expect(good.body).toEqual({ id: expect.any(String), status: "completed" });
+    const row = (
+      await client().execute({
+        sql: "SELECT kind, status, location_id FROM import_jobs WHERE id = ?",
+        args: [String(good.body.id)],
+      })
+    ).rows[0];
+    expect(row).toMatchObject({ kind: "recipes", status: "completed", location_id: null });
+    const bad = await post({ kind: "recipes" }, "Service Code,SKU,Quantity per service\nCONSULT,NOPE-SKU,1\n");
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({
+      code: "has_errors",
+      errors: [{ rowNumber: 2, column: "SKU", value: "NOPE-SKU" }],
+    });
+    const before = await jobRows();
+    const wrong = await post({ kind: "recipes" }, "Patient,Phone\nA,1\n");
+    expect(wrong.status).toBe(422);
+    expect(String(wrong.body.error)).toMatch(/no column for the service/);
+    expect(await jobRows()).toEqual(before);
   });
 });
 
