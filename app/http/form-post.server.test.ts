@@ -53,4 +53,20 @@ describe("admitFormPost", () => {
     const ok = new Request("http://clinic.test/receiving/x/add-products", { method: "POST", body: text });
     expect(await refused(ok)).toBe("admitted");
   });
+
+  it("passes a streamed upload on unread (the sales file is the route's to bound), and only its multipart post", async () => {
+    const withFile = new FormData();
+    withFile.set("file", new File(["Date,Item\n"], "sales.csv"));
+    const upload = new Request("http://clinic.test/sales-import?index", { method: "POST", body: withFile });
+    const passed = await admitFormPost(upload);
+    expect(passed).toBe(upload);
+    expect(upload.bodyUsed).toBe(false);
+    // The page's script posts the same form to the route's data URL (single fetch).
+    const fetched = new Request("http://clinic.test/sales-import.data?index", { method: "POST", body: withFile });
+    expect(await admitFormPost(fetched)).toBe(fetched);
+    const elsewhere = new Request("http://clinic.test/sales-import/x", { method: "POST", body: withFile });
+    expect(await refused(elsewhere)).toBe(400);
+    const big = `note=${"a".repeat(FORM_BODY_MAX_BYTES)}`;
+    expect(await refused(post("/sales-import", big, "application/x-www-form-urlencoded"))).toBe(413);
+  });
 });

@@ -1,7 +1,7 @@
 // The gate every form post passes before Remix (workers/app.ts, ADR 0020): a write to any path
 // outside /api/ must be a form as a browser sends one (415 otherwise: a JSON body, text, nothing
-// declared), within FORM_BODY_MAX_BYTES counted as it streams (413), and carry no file (400: no
-// form takes one yet). Remix then reads a bounded body it can parse, so no action meets a body it
+// declared), within FORM_BODY_MAX_BYTES counted as it streams (413), and carry no file (400), but
+// for the uploads a route streams itself (STREAMED_UPLOADS). Remix then reads a bounded body it can parse, so no action meets a body it
 // would answer with a 500, and a new route cannot forget the check. /api/ writes are read by the
 // JSON glue (api.server.ts), which has its own limit and error shape.
 import { isFormMediaType, mediaTypeOf, readBounded } from "./body.server";
@@ -15,6 +15,14 @@ export const FORM_BODY_MAX_BYTES = 128 * 1024;
 
 /** Routes whose form posts may be larger than FORM_BODY_MAX_BYTES, or carry files: none yet. */
 export const FORM_LIMITS: readonly { path: RegExp; maxBytes: number; files: boolean }[] = [];
+
+/**
+ * Routes whose multipart post is a file upload the route reads itself, as a stream, with its own
+ * limits and messages (a sales file is up to 90 MB: read here, it would be held whole in memory).
+ * Passed on unread; any other post to them (urlencoded) goes through the gate as usual. The page's
+ * own script posts to `<path>.data` (Remix's single fetch), a form without JavaScript to `<path>`.
+ */
+export const STREAMED_UPLOADS: readonly RegExp[] = [/^\/sales-import(?:\.data|\/)?$/];
 
 export const FORM_MESSAGES = {
   mediaType:
@@ -47,6 +55,9 @@ export async function admitFormPost(request: Request): Promise<Request | Respons
   if (!isFormMediaType(contentType)) {
     await request.body?.cancel().catch(() => {});
     return refusal(415, FORM_MESSAGES.mediaType);
+  }
+  if (mediaTypeOf(contentType)?.type === "multipart/form-data" && STREAMED_UPLOADS.some((p) => p.test(pathname))) {
+    return request;
   }
   const limit = formLimitFor(pathname);
   const bytes = await readBounded(request, limit.maxBytes);

@@ -122,7 +122,7 @@ export function UploadForm({
           />
           <div className="flex flex-col gap-1">
             <label htmlFor="sales-file" className="font-medium text-sm">
-              File
+              Sales file (CSV or XLSX)
             </label>
             <input
               id="sales-file"
