@@ -272,6 +272,8 @@ const API_POSTS = [
   "/api/purchase-orders/sample-id/cancel",
   "/api/purchase-orders/sample-id/close",
   "/api/reorder-suggestions",
+  "/api/imports",
+  "/api/imports/sample-id",
   // POST /api/backups and /api/backups/uploads take {}: they make a snapshot or an upload (tests/workers/backups-api.test.ts).
   "/api/backups/sample-id",
   "/api/backups/sample-id/restore",
