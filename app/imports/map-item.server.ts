@@ -118,18 +118,14 @@ export interface UnknownItem {
 }
 
 /**
- * The organization's unknown items, the most sold first, a page at a time, each with its lines and
- * units sold (net of refunds), counted by the lines' (sale item, …) index.
+ * The statements of a page of the organization's unknown items, the most sold first, each with its
+ * lines and units sold (net of refunds), counted by the lines' (sale item, …) index: for a page's
+ * one batch (unknownItemsOf reads them).
  */
-export async function unknownItems(
-  db: Database,
-  actor: ScopedActor,
-  page: number,
-): Promise<{ items: UnknownItem[]; total: number }> {
-  if (!can(actor, "READ_IMPORTS", actor.locationId)) return { items: [], total: 0 };
+export function unknownItemsQueries(db: Database, actor: ScopedActor, page: number) {
   const org = organizationOf(actor);
   const offset = (Math.max(1, Math.floor(page)) - 1) * UNKNOWN_ITEMS_PAGE_SIZE;
-  const [items, totals] = await db.batch([
+  return [
     db.all<UnknownItem>(sql`SELECT i.id, i.name, i.sku, i.gtin,
         (SELECT count(*) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS lines,
         (SELECT coalesce(sum(l.quantity), 0) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS units
@@ -138,7 +134,21 @@ export async function unknownItems(
     db.all<{ n: number }>(
       sql`SELECT count(*) AS n FROM sale_items WHERE organization_id = ${org} AND kind = 'unmapped'`,
     ),
-  ]);
+  ] as const;
+}
+
+/** The organization's unknown items, a page at a time (see unknownItemsQueries). */
+export async function unknownItems(
+  db: Database,
+  actor: ScopedActor,
+  page: number,
+): Promise<{ items: UnknownItem[]; total: number }> {
+  if (!can(actor, "READ_IMPORTS", actor.locationId)) return { items: [], total: 0 };
+  const [items, totals] = await db.batch(unknownItemsQueries(db, actor, page));
+  return unknownItemsOf(items, totals);
+}
+
+export function unknownItemsOf(items: UnknownItem[], totals: { n: number }[]): { items: UnknownItem[]; total: number } {
   return {
     items: items.map((i) => ({ ...i, id: Number(i.id), lines: Number(i.lines), units: Number(i.units) })),
     total: Number(totals[0]?.n ?? 0),

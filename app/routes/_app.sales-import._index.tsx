@@ -17,7 +17,7 @@ import { orOutage } from "~/http/outage.server";
 import { done, intentOf } from "~/http/outcome.server";
 import { IMPORTS_PAGE_SIZE, MapItemForm } from "~/imports/forms";
 import { importListOf, importListQueries, retailChoices } from "~/imports/list.server";
-import { mapSaleItem, UNKNOWN_ITEMS_PAGE_SIZE, unknownItems } from "~/imports/map-item.server";
+import { mapSaleItem, UNKNOWN_ITEMS_PAGE_SIZE, unknownItemsOf, unknownItemsQueries } from "~/imports/map-item.server";
 import { ImportsTable, importPath, UnknownItems, UploadForm } from "~/imports/sales-import-parts";
 import { mayImportAt, receiveUpload } from "~/imports/upload.server";
 import { area } from "~/shell/areas";
@@ -31,12 +31,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber().parse(params.get("page") ?? undefined);
   const itemsPage = pageNumber().parse(params.get("items") ?? undefined);
   const { db } = args.context;
-  const [[rows, counted, services, variations], unknown] = await orOutage(
-    Promise.all([
-      db.batch([...importListQueries(db, actor, page), serviceChoices(db, actor), retailChoices(db, actor)]),
-      unknownItems(db, actor, itemsPage),
+  // One round trip after the session: the imports, the unknown items and what they may be mapped to.
+  const [rows, counted, unknownRows, unknownCount, services, variations] = await orOutage(
+    db.batch([
+      ...importListQueries(db, actor, page),
+      ...unknownItemsQueries(db, actor, itemsPage),
+      serviceChoices(db, actor),
+      retailChoices(db, actor),
     ]),
   );
+  const unknown = unknownItemsOf(unknownRows, unknownCount);
   const list = importListOf(rows, counted, page);
   const canWrite = canHere(actor, "WRITE_IMPORTS");
   const organizationMode = actor.scope.kind === "organization";

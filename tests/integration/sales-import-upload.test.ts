@@ -891,10 +891,13 @@ describe("the screens", () => {
   it("/sales-import lists the imports newest first with their progress, and offers the upload where the reader may", async () => {
     const id = await uploaded({ name: "listed.csv", bytes: bytes(squareCsv(2)) });
     const cookie = await cookieOf("admin", "DTN");
+    t.resetRoundTrips();
     const page = await outcome(() =>
       indexRoute.loader({ request: pageRequest("/sales-import", cookie), context: ctx(), params: {} }),
     );
     expect(page.status).toBe(200);
+    // The session, then one batch for the page (architecture.md's budget).
+    expect(t.roundTrips()).toBe(2);
     const data = page.data as Awaited<ReturnType<typeof indexRoute.loader>>;
     expect(data.imports.items[0]).toMatchObject({
       id,
