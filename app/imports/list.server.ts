@@ -142,26 +142,20 @@ export interface ImportDetail extends ImportListItem {
   errorsShown: ImportRowError[];
 }
 
-/** One job the actor reaches, with its first `errors` rows in error; null if none. */
-export async function importJob(
-  db: Database,
-  actor: ScopedActor,
-  id: string,
-  errors = 20,
-): Promise<ImportDetail | null> {
-  const [rows, errorRows] = await db.batch([
+type ErrorRow = { row_number: number; column: string | null; value: string | null; message: string };
+
+/** The statements of one job the actor reaches and its first `errors` rows in error (importJobOf reads them). */
+export function importJobQueries(db: Database, actor: ScopedActor, id: string, errors = 20) {
+  return [
     db.all<JobRow>(sql`SELECT ${JOB_COLUMNS} FROM import_jobs AS j ${JOB_JOINS}
       WHERE j.id = ${id} AND ${jobReached(actor, "READ_IMPORTS")}`),
-    db.all<{
-      row_number: number;
-      column: string | null;
-      value: string | null;
-      message: string;
-    }>(sql`SELECT e.row_number,
-        e."column", e.value, e.message FROM import_row_errors AS e
+    db.all<ErrorRow>(sql`SELECT e.row_number, e."column", e.value, e.message FROM import_row_errors AS e
       WHERE e.job_id = ${id} AND EXISTS (SELECT 1 FROM import_jobs AS j WHERE j.id = e.job_id AND ${jobReached(actor, "READ_IMPORTS")})
       ORDER BY e.row_number LIMIT ${errors}`),
-  ]);
+  ] as const;
+}
+
+export function importJobOf(rows: JobRow[], errorRows: ErrorRow[]): ImportDetail | null {
   const row = rows[0];
   if (!row) return null;
   return {
@@ -173,6 +167,17 @@ export async function importJob(
       message: e.message,
     })),
   };
+}
+
+/** One job the actor reaches, with its first `errors` rows in error; null if none. */
+export async function importJob(
+  db: Database,
+  actor: ScopedActor,
+  id: string,
+  errors = 20,
+): Promise<ImportDetail | null> {
+  const [rows, errorRows] = await db.batch(importJobQueries(db, actor, id, errors));
+  return importJobOf(rows, errorRows);
 }
 
 /** The rows in error of a job the caller already reached, a page at a time (keyset on the row number). */

@@ -64,7 +64,7 @@ export interface Preview {
   locationValues: { value: string; locationId: string | null }[];
 }
 
-interface Row {
+export interface PreviewJobRow {
   id: string;
   kind: ImportKind;
   status: ImportStatus;
@@ -81,26 +81,23 @@ interface Row {
   location_map: string | null;
 }
 
-/** A job the actor reaches, as the preview needs it. */
-export async function previewJob(db: Database, actor: ScopedActor, id: string) {
-  const rows = await db.all<Row>(sql`SELECT j.id, j.kind, j.status, j.source, j.format, j.file_name, j.location_id,
+/** The statement reading a job the actor reaches, as the preview needs it (for the page's batch). */
+export function previewJobQuery(db: Database, actor: ScopedActor, id: string) {
+  return db.all<PreviewJobRow>(sql`SELECT j.id, j.kind, j.status, j.source, j.format, j.file_name, j.location_id,
       l.name AS location_name, j.time_zone, j.rows_total, j.rows_key, j.headers, j.mapping, j.location_map
     FROM import_jobs AS j LEFT JOIN locations AS l ON l.id = j.location_id
     WHERE j.id = ${id} AND ${jobReached(actor, "READ_IMPORTS")}`);
-  return rows[0] ?? null;
 }
 
 /**
- * The preview of a job in `preview` (its own mapping, or `mapping` to try another one), with the
- * organization's locations the location values may be matched to by name or code.
+ * The preview of a job (`row`, read by previewJobQuery): its mapping, its first rows read from the
+ * start of its file in R2, and the locations its location values may be matched to by name or code.
  */
 export async function previewOf(
-  db: Database,
   files: R2Bucket,
-  actor: ScopedActor,
-  input: { jobId: string; locations: readonly { id: string; name: string; code: string }[] },
+  row: PreviewJobRow | undefined,
+  locations: readonly { id: string; name: string; code: string }[],
 ): Promise<Outcome<{ preview: Preview }>> {
-  const row = await previewJob(db, actor, input.jobId);
   if (!row) return refuse("not_found");
   const headers = JSON.parse(row.headers) as string[];
   const mapping = JSON.parse(row.mapping) as ColumnMapping;
@@ -141,7 +138,7 @@ export async function previewOf(
     const rowNumber = firstRow + i;
     if (locationColumn >= 0 && values.size < LOCATION_VALUES_MAX) {
       const value = (cells[locationColumn] ?? "").trim();
-      if (value && !values.has(value)) values.set(value, locationMap[value] ?? likelyLocation(value, input.locations));
+      if (value && !values.has(value)) values.set(value, locationMap[value] ?? likelyLocation(value, locations));
     }
     if (i >= PREVIEW_ROWS) return;
     const parsed = parseSalesRow(cells, headers, mapping, rowNumber, row.time_zone);

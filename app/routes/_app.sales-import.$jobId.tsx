@@ -14,9 +14,9 @@ import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { done, intentOf } from "~/http/outcome.server";
 import { DiscardForm, PreviewForm, SALES_FIELD_LABELS } from "~/imports/forms";
-import { importJob } from "~/imports/list.server";
+import { importJobOf, importJobQueries } from "~/imports/list.server";
 import { REQUIRED_SALES_FIELDS, SALES_FIELDS } from "~/imports/parse/fields";
-import { type PreviewRow, previewOf } from "~/imports/preview.server";
+import { type PreviewRow, previewJobQuery, previewOf } from "~/imports/preview.server";
 import { discardImport, queueImport, remapImport } from "~/imports/queue.server";
 import {
   CountsText,
@@ -42,7 +42,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const actor = await actorHere(args, area("/sales-import/{id}").permission);
   const { db, env } = args.context;
   const id = args.params.jobId ?? "";
-  const job = await orOutage(importJob(db, actor, id));
+  // One round trip after the session: the job, its first errors and (in preview) what the preview reads.
+  const [rows, errorRows, previewRows] = await orOutage(
+    db.batch([...importJobQueries(db, actor, id), previewJobQuery(db, actor, id)]),
+  );
+  const job = importJobOf(rows, errorRows);
   if (job?.kind !== "sales") throw data("That import does not exist here.", { status: 404 });
   const timeZone = timeZoneHere(actor);
   const locations = actor.locationRoles
@@ -50,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
     .map((r) => ({ id: r.locationId, name: r.location.name, code: r.location.code }));
   let preview = null;
   if (job.status === "preview") {
-    const outcome = await orOutage(previewOf(db, env.FILES, actor, { jobId: id, locations }));
+    const outcome = await previewOf(env.FILES, previewRows[0], locations);
     if (!outcome.ok) throw data(outcome.message, { status: 404 });
     const p = outcome.preview;
     const money = (cents: number) =>

@@ -227,10 +227,13 @@ describe("a good file", () => {
     const text = `${[SQUARE_HEADER, bad, ...Array.from({ length: 25 }, (_, i) => squareRow(i + 1))].join("\n")}\n`;
     const id = await uploaded({ name: "with-error.csv", bytes: bytes(text) });
     const cookie = await cookieOf("admin", "DTN");
+    t.resetRoundTrips();
     const page = await outcome(() =>
       jobRoute.loader({ request: pageRequest(`/sales-import/${id}`, cookie), context: ctx(), params: { jobId: id } }),
     );
     expect(page.status).toBe(200);
+    // The session, then one batch (the file's start is read from R2, not the database).
+    expect(t.roundTrips()).toBe(2);
     const { preview } = page.data as Awaited<ReturnType<typeof jobRoute.loader>>;
     expect(preview?.presetName).toMatch(/^Square item sales/);
     expect(preview?.rows).toHaveLength(20);
