@@ -812,7 +812,8 @@ describe("through the jobs worker", () => {
       { name: "worked.csv", bytes: bytes(text) },
     );
     const posted = await outcome(() => listApi.action({ request, context: ctx(), params: {} }));
-    const { id } = (await posted.response?.json()) as { id: string };
+    expect(posted.status).toBe(201);
+    const { id } = ((await posted.response?.json()) ?? {}) as { id: string };
     for (let run = 0; run < 20 && (await advanceImports(t.db, r2.files, new Date(), { chunkBytes: 2048 })); run++);
     const one = await outcome(() =>
       oneApi.loader({ request: pageRequest(`/api/imports/${id}`, cookie), context: ctx(), params: { id } }),
