@@ -216,7 +216,7 @@ export async function processChunk(
     }
     sales.push({
       rowNumber,
-      rowHash: await sha256(parsed.keyMaterial),
+      rowHash: "",
       keyMaterial: parsed.keyMaterial,
       locationId: location.id,
       soldAt: parsed.soldAt.getTime(),
@@ -229,6 +229,11 @@ export async function processChunk(
     if (!items.has(parsed.itemKey)) items.set(parsed.itemKey, parsed.item);
   }
 
+  // Hashed all at once: one digest at a time costs more in waiting than in hashing.
+  const rowHashes = await Promise.all(sales.map((sale) => sha256(sale.keyMaterial)));
+  sales.forEach((sale, i) => {
+    sale.rowHash = rowHashes[i] as string;
+  });
   // Identical rows are numbered across the whole file: their count so far, then this chunk's.
   const inChunk = new Map<string, number>();
   for (const sale of sales) inChunk.set(sale.rowHash, 0);
@@ -238,22 +243,24 @@ export async function processChunk(
       FROM import_row_occurrences WHERE job_id = ${job.id} AND row_hash IN (SELECT value FROM json_each(${JSON.stringify([...inChunk.keys()])}))`);
     for (const row of earlier) seen.set(row.rowHash, Number(row.seen));
   }
-  const lines: unknown[][] = [];
+  const keyed: string[] = [];
   for (const sale of sales) {
-    const occurrence = (seen.get(sale.rowHash) ?? 0) + (inChunk.get(sale.rowHash) ?? 0) + 1;
-    inChunk.set(sale.rowHash, (inChunk.get(sale.rowHash) ?? 0) + 1);
-    lines.push([
-      await sha256(`${sale.keyMaterial}#${occurrence}`),
-      sale.rowNumber,
-      sale.locationId,
-      sale.soldAt,
-      sale.itemKey,
-      sale.quantity,
-      sale.netCents,
-      sale.transactionRef,
-      sale.provider,
-    ]);
+    const before = inChunk.get(sale.rowHash) ?? 0;
+    inChunk.set(sale.rowHash, before + 1);
+    keyed.push(`${sale.keyMaterial}#${(seen.get(sale.rowHash) ?? 0) + before + 1}`);
   }
+  const rowKeys = await Promise.all(keyed.map(sha256));
+  const lines = sales.map((sale, i) => [
+    rowKeys[i],
+    sale.rowNumber,
+    sale.locationId,
+    sale.soldAt,
+    sale.itemKey,
+    sale.quantity,
+    sale.netCents,
+    sale.transactionRef,
+    sale.provider,
+  ]);
   const occurrences = [...inChunk].map(([hash, n]) => [hash, (seen.get(hash) ?? 0) + n]);
 
   const end = start + bytes.length;
