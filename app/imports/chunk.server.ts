@@ -15,6 +15,9 @@ import { parseSalesRow } from "./parse/rows";
 /** Bytes of the rows file one chunk reads: some 2,000 to 3,000 rows of a Square export. */
 export const CHUNK_BYTES = 512 * 1024;
 
+/** The head of a file its header row is looked for in (title rows and the header). */
+const HEAD_BYTES = CSV_LIMITS.maxRowBytes * 4;
+
 /** A row error keeps only the offending value, cut to this many characters (never the whole row). */
 const VALUE_MAX = 200;
 
@@ -107,6 +110,9 @@ async function readRows(
 
 const trimmed = (cells: readonly string[]) => cells.map((c) => c.trim().toLowerCase()).join("\u001f");
 
+const hasRow = (rows: readonly string[][], headers: readonly string[]) =>
+  rows.some((row) => trimmed(row) === trimmed(headers));
+
 /** Where the header row is among `rows` (the file's first rows): the job's own headers, else the preset's rule. */
 function headerIndexIn(rows: readonly string[][], headers: readonly string[]): number {
   const wanted = trimmed(headers);
@@ -116,7 +122,7 @@ function headerIndexIn(rows: readonly string[][], headers: readonly string[]): n
 
 /** The header row's index, read from the head of the file (a run that resumes a job half way). */
 export async function headerIndexOf(files: R2Bucket, job: ChunkJob): Promise<number> {
-  const { bytes } = await readRows(files, job, 0, Math.min(job.rowsBytes, CSV_LIMITS.maxRowBytes * 4));
+  const { bytes } = await readRows(files, job, 0, Math.min(job.rowsBytes, HEAD_BYTES));
   const index = headerIndexIn(parseCsv(new TextDecoder().decode(bytes)), job.headers);
   if (index < 0) throw new UnreadableFile("The file's header row was not found.");
   return index;
@@ -162,12 +168,17 @@ export async function processChunk(
   options: { chunkBytes: number; leaseMs: number },
 ): Promise<ChunkResult> {
   const start = job.byteOffset;
-  const { bytes, atEnd } =
-    start >= job.rowsBytes
-      ? { bytes: new Uint8Array(0), atEnd: true }
-      : await readRows(files, job, start, options.chunkBytes);
+  let chunkBytes = options.chunkBytes;
+  let { bytes, atEnd } =
+    start >= job.rowsBytes ? { bytes: new Uint8Array(0), atEnd: true } : await readRows(files, job, start, chunkBytes);
   let rows = bytes.length ? parseCsv(new TextDecoder().decode(bytes)) : [];
   if (start === 0) {
+    // The first chunk holds the header row (and any title rows above it) whatever its size.
+    while (!atEnd && !hasRow(rows, job.headers) && chunkBytes < HEAD_BYTES) {
+      chunkBytes *= 2;
+      ({ bytes, atEnd } = await readRows(files, job, start, chunkBytes));
+      rows = parseCsv(new TextDecoder().decode(bytes));
+    }
     const index = headerIndexIn(rows, job.headers);
     if (index < 0) throw new UnreadableFile("The file's header row was not found.");
     context.headerIndex = index;
