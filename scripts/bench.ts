@@ -5,15 +5,20 @@
 // plan beside issue #12's budgets, written as JSON (scripts/bench/large.ts).
 // npm run bench -- --backup [--data-dir .data-large] [--phases snapshot,rehearsal,restore] — the
 // snapshot, rehearsal and restore through the jobs worker: time, runs, peak memory (scripts/bench/backup.ts).
+// npm run bench -- --imports [--rows 500000] [--chunk-bytes N] — a generated 500,000-row Square file
+// imported through the jobs worker's engine on a fresh demo database: rows/s, peak memory (scripts/bench/imports.ts).
 // Either takes --no-build to reuse build/, and --runs N for the measured requests per page (demo: 7).
 import { runBackupBench } from "./bench/backup";
 import { runBackupBenchInNode } from "./bench/backup-node";
 import { runDemoBench } from "./bench/demo";
+import { runImportsBench } from "./bench/imports";
 import { runLargeBench } from "./bench/large";
 
 const argv = process.argv.slice(2);
 try {
-  if (argv.includes("--backup")) await (argv.includes("--in-node") ? runBackupBenchInNode(argv) : runBackupBench(argv));
+  if (argv.includes("--imports")) await runImportsBench(argv);
+  else if (argv.includes("--backup"))
+    await (argv.includes("--in-node") ? runBackupBenchInNode(argv) : runBackupBench(argv));
   else await (argv.includes("--large") ? runLargeBench(argv) : runDemoBench(argv));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

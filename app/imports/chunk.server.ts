@@ -15,6 +15,9 @@ import { parseSalesRow } from "./parse/rows";
 /** Bytes of the rows file one chunk reads: some 2,000 to 3,000 rows of a Square export. */
 export const CHUNK_BYTES = 512 * 1024;
 
+/** The head of a file its header row is looked for in (title rows and the header). */
+const HEAD_BYTES = CSV_LIMITS.maxRowBytes * 4;
+
 /** A row error keeps only the offending value, cut to this many characters (never the whole row). */
 const VALUE_MAX = 200;
 
@@ -107,6 +110,9 @@ async function readRows(
 
 const trimmed = (cells: readonly string[]) => cells.map((c) => c.trim().toLowerCase()).join("\u001f");
 
+const hasRow = (rows: readonly string[][], headers: readonly string[]) =>
+  rows.some((row) => trimmed(row) === trimmed(headers));
+
 /** Where the header row is among `rows` (the file's first rows): the job's own headers, else the preset's rule. */
 function headerIndexIn(rows: readonly string[][], headers: readonly string[]): number {
   const wanted = trimmed(headers);
@@ -116,7 +122,7 @@ function headerIndexIn(rows: readonly string[][], headers: readonly string[]): n
 
 /** The header row's index, read from the head of the file (a run that resumes a job half way). */
 export async function headerIndexOf(files: R2Bucket, job: ChunkJob): Promise<number> {
-  const { bytes } = await readRows(files, job, 0, Math.min(job.rowsBytes, CSV_LIMITS.maxRowBytes * 4));
+  const { bytes } = await readRows(files, job, 0, Math.min(job.rowsBytes, HEAD_BYTES));
   const index = headerIndexIn(parseCsv(new TextDecoder().decode(bytes)), job.headers);
   if (index < 0) throw new UnreadableFile("The file's header row was not found.");
   return index;
@@ -162,12 +168,17 @@ export async function processChunk(
   options: { chunkBytes: number; leaseMs: number },
 ): Promise<ChunkResult> {
   const start = job.byteOffset;
-  const { bytes, atEnd } =
-    start >= job.rowsBytes
-      ? { bytes: new Uint8Array(0), atEnd: true }
-      : await readRows(files, job, start, options.chunkBytes);
+  let chunkBytes = options.chunkBytes;
+  let { bytes, atEnd } =
+    start >= job.rowsBytes ? { bytes: new Uint8Array(0), atEnd: true } : await readRows(files, job, start, chunkBytes);
   let rows = bytes.length ? parseCsv(new TextDecoder().decode(bytes)) : [];
   if (start === 0) {
+    // The first chunk holds the header row (and any title rows above it) whatever its size.
+    while (!atEnd && !hasRow(rows, job.headers) && chunkBytes < HEAD_BYTES) {
+      chunkBytes *= 2;
+      ({ bytes, atEnd } = await readRows(files, job, start, chunkBytes));
+      rows = parseCsv(new TextDecoder().decode(bytes));
+    }
     const index = headerIndexIn(rows, job.headers);
     if (index < 0) throw new UnreadableFile("The file's header row was not found.");
     context.headerIndex = index;
@@ -216,7 +227,7 @@ export async function processChunk(
     }
     sales.push({
       rowNumber,
-      rowHash: await sha256(parsed.keyMaterial),
+      rowHash: "",
       keyMaterial: parsed.keyMaterial,
       locationId: location.id,
       soldAt: parsed.soldAt.getTime(),
@@ -229,6 +240,11 @@ export async function processChunk(
     if (!items.has(parsed.itemKey)) items.set(parsed.itemKey, parsed.item);
   }
 
+  // Hashed all at once: one digest at a time costs more in waiting than in hashing.
+  const rowHashes = await Promise.all(sales.map((sale) => sha256(sale.keyMaterial)));
+  sales.forEach((sale, i) => {
+    sale.rowHash = rowHashes[i] as string;
+  });
   // Identical rows are numbered across the whole file: their count so far, then this chunk's.
   const inChunk = new Map<string, number>();
   for (const sale of sales) inChunk.set(sale.rowHash, 0);
@@ -238,22 +254,24 @@ export async function processChunk(
       FROM import_row_occurrences WHERE job_id = ${job.id} AND row_hash IN (SELECT value FROM json_each(${JSON.stringify([...inChunk.keys()])}))`);
     for (const row of earlier) seen.set(row.rowHash, Number(row.seen));
   }
-  const lines: unknown[][] = [];
+  const keyed: string[] = [];
   for (const sale of sales) {
-    const occurrence = (seen.get(sale.rowHash) ?? 0) + (inChunk.get(sale.rowHash) ?? 0) + 1;
-    inChunk.set(sale.rowHash, (inChunk.get(sale.rowHash) ?? 0) + 1);
-    lines.push([
-      await sha256(`${sale.keyMaterial}#${occurrence}`),
-      sale.rowNumber,
-      sale.locationId,
-      sale.soldAt,
-      sale.itemKey,
-      sale.quantity,
-      sale.netCents,
-      sale.transactionRef,
-      sale.provider,
-    ]);
+    const before = inChunk.get(sale.rowHash) ?? 0;
+    inChunk.set(sale.rowHash, before + 1);
+    keyed.push(`${sale.keyMaterial}#${(seen.get(sale.rowHash) ?? 0) + before + 1}`);
   }
+  const rowKeys = await Promise.all(keyed.map(sha256));
+  const lines = sales.map((sale, i) => [
+    rowKeys[i],
+    sale.rowNumber,
+    sale.locationId,
+    sale.soldAt,
+    sale.itemKey,
+    sale.quantity,
+    sale.netCents,
+    sale.transactionRef,
+    sale.provider,
+  ]);
   const occurrences = [...inChunk].map(([hash, n]) => [hash, (seen.get(hash) ?? 0) + n]);
 
   const end = start + bytes.length;

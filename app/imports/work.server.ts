@@ -21,8 +21,8 @@ export const IMPORT_RUN_MS = 20_000;
 export const IMPORT_MAX_CHUNKS = 60;
 /** Runs in a row that fail before a job is given up as failed. */
 export const IMPORT_STRIKES = 3;
-/** Booking batches a run makes at most (after its chunks, or alone). */
-const BOOKING_BATCHES = 20;
+/** Booking batches a run makes at most (after its chunks, or alone): two subrequests each. */
+const BOOKING_BATCHES = 200;
 
 export interface ImportWorkOptions {
   /** Bytes a chunk reads (tests: small, so identical rows fall in different chunks). */
