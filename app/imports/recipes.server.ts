@@ -65,7 +65,7 @@ export interface RecipesPreview {
   errors: RecipeRowProblem[];
   /** Lines added, changed or removed. */
   changes: number;
-  /** The versions the preview read (`serviceId:version,…`): applying is refused if any moved since. */
+  /** A digest of the versions the preview read (every named service's): applying is refused if any moved since. */
   versions: string;
 }
 
@@ -230,6 +230,12 @@ interface VariationRow {
   unit: string;
   scale: number;
   usable: number;
+}
+
+/** SHA-256 of the named services' `id:version` list: short enough for a form's hidden field. */
+async function versionsToken(diffs: readonly ServiceDiff[]): Promise<string> {
+  const list = diffs.map((d) => `${d.serviceId}:${d.version}`).join(",");
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(list)));
 }
 
 const fold = (text: string) => text.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
@@ -431,7 +437,7 @@ async function computePreview(db: Database, files: R2Bucket, actor: ScopedActor,
   diffs.sort((a, b) => a.code.localeCompare(b.code));
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
   const changes = diffs.reduce((n, d) => n + d.added.length + d.changed.length + d.removed.length, 0);
-  const versions = diffs.map((d) => `${d.serviceId}:${d.version}`).join(",");
+  const versions = await versionsToken(diffs);
   return { job: base, services: diffs, errors, changes, versions };
 }
 
