@@ -45,6 +45,7 @@ describe("admitFormPost", () => {
 
   it("lets the recipes import take its file, up to its own limit", async () => {
     expect(formLimitFor("/recipes-import")).toMatchObject({ maxBytes: 8 * 1024 * 1024, files: true });
+    expect(formLimitFor("/recipes-import.data").files).toBe(true);
     expect(formLimitFor("/recipes-import/x").files).toBe(false);
     const withFile = new FormData();
     withFile.set("file", new File(["Service,SKU,Quantity\n"], "recipes.csv"));

@@ -16,10 +16,11 @@ export const FORM_BODY_MAX_BYTES = 128 * 1024;
 /**
  * Routes whose form posts may be larger than FORM_BODY_MAX_BYTES, or carry files. The recipes
  * import takes a file of at most 1 MiB: up to 8 MiB is read, so a file a little too large gets
- * the page's own message (its size and the limit) rather than this gate's.
+ * the page's own message (the limit, beside the form) rather than this gate's plain-text answer.
  */
 export const FORM_LIMITS: readonly { path: RegExp; maxBytes: number; files: boolean }[] = [
-  { path: /^\/recipes-import\/?$/, maxBytes: 8 * 1024 * 1024, files: true },
+  // The page posts to /recipes-import, and to /recipes-import.data when JavaScript sends the form.
+  { path: /^\/recipes-import(?:\.data)?\/?$/, maxBytes: 8 * 1024 * 1024, files: true },
 ];
 
 export const FORM_MESSAGES = {
