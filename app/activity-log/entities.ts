@@ -19,6 +19,7 @@ export const ENTITY_LABELS = {
   transfer: "Transfers",
   audit_session: "Cycle counts",
   purchase_order: "Purchase orders",
+  import_job: "Imports",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
