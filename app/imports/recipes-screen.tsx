@@ -87,7 +87,7 @@ export function UploadCard({
 }
 
 export interface ShownPreview {
-  job: { id: string; fileName: string; status: string; createdAt: ShownInstant | null; rows: number };
+  job: { id: string; fileName: string; status: string; createdAt: ShownInstant | null; rows: number; applied: number };
   errors: { rowNumber: number; column: string | null; value: string | null; message: string }[];
   errorsTotal: number;
   services: ServiceDiff[];
@@ -166,6 +166,7 @@ export function PreviewCard({
         <p className="text-slate-700 text-sm" data-testid="preview-summary">
           {statusWords(job.status)} · {job.rows} {job.rows === 1 ? "row" : "rows"} · uploaded{" "}
           <Time at={job.createdAt} />
+          {job.status === "completed" && ` · ${job.applied} ${job.applied === 1 ? "change" : "changes"} applied`}
           {open && (
             <>
               {" "}
@@ -176,7 +177,7 @@ export function PreviewCard({
           )}
         </p>
         <FormAlert message={error} />
-        {open && errorsTotal > 0 && (
+        {(open || job.status === "failed") && errorsTotal > 0 && (
           <section aria-labelledby="row-problems-title" className="flex flex-col gap-2">
             <h3 id="row-problems-title" className="font-semibold">
               Rows with problems

@@ -60,7 +60,7 @@ export interface ServiceDiff {
 }
 
 export interface RecipesPreview {
-  job: { id: string; fileName: string; status: string; createdAt: Date; rows: number };
+  job: { id: string; fileName: string; status: string; createdAt: Date; rows: number; applied: number };
   services: ServiceDiff[];
   errors: RecipeRowProblem[];
   /** Lines added, changed or removed. */
@@ -189,6 +189,8 @@ interface JobRow {
   originalKey: string;
   createdAt: Date;
   rowsTotal: number;
+  /** Changes applied (import_jobs.imported), once completed. */
+  imported: number;
 }
 
 async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<JobRow | null> {
@@ -200,7 +202,8 @@ async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<J
     original_key: string;
     created_at: number;
     rows_total: number;
-  }>(sql`SELECT id, file_name, status, rows_key, original_key, created_at, rows_total FROM import_jobs
+    imported: number;
+  }>(sql`SELECT id, file_name, status, rows_key, original_key, created_at, rows_total, imported FROM import_jobs
     WHERE id = ${jobId} AND kind = 'recipes' AND organization_id = ${organizationOf(actor)}`);
   const row = rows[0];
   if (!row) return null;
@@ -212,6 +215,7 @@ async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<J
     originalKey: row.original_key,
     createdAt: new Date(row.created_at),
     rowsTotal: row.rows_total,
+    imported: row.imported,
   };
 }
 
@@ -265,6 +269,7 @@ async function computePreview(db: Database, files: R2Bucket, actor: ScopedActor,
     status: job.status,
     createdAt: job.createdAt,
     rows: job.rowsTotal,
+    applied: job.imported,
   };
   if (!parsed.ok) {
     const message = object ? parsed.message : "The file of this import is no longer stored: upload it again.";

@@ -78,7 +78,8 @@ test("an admin previews a recipes file, fixes it, applies it, and discards a lat
   await expect(page.getByTestId("preview-summary")).toContainText("2 changes to 1 service");
   await page.getByRole("button", { name: "Apply 2 changes" }).click();
   await expect(page.getByTestId("toast")).toContainText("2 changes to 1 service.");
-  await expect(page.getByTestId("preview-summary")).toContainText("Applied");
+  await expect(page.getByTestId("preview-summary")).toContainText("Applied · 2 rows");
+  await expect(page.getByTestId("preview-summary")).toContainText("2 changes applied");
   await expect(
     page.getByRole("table", { name: "Recipes imports" }).getByRole("row").filter({ hasText: "recipes.xlsx" }),
   ).toContainText("Applied");
