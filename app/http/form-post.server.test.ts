@@ -43,6 +43,16 @@ describe("admitFormPost", () => {
     expect(formLimitFor("/products/new")).toEqual({ maxBytes: FORM_BODY_MAX_BYTES, files: false });
   });
 
+  it("lets the recipes import take its file, up to its own limit", async () => {
+    expect(formLimitFor("/recipes-import")).toMatchObject({ maxBytes: 8 * 1024 * 1024, files: true });
+    expect(formLimitFor("/recipes-import.data").files).toBe(true);
+    expect(formLimitFor("/recipes-import/x").files).toBe(false);
+    const withFile = new FormData();
+    withFile.set("file", new File(["Service,SKU,Quantity\n"], "recipes.csv"));
+    const request = new Request("http://clinic.test/recipes-import", { method: "POST", body: withFile });
+    expect(await refused(request)).toBe("admitted");
+  });
+
   it("refuses a file with 400, and takes a multipart form of text", async () => {
     const withFile = new FormData();
     withFile.set("scan", new File(["0101234"], "scan.txt"));

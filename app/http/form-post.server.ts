@@ -1,8 +1,9 @@
 // The gate every form post passes before Remix (workers/app.ts, ADR 0020): a write to any path
 // outside /api/ must be a form as a browser sends one (415 otherwise: a JSON body, text, nothing
-// declared), within FORM_BODY_MAX_BYTES counted as it streams (413), and carry no file (400), but
-// for the uploads a route streams itself (STREAMED_UPLOADS). Remix then reads a bounded body it can parse, so no action meets a body it
-// would answer with a 500, and a new route cannot forget the check. /api/ writes are read by the
+// declared), within FORM_BODY_MAX_BYTES counted as it streams (413), and carry no file (400) unless
+// FORM_LIMITS lets its route take one; the uploads a route streams itself (STREAMED_UPLOADS) pass
+// unread. Remix then reads a bounded body it can parse, so no action meets a body it would answer
+// with a 500, and a new route cannot forget the check. /api/ writes are read by the
 // JSON glue (api.server.ts), which has its own limit and error shape.
 import { isFormMediaType, mediaTypeOf, readBounded } from "./body.server";
 
@@ -13,8 +14,15 @@ import { isFormMediaType, mediaTypeOf, readBounded } from "./body.server";
  */
 export const FORM_BODY_MAX_BYTES = 128 * 1024;
 
-/** Routes whose form posts may be larger than FORM_BODY_MAX_BYTES, or carry files: none yet. */
-export const FORM_LIMITS: readonly { path: RegExp; maxBytes: number; files: boolean }[] = [];
+/**
+ * Routes whose form posts may be larger than FORM_BODY_MAX_BYTES, or carry files. The recipes
+ * import takes a file of at most 1 MiB: up to 8 MiB is read, so a file a little too large gets
+ * the page's own message (the limit, beside the form) rather than this gate's plain-text answer.
+ */
+export const FORM_LIMITS: readonly { path: RegExp; maxBytes: number; files: boolean }[] = [
+  // The page posts to /recipes-import, and to /recipes-import.data when JavaScript sends the form.
+  { path: /^\/recipes-import(?:\.data)?\/?$/, maxBytes: 8 * 1024 * 1024, files: true },
+];
 
 /**
  * Routes whose multipart post is a file upload the route reads itself, as a stream, with its own

@@ -60,12 +60,12 @@ export interface ServiceDiff {
 }
 
 export interface RecipesPreview {
-  job: { id: string; fileName: string; status: string; createdAt: Date; rows: number };
+  job: { id: string; fileName: string; status: string; createdAt: Date; rows: number; applied: number };
   services: ServiceDiff[];
   errors: RecipeRowProblem[];
   /** Lines added, changed or removed. */
   changes: number;
-  /** The versions the preview read (`serviceId:version,…`): applying is refused if any moved since. */
+  /** A digest of the versions the preview read (every named service's): applying is refused if any moved since. */
   versions: string;
 }
 
@@ -189,6 +189,8 @@ interface JobRow {
   originalKey: string;
   createdAt: Date;
   rowsTotal: number;
+  /** Changes applied (import_jobs.imported), once completed. */
+  imported: number;
 }
 
 async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<JobRow | null> {
@@ -200,7 +202,8 @@ async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<J
     original_key: string;
     created_at: number;
     rows_total: number;
-  }>(sql`SELECT id, file_name, status, rows_key, original_key, created_at, rows_total FROM import_jobs
+    imported: number;
+  }>(sql`SELECT id, file_name, status, rows_key, original_key, created_at, rows_total, imported FROM import_jobs
     WHERE id = ${jobId} AND kind = 'recipes' AND organization_id = ${organizationOf(actor)}`);
   const row = rows[0];
   if (!row) return null;
@@ -212,6 +215,7 @@ async function jobOf(db: Database, actor: ScopedActor, jobId: string): Promise<J
     originalKey: row.original_key,
     createdAt: new Date(row.created_at),
     rowsTotal: row.rows_total,
+    imported: row.imported,
   };
 }
 
@@ -230,6 +234,12 @@ interface VariationRow {
   unit: string;
   scale: number;
   usable: number;
+}
+
+/** SHA-256 of the named services' `id:version` list: short enough for a form's hidden field. */
+async function versionsToken(diffs: readonly ServiceDiff[]): Promise<string> {
+  const list = diffs.map((d) => `${d.serviceId}:${d.version}`).join(",");
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(list)));
 }
 
 const fold = (text: string) => text.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
@@ -259,6 +269,7 @@ async function computePreview(db: Database, files: R2Bucket, actor: ScopedActor,
     status: job.status,
     createdAt: job.createdAt,
     rows: job.rowsTotal,
+    applied: job.imported,
   };
   if (!parsed.ok) {
     const message = object ? parsed.message : "The file of this import is no longer stored: upload it again.";
@@ -431,7 +442,7 @@ async function computePreview(db: Database, files: R2Bucket, actor: ScopedActor,
   diffs.sort((a, b) => a.code.localeCompare(b.code));
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
   const changes = diffs.reduce((n, d) => n + d.added.length + d.changed.length + d.removed.length, 0);
-  const versions = diffs.map((d) => `${d.serviceId}:${d.version}`).join(",");
+  const versions = await versionsToken(diffs);
   return { job: base, services: diffs, errors, changes, versions };
 }
 

@@ -105,19 +105,22 @@ export function readRecipeRows(
   if (data.length > RECIPES_LIMITS.maxRows) return { ok: false, message: RECIPES_FILE_MESSAGES.tooManyRows };
   const parsed: RecipeFileRow[] = [];
   const problems: RecipeRowProblem[] = [];
-  data.forEach((cells, i) => {
+  for (const [i, cells] of data.entries()) {
     const rowNumber = headerAt + i + 2;
     const service = firstValue(cells, headers, read.columns.service);
     const variation = firstValue(cells, headers, read.columns.variation);
     const quantity = firstValue(cells, headers, read.columns.quantity);
-    const problem = (at: { column: string; value: string }, message: string) =>
+    const problem = (at: { column: string; value: string }, message: string) => {
       problems.push({ rowNumber, column: at.column, value: at.value === "" ? null : at.value.slice(0, 200), message });
-    if (service.value === "") return problem(service, "The service is empty: give its code or name.");
-    if (variation.value === "") return problem(variation, "The product variation is empty: give its SKU or GTIN.");
-    if (quantity.value === "") return problem(quantity, "The quantity is empty: say how much one service uses.");
-    const typed = parseQuantity(quantity.value);
-    if (!typed.ok) return problem(quantity, typed.message);
-    parsed.push({ rowNumber, service, variation, quantity: { ...quantity, typed: typed.quantity } });
-  });
+    };
+    if (service.value === "") problem(service, "The service is empty: give its code or name.");
+    else if (variation.value === "") problem(variation, "The product variation is empty: give its SKU or GTIN.");
+    else if (quantity.value === "") problem(quantity, "The quantity is empty: say how much one service uses.");
+    else {
+      const typed = parseQuantity(quantity.value);
+      if (!typed.ok) problem(quantity, typed.message);
+      else parsed.push({ rowNumber, service, variation, quantity: { ...quantity, typed: typed.quantity } });
+    }
+  }
   return { ok: true, headers, rows: parsed, problems };
 }

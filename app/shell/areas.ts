@@ -31,7 +31,7 @@ export const AREAS = {
   "/transfers/{id}": { title: "Transfer", permission: "READ_TRANSFERS", comingIn: null },
   "/sales-import": { title: "Sales Import", permission: "READ_IMPORTS", comingIn: null },
   "/sales-import/{id}": { title: "Sales import", permission: "READ_IMPORTS", comingIn: null },
-  "/recipes-import": { title: "Recipes Import", permission: "READ_IMPORTS", comingIn: "Imports" },
+  "/recipes-import": { title: "Recipes Import", permission: "READ_IMPORTS", comingIn: null },
   "/purchase-orders": { title: "Purchase Orders", permission: "READ_PURCHASING", comingIn: null },
   "/purchase-orders/{id}": { title: "Purchase Order", permission: "READ_PURCHASING", comingIn: null },
   "/purchase-orders/{id}/add-items": {

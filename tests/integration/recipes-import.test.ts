@@ -232,6 +232,7 @@ describe("applying", () => {
     ]);
     const [job] = await t.db.select().from(schema.importJobs).where(eq(schema.importJobs.id, jobId));
     expect(job).toMatchObject({ status: "completed", imported: p.changes, rowsDone: 3 });
+    expect((await preview(jobId)).job).toMatchObject({ status: "completed", applied: p.changes });
 
     // Applying again changes nothing: the job is no longer a preview.
     const again = await applyRecipes(t.db, r2.files, owner(), { jobId, versions: p.versions });

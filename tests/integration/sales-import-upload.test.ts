@@ -399,11 +399,11 @@ describe("a malformed file is refused with what is wrong, and leaves nothing beh
     expect(pulled.done).toBe(false);
     expect(pulled.bytes).toBeGreaterThan(CSV_LIMITS.maxBytes);
     // Read no further than the limit and what the stream had queued ahead of it.
-    expect(pulled.bytes).toBeLessThan(CSV_LIMITS.maxBytes + 4 * chunk.length);
+    expect(pulled.bytes, "bytes read from the stream").toBeLessThan(CSV_LIMITS.maxBytes + 4 * chunk.length);
     // Held in pieces (a 5 MiB part filling, one on its way to storage, a chunk): about 20 MB live
     // whatever the bytes so far, never the 90 MB (whole, it would be more than the limit itself).
     expect(peak).toBeGreaterThan(0);
-    expect(peak).toBeLessThan(60 * 1024 * 1024);
+    expect(peak, "live bytes at the peak").toBeLessThan(60 * 1024 * 1024);
     await nothingLeft();
   }, 120_000);
 
