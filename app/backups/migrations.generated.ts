@@ -462,4 +462,12 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TRIGGER `sale_bookings_no_delete` BEFORE DELETE ON `sale_bookings`\nBEGIN\n\tSELECT RAISE(ABORT, 'sale_bookings is append-only');\nEND;",
     ],
   },
+  {
+    tag: "0035_reconciliation_indexes",
+    when: 1795781817637,
+    statements: [
+      "CREATE INDEX `sales_lines_reconciliation_idx` ON `sales_lines` (`location_id`,`sold_at`,`sale_item_id`,`quantity`);",
+      "CREATE INDEX `stock_movements_reconciliation_idx` ON `stock_movements` (`location_id`,`occurred_at`,`variation_id`,`type`,`reason`,`quantity`);",
+    ],
+  },
 ];
