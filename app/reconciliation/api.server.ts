@@ -2,8 +2,9 @@
 // stock change, the variance (units, percent, cents) and its split, flagged first; quantities as
 // decimal numbers in the product's unit (3.5 mL, 20 U), money in cents.
 import type { Database } from "~/db/client.server";
-import { type ReconciliationRow, reconciliationRows } from "./read.server";
+import type { ReconciliationRow } from "./read.server";
 import type { ReconciliationAsk } from "./screen.server";
+import { reconciliationAllRows } from "./worked-out.server";
 
 export interface ReconciliationApiItem {
   variationId: string;
@@ -40,7 +41,14 @@ export function apiItemOf(row: ReconciliationRow): ReconciliationApiItem {
   };
 }
 
-export async function reconciliationApi(db: Database, ask: ReconciliationAsk) {
-  const rows = await reconciliationRows(db, ask.scope, ask.threshold);
-  return { items: rows.map(apiItemOf), from: ask.period.from, to: ask.period.to, threshold: ask.threshold };
+/** The answer; `computedAt` (ISO) when the rows are the jobs worker's of that instant, null when summed now. */
+export async function reconciliationApi(db: Database, ask: ReconciliationAsk, now = new Date()) {
+  const { rows, computedAt } = await reconciliationAllRows(db, ask.scope, ask.threshold, now);
+  return {
+    items: rows.map(apiItemOf),
+    from: ask.period.from,
+    to: ask.period.to,
+    threshold: ask.threshold,
+    computedAt: computedAt === null ? null : new Date(computedAt).toISOString(),
+  };
 }

@@ -3,7 +3,8 @@
 import { formatScaled } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { csvResponse } from "~/http/csv.server";
-import { type ReconciliationRow, reconciliationRows, type Scope } from "./read.server";
+import type { ReconciliationRow, Scope } from "./read.server";
+import { reconciliationAllRows } from "./worked-out.server";
 
 export const RECONCILIATION_CSV_HEADER = [
   "Product",
@@ -42,7 +43,7 @@ export function csvRecord(row: ReconciliationRow): (string | number | null)[] {
 }
 
 export async function reconciliationCsv(db: Database, scope: Scope, threshold: number): Promise<Response> {
-  const rows = await reconciliationRows(db, scope, threshold);
+  const { rows } = await reconciliationAllRows(db, scope, threshold);
   async function* records() {
     yield rows.map(csvRecord);
   }

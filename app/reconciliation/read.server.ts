@@ -11,6 +11,7 @@ import { isOrganizationAdmin, ORGANIZATION } from "~/access/permissions";
 import { locationsFor } from "~/access/scope.server";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
+import { organizationOf } from "~/db/sql.server";
 import { startOfDayIn } from "~/ui/dates";
 import { figuresOf, type ReconciliationFigures, type ReconciliationSums } from "./figures";
 import { addDays, type Period, RECONCILIATION_PAGE_SIZE } from "./query";
@@ -26,6 +27,8 @@ const WASTE_ADJUST = quoted(WASTE_ADJUST_REASONS);
 
 /** Where the figures are read: the locations reached, and the period as instants (ms). */
 export interface Scope {
+  /** The reader's organization, as SQL (the worked-out rows are read by it). */
+  organization: SQL;
   /** Whether a location column is one of them, as SQL. */
   where(column: SQL): SQL;
   /** The one location read, or null (every location of the organization). */
@@ -58,6 +61,7 @@ export function scopeOf(actor: ScopedActor, period: Period, locationId?: string 
   const fromMs = startOfDayIn(period.from, timeZone) ?? 0;
   const toMs = startOfDayIn(addDays(period.to, 1), timeZone) ?? 0;
   return {
+    organization: organizationOf(actor),
     where: (column) =>
       one && organizationMode ? sql`${reach.where(column)} AND ${column} = ${one}` : reach.where(column),
     locationId: one,
@@ -162,13 +166,7 @@ function movedSql(scope: Scope, variationId: string | null): SQL {
  * them (window sums, computed before the page is cut): `page` of 25, or every row (page null, for
  * the CSV and the API). One statement.
  */
-function rowsStatement(
-  db: Database,
-  scope: Scope,
-  threshold: number,
-  page: number | null,
-  variationId: string | null = null,
-) {
+export function rowsSql(scope: Scope, threshold: number, page: number | null, variationId: string | null = null): SQL {
   const sums = sql`sums AS (
     SELECT variationId, total(services) AS expectedServices, total(retail) AS expectedRetail,
       total(drawn) AS drawn, total(wasted) AS wasted, total(missing) AS missing, total(adjustedOut) AS adjustedOut,
@@ -182,7 +180,7 @@ function rowsStatement(
   const tracked = sql`(EXISTS (SELECT 1 FROM recipe_lines AS r INDEXED BY recipe_lines_variation_idx WHERE r.variation_id = v.id)
     OR EXISTS (SELECT 1 FROM sale_items AS si INDEXED BY sale_items_variation_idx
       WHERE si.variation_id = v.id AND si.kind = 'retail'))`;
-  return db.all<SumsRow>(sql`WITH ${expectedSql(scope, variationId)}, ${movedSql(scope, variationId)}, ${sums},
+  return sql`WITH ${expectedSql(scope, variationId)}, ${movedSql(scope, variationId)}, ${sums},
     costed AS (
       SELECT s.*, v.product_id AS productId, p.name AS product, v.name AS variation, p.base_unit AS baseUnit,
         p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage, v.cost_cents AS costCents,
@@ -196,7 +194,17 @@ function rowsStatement(
       total(varianceCents) OVER () AS varianceCentsTotal
     FROM judged
     ORDER BY isFlagged DESC, abs(varianceCents) DESC, abs(varianceUnits) DESC, lower(product), lower(variation), variationId
-    ${page === null ? sql`` : sql`LIMIT ${RECONCILIATION_PAGE_SIZE} OFFSET ${(page - 1) * RECONCILIATION_PAGE_SIZE}`}`);
+    ${page === null ? sql`` : sql`LIMIT ${RECONCILIATION_PAGE_SIZE} OFFSET ${(page - 1) * RECONCILIATION_PAGE_SIZE}`}`;
+}
+
+function rowsStatement(
+  db: Database,
+  scope: Scope,
+  threshold: number,
+  page: number | null,
+  variationId: string | null = null,
+) {
+  return db.all<SumsRow>(rowsSql(scope, threshold, page, variationId));
 }
 
 export function rowOf(row: SumsRow, threshold: number): ReconciliationRow {

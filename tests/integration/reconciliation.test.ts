@@ -12,6 +12,12 @@ import { schema } from "../../app/db/client.server";
 import { reconciliationDetail } from "../../app/reconciliation/detail.server";
 import { addDays, todayIn } from "../../app/reconciliation/query";
 import { reconciliationPage, reconciliationRows, type Scope, scopeOf } from "../../app/reconciliation/read.server";
+import {
+  RECONCILIATION_STANDS_FOR_MS,
+  reconciliationAllRows,
+  reconciliationView,
+  workOutReconciliation,
+} from "../../app/reconciliation/worked-out.server";
 import { loader as screenLoader } from "../../app/routes/_app.reconciliation._index";
 import { loader as detailLoader } from "../../app/routes/_app.reconciliation.$variationId";
 import { loader as apiLoader } from "../../app/routes/api.reconciliation";
@@ -345,11 +351,18 @@ describe("the screens and the API", () => {
 
   it("reads a page in one round trip after the session, flagged first, linking each figure", async () => {
     const cookie = await withLocationChoice(users.admin?.cookie ?? "", loc.DTN);
+    // Before the jobs worker has worked the view out: summed live, after a look for the worked-out rows.
+    t.resetRoundTrips();
+    const summed = await outcome(() => screenLoader(args("/reconciliation", cookie)));
+    expect(t.roundTrips()).toBe(3);
+    await workOutReconciliation(t.db, new Date());
     t.resetRoundTrips();
     const page = await outcome(() => screenLoader(args("/reconciliation", cookie)));
     expect(page.status).toBe(200);
-    // The session (one) and the page's statement (one).
-    expect(t.roundTrips()).toBeLessThanOrEqual(2);
+    // The session (one) and the page's batch (one).
+    expect(t.roundTrips()).toBe(2);
+    expect((page.data as { rows: unknown[] }).rows).toEqual((summed.data as { rows: unknown[] }).rows);
+    expect((page.data as { asOf: unknown }).asOf).not.toBeNull();
     const data = page.data as Awaited<ReturnType<typeof screenLoader>>;
     const toxinRow = data.rows.find((r) => r.variationId === toxin.id);
     expect(toxinRow).toMatchObject({ variance: "+37 U", percent: "+61.7%", cents: "+$185.00", flagged: true });
@@ -414,6 +427,51 @@ describe("the screens and the API", () => {
     ]) {
       expect((await outcome(work)).status).toBe(403);
     }
+  });
+});
+
+describe("the views the jobs worker works out", () => {
+  it("answers the standard views from the worked-out rows, exactly as summed live, in one batch", async () => {
+    const now = new Date();
+    expect(await workOutReconciliation(t.db, now)).toMatch(/^(\d+) of \1 due worked out$/);
+    // Nothing is due again until the refresh.
+    expect(await workOutReconciliation(t.db, now)).toBe("0 of 0 due worked out");
+    for (const [actor, days] of [
+      [actorAt("admin", loc.DTN), 30],
+      [actorAt("admin", loc.DTN), 365],
+      [actorAt("owner", "all"), 30],
+      [actorAt("manager", loc.WST), 365],
+    ] as const) {
+      const scope = scopeFor(actor, days);
+      const live = await reconciliationRows(t.db, scope, 10);
+      t.resetRoundTrips();
+      const view = await reconciliationView(t.db, scope, 10, 1, now);
+      expect(t.roundTrips()).toBe(1);
+      // Worked out by the screen test's run or this one, never summed now.
+      expect(view.computedAt).not.toBeNull();
+      expect(view.computedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(now.getTime());
+      expect(view.total).toBe(live.length);
+      expect(view.flagged).toBe(live.filter((r) => r.flagged).length);
+      expect(view.rows).toEqual(live.slice(0, 25));
+      const all = await reconciliationAllRows(t.db, scope, 10, now);
+      expect(all.rows).toEqual(live);
+    }
+    // Page 2 of the organization's view is ranks 26–50.
+    const owner = scopeFor(actorAt("owner", "all"));
+    const second = await reconciliationView(t.db, owner, 10, 2, now);
+    expect(second.rows).toEqual((await reconciliationRows(t.db, owner, 10)).slice(25, 50));
+  });
+
+  it("sums live when the rows are old, another threshold or other dates are asked", async () => {
+    const admin = actorAt("admin", loc.DTN);
+    const later = new Date(Date.now() + RECONCILIATION_STANDS_FOR_MS + 60_000);
+    expect((await reconciliationView(t.db, scopeFor(admin), 10, 1, later)).computedAt).toBeNull();
+    expect((await reconciliationView(t.db, scopeFor(admin), 25, 1)).computedAt).toBeNull();
+    expect((await reconciliationView(t.db, scopeFor(admin, 29), 10, 1)).computedAt).toBeNull();
+    // And the live answer of another threshold still flags by it.
+    expect(
+      (await reconciliationView(t.db, scopeFor(admin), 62, 1)).rows.find((r) => r.variationId === toxin.id)?.flagged,
+    ).toBe(false);
   });
 });
 
