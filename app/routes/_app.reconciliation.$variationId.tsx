@@ -263,10 +263,10 @@ export default function ReconciliationDetailScreen() {
           {d.providers.map((p) => (
             <DataRow key={p.provider}>
               <td className={CELL}>{p.provider}</td>
-              <td className={`${CELL} font-medium tabular-nums`}>{p.drift}</td>
-              <td className={`${CELL} tabular-nums`}>{p.entries}</td>
-              <td className={`${CELL} tabular-nums`}>{p.drawn}</td>
-              <td className={`${CELL} tabular-nums`}>{p.recipe}</td>
+              <td className={`${CELL} whitespace-nowrap font-medium tabular-nums`}>{p.drift}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{p.entries}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{p.drawn}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{p.recipe}</td>
             </DataRow>
           ))}
         </DataTable>
@@ -286,8 +286,8 @@ export default function ReconciliationDetailScreen() {
           {d.parts.map((p) => (
             <DataRow key={p.key}>
               <td className={CELL}>{p.what}</td>
-              <td className={`${CELL} font-medium tabular-nums`}>{p.units}</td>
-              <td className={`${CELL} tabular-nums`}>{p.movements}</td>
+              <td className={`${CELL} whitespace-nowrap font-medium tabular-nums`}>{p.units}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{p.movements}</td>
               <td className={CELL}>{p.part}</td>
             </DataRow>
           ))}
@@ -325,9 +325,9 @@ export default function ReconciliationDetailScreen() {
               <td className={CELL}>
                 {s.item} <span className="text-slate-500 text-xs">{s.kind}</span>
               </td>
-              <td className={`${CELL} tabular-nums`}>{s.quantity}</td>
-              <td className={`${CELL} tabular-nums`}>{s.units}</td>
-              <td className={`${CELL} tabular-nums`}>{s.net}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{s.quantity}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{s.units}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{s.net}</td>
               <td className={CELL}>{s.transactionRef}</td>
               <td className={CELL}>{s.provider}</td>
             </DataRow>
@@ -385,7 +385,7 @@ export default function ReconciliationDetailScreen() {
                 )}
               </td>
               <td className={CELL}>{m.reason}</td>
-              <td className={`${CELL} tabular-nums`}>{m.quantity}</td>
+              <td className={`${CELL} whitespace-nowrap tabular-nums`}>{m.quantity}</td>
               <td className={CELL}>{m.lot}</td>
             </DataRow>
           ))}

@@ -171,35 +171,35 @@ export default function ReconciliationScreen() {
                 </span>
               )}
             </td>
-            <td className={`${CELL} font-medium tabular-nums`}>{r.variance}</td>
-            <td className={`${CELL} tabular-nums`}>{r.percent}</td>
-            <td className={`${CELL} tabular-nums`}>{r.cents}</td>
-            <td className={`${CELL} tabular-nums`}>
+            <td className={`${CELL} whitespace-nowrap font-medium tabular-nums`}>{r.variance}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.percent}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.cents}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               <Link to={`${r.detail}#sales`} className={LINK}>
                 {r.expected}
               </Link>
             </td>
-            <td className={`${CELL} tabular-nums`}>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               <Link to={`${r.detail}#movements`} className={LINK}>
                 {r.actual}
               </Link>
             </td>
-            <td className={`${CELL} tabular-nums`}>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               <Link to={`${r.detail}&kind=drawn#drift`} className={LINK}>
                 {r.drift}
               </Link>
             </td>
-            <td className={`${CELL} tabular-nums`}>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               <Link to={`${r.detail}&kind=waste#movements`} className={LINK}>
                 {r.waste}
               </Link>
             </td>
-            <td className={`${CELL} tabular-nums`}>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>
               <Link to={`${r.detail}&kind=loss#movements`} className={LINK}>
                 {r.unexplained}
               </Link>
             </td>
-            <td className={`${CELL} tabular-nums`}>{r.change}</td>
+            <td className={`${CELL} whitespace-nowrap tabular-nums`}>{r.change}</td>
           </DataRow>
         ))}
       </DataTable>
