@@ -180,7 +180,8 @@ function workOutStatements(db: Database, p: Place, days: number, now: Date) {
 
 /**
  * The worker's run: every place and period whose rows are missing, of another day or older than
- * RECONCILIATION_REFRESH_MS, oldest first, each in one batch, until the run's budget is spent.
+ * RECONCILIATION_REFRESH_MS, oldest first (the organization's year first among equals), each in one
+ * batch, until the run's budget is spent; the next run goes on with the rest.
  */
 export async function workOutReconciliation(db: Database, now: Date, budgetMs = RUN_BUDGET_MS): Promise<string> {
   const [locations, stamps] = await db.batch([
@@ -212,7 +213,13 @@ export async function workOutReconciliation(db: Database, now: Date, budgetMs = 
         stamp.periodTo !== todayIn(p.timeZone, now) ||
         now.getTime() - Number(stamp.computedAt) >= RECONCILIATION_REFRESH_MS,
     )
-    .sort((a, b) => Number(a.stamp?.computedAt ?? 0) - Number(b.stamp?.computedAt ?? 0));
+    // Oldest first; of the same age (none yet), the organization's first: its live sums cost the most.
+    .sort(
+      (a, b) =>
+        Number(a.stamp?.computedAt ?? 0) - Number(b.stamp?.computedAt ?? 0) ||
+        Number(a.p.place !== "all") - Number(b.p.place !== "all") ||
+        b.days - a.days,
+    );
   const started = Date.now();
   let done = 0;
   for (const { p, days } of due) {

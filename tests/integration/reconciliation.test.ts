@@ -407,6 +407,10 @@ describe("the screens and the API", () => {
     expect(text).toContain("Product,Variation,Unit,Expected,Actual");
     expect(text).toContain("Reconciled Toxin,");
     expect(text).toMatch(/Reconciled Toxin,[^\r\n]*,60,97,[^\r\n]*,37,61\.7,185\.00,2,20,15,yes/);
+    // The page's own address for it: ?format=csv goes to the file of the same question.
+    const asked = await outcome(() => screenLoader(args("/reconciliation?format=csv&threshold=25", cookie)));
+    expect(asked.status).toBe(302);
+    expect(asked.location).toMatch(/^\/reconciliation\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&threshold=25$/);
     const detail = await outcome(() =>
       detailLoader(args(`/reconciliation/${toxin.id}`, cookie, { variationId: toxin.id })),
     );
