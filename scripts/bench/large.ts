@@ -133,7 +133,11 @@ const PAGES: LargePage[] = [
   { name: "reconciliation organization 365 days", path: "/reconciliation?from={yearFrom}&to={to}", as: "owner" },
   { name: "reconciliation api 30 days", path: "/api/reconciliation", as: "manager" },
   { name: "reconciliation api 365 days", path: "/api/reconciliation?from={yearFrom}&to={to}", as: "manager" },
-  { name: "reconciliation detail 365 days", path: "/reconciliation/{reconVariation}?from={yearFrom}&to={to}", as: "manager" },
+  {
+    name: "reconciliation detail 365 days",
+    path: "/reconciliation/{reconVariation}?from={yearFrom}&to={to}",
+    as: "manager",
+  },
 ];
 
 export interface PageFigures {
