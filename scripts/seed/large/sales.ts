@@ -156,7 +156,8 @@ export function writeSales(db: Database.Database, options: { scale: number; now:
     );
 
     // Retail lines take their packages from the stock on hand, oldest first: a SALE movement of
-    // what there was, the rest recorded short (sold with none on hand), as the import books them.
+    // what there was, the rest recorded short (sold with none on hand), as the import books them
+    // (app/imports/bookings.server.ts: booked_units is the SALE movement's signed quantity).
     db.exec(`CREATE TEMP TABLE seed_bookings AS
       WITH retail AS (
         SELECT sl.id AS lineId, sl.location_id AS locationId, si.variation_id AS variationId, sl.sold_at AS soldAt,
@@ -177,7 +178,7 @@ export function writeSales(db: Database.Database, options: { scale: number; now:
     );
     run(
       `INSERT INTO sale_bookings (line_id, variation_id, booked_units, short_units, booked_at)
-       SELECT lineId, variationId, booked, units - booked, soldAt FROM temp.seed_bookings`,
+       SELECT lineId, variationId, -booked, units - booked, soldAt FROM temp.seed_bookings`,
     );
     run(
       `UPDATE stock_levels SET on_hand = on_hand - b.booked, updated_at = ?1
