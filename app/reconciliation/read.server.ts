@@ -47,23 +47,20 @@ export interface Scope {
 export function scopeOf(actor: ScopedActor, period: Period, locationId?: string | null): Scope {
   const reach = locationsFor(actor, "READ_REPORTS");
   const organizationMode = actor.locationId === ORGANIZATION && isOrganizationAdmin(actor);
-  const one =
-    organizationMode && locationId
-      ? actor.locationRoles.some((r) => r.locationId === locationId)
-        ? locationId
-        : "\u0000none"
-      : organizationMode
-        ? null
-        : actor.locationId;
+  // Organization mode narrowed to one location: one of the organization's (its admins' roles list
+  // every active location); a location named that is not one of them reads nothing.
+  const narrowed = organizationMode && locationId ? locationId : null;
+  const theirs = narrowed === null || actor.locationRoles.some((r) => r.locationId === narrowed);
+  const one = organizationMode ? narrowed : actor.locationId;
   const timeZone = organizationMode
-    ? (actor.locationRoles.find((r) => r.locationId === one)?.location?.timeZone ?? "UTC")
+    ? (actor.locationRoles.find((r) => r.locationId === narrowed)?.location?.timeZone ?? "UTC")
     : timeZoneHere(actor);
   const fromMs = startOfDayIn(period.from, timeZone) ?? 0;
   const toMs = startOfDayIn(addDays(period.to, 1), timeZone) ?? 0;
   return {
     organization: organizationOf(actor),
     where: (column) =>
-      one && organizationMode ? sql`${reach.where(column)} AND ${column} = ${one}` : reach.where(column),
+      !theirs ? sql`0` : narrowed ? sql`${reach.where(column)} AND ${column} = ${narrowed}` : reach.where(column),
     locationId: one,
     timeZone,
     period,

@@ -272,6 +272,8 @@ describe("the figures", () => {
       (r) => r.variationId === toxin.id,
     );
     expect(narrowed).toMatchObject({ expected: 100, actual: 100 });
+    // A location that is not the organization's, named in organization mode: nothing.
+    expect(await reconciliationRows(t.db, scopeOf(owner, scopeFor(owner).period, randomUUID()), 10)).toEqual([]);
     // A location not theirs to name (the manager is not in organization mode): their own, as before.
     const other = scopeOf(actorAt("manager", loc.DTN), scopeFor(actorAt("manager", loc.WST)).period);
     expect(await reconciliationRows(t.db, other, 10)).toEqual([]);
