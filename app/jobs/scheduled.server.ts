@@ -7,6 +7,7 @@ import { workOutCountReviews } from "~/counts/review.server";
 import { workOutOrganizationFigures } from "~/dashboard/organization-figures.server";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
+import { workOutReconciliation } from "~/reconciliation/worked-out.server";
 import { workOutBalancingSuggestions } from "~/transfers/suggestions.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
 
@@ -71,6 +72,12 @@ export const JOBS: readonly ScheduledJob[] = [
   },
   // The figures of counts awaiting review, and of those just approved, that their review page reads
   // (app/counts/review.server.ts), likewise.
+  {
+    name: "reconciliation_figures",
+    cron: CRONS.work,
+    run: async (db, tick) => workOutReconciliation(db, tick.at),
+    quietUnlessFailed: true,
+  },
   {
     name: "count_reviews",
     cron: CRONS.work,
