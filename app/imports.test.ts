@@ -52,7 +52,7 @@ const FLOORS = {
     "imports",
   ],
   /** Screens that compose several domains, and the app's frame. */
-  screen: ["inventory", "scan", "shell", "dashboard", "reorder"],
+  screen: ["inventory", "scan", "shell", "dashboard", "reorder", "reconciliation"],
   /** The callers: routes, scheduled jobs, the document and its entries. */
   entry: ["routes", "jobs", "root.tsx", "entry.server.tsx", "entry.client.tsx", "routes.ts"],
 } as const;

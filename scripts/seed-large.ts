@@ -1,10 +1,15 @@
 // npm run seed:large [-- --seed 42 --scale 1 --data-dir .data-large --now 2026-01-01T00:00:00Z --force]
 // Writes the large data set of issue #12 into <data-dir>/clinic.db (never the demo's .data/).
+// npm run seed:large -- --sales-only [--scale 1 --data-dir .data-large]: adds issue 24's year of sales
+// lines to a data set written before them (migrated first: npm run db:migrate), nothing else.
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import Database from "libsql";
 import { DEMO_PASSWORD } from "./seed/demo";
+import { checkLedger } from "./seed/large/check";
 import { currentHour, LARGE_USERS, seedLarge } from "./seed/large/index";
+import { writeSales } from "./seed/large/sales";
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +18,7 @@ const { values } = parseArgs({
     "data-dir": { type: "string", default: ".data-large" },
     now: { type: "string" },
     force: { type: "boolean", default: false },
+    "sales-only": { type: "boolean", default: false },
   },
 });
 
@@ -31,6 +37,34 @@ if (dataDir === path.resolve(".data")) {
   process.exit(1);
 }
 const dbPath = path.join(dataDir, "clinic.db");
+if (values["sales-only"]) {
+  if (!existsSync(dbPath)) {
+    console.error(`${dbPath} does not exist: --sales-only adds the sales to a large data set already written.`);
+    process.exit(1);
+  }
+  const started = performance.now();
+  const db = new Database(dbPath);
+  try {
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA cache_size = -500000");
+    // The data set's own "now": its newest movement, to the next hour (the sales end where its history does).
+    const newest = Number((db.prepare("SELECT max(occurred_at) FROM stock_movements").raw(true).get() as unknown[])[0]);
+    const at = values.now ? now.getTime() : Math.ceil(newest / 3_600_000) * 3_600_000;
+    console.log(`Adding the sales lines (scale ${scale}, up to ${new Date(at).toISOString()}) to ${dbPath}…`);
+    const sales = writeSales(db, { scale, now: at });
+    console.log(sales);
+    const ledger = checkLedger({ db } as Parameters<typeof checkLedger>[0]);
+    console.log(ledger);
+    if (ledger.levelsOff || ledger.itemsOff) throw new Error("The ledger does not balance after the sales.");
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    db.close();
+  }
+  process.exit();
+}
 if (existsSync(dbPath)) {
   if (!values.force) {
     console.error(`${dbPath} already exists. Run again with --force to replace it.`);
@@ -65,6 +99,9 @@ try {
     `Purchase orders: ${Object.entries(result.purchasing.byStatus)
       .map(([status, n]) => `${n} ${status}`)
       .join(", ")}; ${result.purchasing.lines} lines; ${result.purchasing.linkedReceipts} receipts against them`,
+  );
+  console.log(
+    `Sales: ${result.sales.lines} lines (${result.sales.serviceLines} services, ${result.sales.retailLines} retail, ${result.sales.unmappedLines} unmapped, ${result.sales.refunds} refunds); ${result.sales.recipes} recipes; ${result.sales.bookedMovements} SALE movements, ${result.sales.shortLines} lines short`,
   );
   console.log("ledger balances: yes");
   const megabytes = statSync(dbPath).size / 1024 / 1024;

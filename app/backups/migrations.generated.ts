@@ -462,4 +462,20 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE TRIGGER `sale_bookings_no_delete` BEFORE DELETE ON `sale_bookings`\nBEGIN\n\tSELECT RAISE(ABORT, 'sale_bookings is append-only');\nEND;",
     ],
   },
+  {
+    tag: "0035_reconciliation_indexes",
+    when: 1795781817637,
+    statements: [
+      "CREATE INDEX `sales_lines_reconciliation_idx` ON `sales_lines` (`location_id`,`sold_at`,`sale_item_id`,`quantity`);",
+      "CREATE INDEX `stock_movements_reconciliation_idx` ON `stock_movements` (`location_id`,`occurred_at`,`variation_id`,`type`,`reason`,`quantity`);",
+    ],
+  },
+  {
+    tag: "0036_reconciliation_worked_out",
+    when: 1795783237483,
+    statements: [
+      'CREATE TABLE `reconciliation_worked_out` (\n\t`organization_id` text NOT NULL,\n\t`place` text NOT NULL,\n\t`days` integer NOT NULL,\n\t`period_from` text NOT NULL,\n\t`period_to` text NOT NULL,\n\t`computed_at` integer NOT NULL,\n\t`rank` integer NOT NULL,\n\t`variation_id` text NOT NULL,\n\t`expected_services` integer NOT NULL,\n\t`expected_retail` integer NOT NULL,\n\t`drawn` integer NOT NULL,\n\t`wasted` integer NOT NULL,\n\t`missing` integer NOT NULL,\n\t`adjusted_out` integer NOT NULL,\n\t`counted_out` integer NOT NULL,\n\t`sold` integer NOT NULL,\n\t`change` integer NOT NULL,\n\t`tracked` integer NOT NULL,\n\t`flagged` integer NOT NULL,\n\t`variance_cents` integer NOT NULL,\n\tPRIMARY KEY(`organization_id`, `place`, `days`, `rank`),\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "reconciliation_worked_out_days" CHECK("reconciliation_worked_out"."days" IN (30, 365))\n);',
+      "CREATE INDEX `reconciliation_worked_out_summary_idx` ON `reconciliation_worked_out` (`organization_id`,`place`,`days`,`computed_at`,`flagged`,`variance_cents`);",
+    ],
+  },
 ];

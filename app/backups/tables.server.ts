@@ -22,10 +22,17 @@ export const NEVER_BACKED_UP = [
   "__drizzle_migrations",
   "worked_out",
   "worked_out_counts",
+  "reconciliation_worked_out",
 ] as const;
 
 /** What a restore empties besides replacing the backed-up tables. */
-export const CLEARED_BY_RESTORE = ["sessions", "idempotency_keys", "worked_out", "worked_out_counts"] as const;
+export const CLEARED_BY_RESTORE = [
+  "sessions",
+  "idempotency_keys",
+  "worked_out",
+  "worked_out_counts",
+  "reconciliation_worked_out",
+] as const;
 
 /** The engine's own work tables: the frozen copy being written, and the two staged copies. */
 export const PREFIX = { frozen: "__snapshot_", rehearsal: "__rehearsal_", restore: "__restore_" } as const;

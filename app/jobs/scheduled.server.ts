@@ -8,6 +8,7 @@ import { workOutOrganizationFigures } from "~/dashboard/organization-figures.ser
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { advanceImports } from "~/imports/work.server";
+import { workOutReconciliation } from "~/reconciliation/worked-out.server";
 import { workOutBalancingSuggestions } from "~/transfers/suggestions.server";
 import { wasteAtDeadline } from "~/vials/waste.server";
 
@@ -68,6 +69,12 @@ export const JOBS: readonly ScheduledJob[] = [
     name: "balancing_suggestions",
     cron: CRONS.work,
     run: async (db, tick) => workOutBalancingSuggestions(db, tick.at),
+    quietUnlessFailed: true,
+  },
+  {
+    name: "reconciliation_figures",
+    cron: CRONS.work,
+    run: async (db, tick) => workOutReconciliation(db, tick.at),
     quietUnlessFailed: true,
   },
   // The figures of counts awaiting review, and of those just approved, that their review page reads

@@ -25,7 +25,9 @@ export const AREAS = {
   // Lot recalls: reached from the usage log (no menu entry: the spec fixes the menu).
   "/recalls": { title: "Lot Recalls", permission: "READ_INVENTORY", comingIn: null },
   "/recalls/report": { title: "Recall Report", permission: "READ_INVENTORY", comingIn: null },
-  "/reconciliation": { title: "Reconciliation", permission: "READ_INVENTORY", comingIn: "Stock" },
+  "/reconciliation": { title: "Reconciliation", permission: "READ_REPORTS", comingIn: null },
+  // One variation's figures and the sales and movements behind them: reached from the reconciliation.
+  "/reconciliation/{variationId}": { title: "Reconciliation Detail", permission: "READ_REPORTS", comingIn: null },
   "/audit": { title: "Audit", permission: "READ_INVENTORY", comingIn: null },
   "/transfers": { title: "Transfers", permission: "READ_TRANSFERS", comingIn: null },
   "/transfers/{id}": { title: "Transfer", permission: "READ_TRANSFERS", comingIn: null },

@@ -15,6 +15,7 @@ export * from "./imports/constants";
 export * from "./imports/import-jobs";
 export * from "./imports/sales";
 export * from "./jobs/job-runs";
+export * from "./jobs/reconciliation-worked-out";
 export * from "./jobs/worked-out";
 export * from "./jobs/worked-out-counts";
 export * from "./organization/locations";

@@ -124,6 +124,20 @@ const PAGES: LargePage[] = [
   // Issue 23: par levels, and suggested from 90 days of use (a page of 50 rows, each a seek of the ledger).
   { name: "par levels", path: "/products/par-levels", as: "manager" },
   { name: "par levels suggested from usage", path: "/products/par-levels?suggest=90", as: "manager" },
+  // Issue 24: the reconciliation over the large set's 500,000 sales lines and its ledger (the
+  // manager at L01; the owner in organization mode), the API, and one variation's drill-down (the
+  // recipe variation most sold at L01).
+  { name: "reconciliation 30 days", path: "/reconciliation", as: "manager" },
+  { name: "reconciliation 365 days", path: "/reconciliation?from={yearFrom}&to={to}", as: "manager" },
+  { name: "reconciliation organization 30 days", path: "/reconciliation", as: "owner" },
+  { name: "reconciliation organization 365 days", path: "/reconciliation?from={yearFrom}&to={to}", as: "owner" },
+  { name: "reconciliation api 30 days", path: "/api/reconciliation", as: "manager" },
+  { name: "reconciliation api 365 days", path: "/api/reconciliation?from={yearFrom}&to={to}", as: "manager" },
+  {
+    name: "reconciliation detail 365 days",
+    path: "/reconciliation/{reconVariation}?from={yearFrom}&to={to}",
+    as: "manager",
+  },
 ];
 
 export interface PageFigures {
@@ -430,6 +444,14 @@ function targetsOf(dbPath: string): Record<string, string> {
       [LARGE_TARGETS.inUseLocation],
       `draft purchase order at ${LARGE_TARGETS.inUseLocation}`,
     );
+    // Issue 24: the recipe variation whose services sold most at L01 (the drill-down's target).
+    const [reconVariation = ""] = one(
+      `SELECT r.variation_id FROM sales_lines sl JOIN locations l ON l.id = sl.location_id
+       JOIN sale_items si ON si.id = sl.sale_item_id AND si.kind = 'service' JOIN recipe_lines r ON r.service_id = si.service_id
+       WHERE l.code = ? GROUP BY r.variation_id ORDER BY count(*) DESC, r.variation_id LIMIT 1`,
+      [LARGE_TARGETS.inUseLocation],
+      `sales of a service with a recipe at ${LARGE_TARGETS.inUseLocation} (npm run seed:large -- --sales-only)`,
+    );
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     return {
       variation,
@@ -447,6 +469,8 @@ function targetsOf(dbPath: string): Record<string, string> {
       yesterday: day(-1),
       from: day(-29),
       to: day(0),
+      yearFrom: day(-364),
+      reconVariation,
     };
   });
 }

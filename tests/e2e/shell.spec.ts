@@ -192,8 +192,8 @@ test("an unknown path shows the not-found screen inside the shell", async ({ pag
 
 test("a screen of a later issue says so honestly", async ({ page }) => {
   await signIn(page, "manager@demo.clinic");
-  await page.goto("/reconciliation");
-  await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
+  await page.goto("/sales-import");
+  await expect(page.getByRole("heading", { name: "Sales Import" })).toBeVisible();
   await expect(page.getByTestId("coming-soon")).toContainText("Coming soon");
 });
 

@@ -28,6 +28,8 @@ import * as recalls from "../../app/routes/_app.recalls._index";
 import * as recallReport from "../../app/routes/_app.recalls.report";
 import * as receiving from "../../app/routes/_app.receiving._index";
 import * as receiptPage from "../../app/routes/_app.receiving.$receiptId.add-products";
+import * as reconciliation from "../../app/routes/_app.reconciliation._index";
+import * as reconciliationDetail from "../../app/routes/_app.reconciliation.$variationId";
 import * as scan from "../../app/routes/_app.scan";
 import * as stockLevels from "../../app/routes/_app.stock-levels";
 import * as usageLog from "../../app/routes/_app.usage-log";
@@ -41,6 +43,7 @@ import * as statsApi from "../../app/routes/api.dashboard.stats";
 import * as productsApi from "../../app/routes/api.products";
 import * as purchaseOrdersApi from "../../app/routes/api.purchase-orders";
 import * as recallApi from "../../app/routes/api.recalls.$lot";
+import * as reconciliationApi from "../../app/routes/api.reconciliation";
 import * as reorderApi from "../../app/routes/api.reorder-suggestions";
 import * as stockLevelsApi from "../../app/routes/api.stock-levels";
 import * as usageApi from "../../app/routes/api.usage";
@@ -79,6 +82,7 @@ const target = {
   userId: "",
   receiptId: "",
   orderId: "",
+  reconVariationId: "",
 };
 
 beforeAll(async () => {
@@ -113,7 +117,10 @@ beforeAll(async () => {
        WHERE location_id = ? AND purchase_order_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
       vial.locationId,
     );
+    // Issue 24: a variation in a recipe of a service the seed's sales lines sold.
+    const recon = one<{ variationId: string }>("SELECT variation_id AS variationId FROM recipe_lines LIMIT 1");
     Object.assign(target, {
+      reconVariationId: recon.variationId,
       receiptId: linked.receiptId,
       orderId: linked.orderId,
       userId: busy.userId,
@@ -147,7 +154,8 @@ async function explainPage(page: Page, who: Who): Promise<{ explained: Explained
     .replace("{variation}", target.variationId)
     .replace("{product}", target.productId)
     .replace("{user}", target.userId)
-    .replace("{receipt}", target.receiptId);
+    .replace("{receipt}", target.receiptId)
+    .replace("{recon}", target.reconVariationId);
   const cookie = cookies.get(who) ?? "";
   server.resetStatements();
   for (const loader of page.screen ? [shell.loader as Loader, page.loader] : [page.loader]) {
@@ -164,6 +172,23 @@ async function explainPage(page: Page, who: Who): Promise<{ explained: Explained
 const item = () => ({ itemId: target.itemId });
 const today = new Date().toISOString().slice(0, 10);
 const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const yearAgo = new Date(Date.now() - 364 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** Issue 24: the reconciliation, as worked out (or summed when not yet), summed as asked, its API and a drill-down. */
+const reconciliationPages = (who: "manager" | "owner"): Page[] => [
+  { path: "/reconciliation", loader: reconciliation.loader, screen: true },
+  { path: `/reconciliation?from=${yearAgo}&to=${today}&threshold=25`, loader: reconciliation.loader, screen: true },
+  { path: "/api/reconciliation", loader: reconciliationApi.loader },
+  ...(who === "manager"
+    ? [
+        {
+          path: `/reconciliation/{recon}?from=${yearAgo}&to=${today}`,
+          loader: reconciliationDetail.loader,
+          screen: true,
+          params: () => ({ variationId: target.reconVariationId }),
+        },
+      ]
+    : []),
+];
 
 const PAGES: Record<Who, Page[]> = {
   staff: [
@@ -236,6 +261,7 @@ const PAGES: Record<Who, Page[]> = {
     // use of the page's rows.
     { path: "/api/reorder-suggestions", loader: reorderApi.loader },
     { path: "/products/par-levels?suggest=90", loader: parLevels.loader, screen: true },
+    ...reconciliationPages("manager"),
   ],
   owner: [
     // The dashboard in organization mode: every widget, backups included, and its three APIs.
@@ -270,6 +296,7 @@ const PAGES: Record<Who, Page[]> = {
     { path: "/api/vials", loader: vialsApi.loader },
     { path: "/api/usage", loader: usageApi.loader },
     { path: "/api/backups", loader: backupsApi.loader },
+    ...reconciliationPages("owner"),
   ],
 };
 

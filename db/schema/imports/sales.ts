@@ -94,6 +94,9 @@ export const salesLines = sqliteTable(
     index("sales_lines_item_location_sold_idx").on(t.saleItemId, t.locationId, t.soldAt),
     // A location's sales by time (the reconciliation's period, the large set's bench).
     index("sales_lines_location_sold_idx").on(t.locationId, t.soldAt),
+    // Reconciliation over a period (app/reconciliation/read.server.ts): a location's lines by time
+    // with what they sold and how many, so a year of a location's sales is summed from the index alone.
+    index("sales_lines_reconciliation_idx").on(t.locationId, t.soldAt, t.saleItemId, t.quantity),
     // An import's lines in file order (its chunk's SALE movements, its report).
     index("sales_lines_job_row_idx").on(t.jobId, t.rowNumber),
   ],

@@ -52,6 +52,16 @@ export const stockMovements = sqliteTable(
     index("stock_movements_waste_idx")
       .on(t.locationId, t.occurredAt, t.type, t.reason, t.variationId, t.itemId, t.quantity)
       .where(sql`${t.type} IN ('WASTE', 'DISCARD')`),
+    // Serves the reconciliation (app/reconciliation/read.server.ts): every movement of a location over
+    // a period, with its variation, type, reason and units, summed from the index alone.
+    index("stock_movements_reconciliation_idx").on(
+      t.locationId,
+      t.occurredAt,
+      t.variationId,
+      t.type,
+      t.reason,
+      t.quantity,
+    ),
     // Serves what moved on a pair after a ledger position (ADR 0031: a count line's position is a
     // rowid, and an index's implicit last column is the rowid, so `rowid > position` is a seek here):
     // a bulk count line's expectation, without walking every movement of the pair.

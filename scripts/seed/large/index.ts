@@ -15,6 +15,7 @@ import { SeedLedger } from "./ledger";
 import { writeParLevels } from "./par-levels";
 import { type PurchasingCounts, writePurchasing } from "./purchasing";
 import { Random } from "./random";
+import { type SalesCounts, writeSales } from "./sales";
 import { sizesAt } from "./sizes";
 import { type StockCounts, writeStock } from "./stock";
 import { type TransferCounts, writeTransfers } from "./transfers";
@@ -43,6 +44,7 @@ export interface SeedLargeResult {
   counts: CountCounts;
   parLevels: number;
   purchasing: PurchasingCounts;
+  sales: SalesCounts;
   ledger: LedgerCheck;
   phases: [string, number][];
 }
@@ -117,6 +119,9 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
     phase("purchase orders");
     w.rebuildIndexes();
     phase("indexes");
+    // Issue 24: a year of sales lines (set-based, on the indexed tables; also a step on its own).
+    const sales = writeSales(w.db, { scale, now });
+    phase("sales lines");
     const ledger = checkLedger(w);
     phase("ledger check");
     const rows = Object.fromEntries([...w.counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
@@ -125,7 +130,7 @@ export async function seedLarge(options: SeedLargeOptions): Promise<SeedLargeRes
         `The ledger does not balance: ${ledger.levelsOff} levels, ${ledger.itemsOff} items and ${ledger.usesOff} usage entries disagree with their movements; ${ledger.transitOff} vials and transfer lines disagree on what is on the road; ${ledger.ordersOff} order lines or receipts disagree on what arrived.`,
       );
     }
-    return { rows, stock, transfers, counts, parLevels, purchasing, ledger, phases };
+    return { rows, stock, transfers, counts, parLevels, purchasing, sales, ledger, phases };
   } finally {
     w.close();
   }

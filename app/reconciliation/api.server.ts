@@ -1,0 +1,54 @@
+// GET /api/reconciliation's answer (spec section 7): per variation, expected and actual usage, the
+// stock change, the variance (units, percent, cents) and its split, flagged first; quantities as
+// decimal numbers in the product's unit (3.5 mL, 20 U), money in cents.
+import type { Database } from "~/db/client.server";
+import type { ReconciliationRow } from "./read.server";
+import type { ReconciliationAsk } from "./screen.server";
+import { reconciliationAllRows } from "./worked-out.server";
+
+export interface ReconciliationApiItem {
+  variationId: string;
+  productId: string;
+  product: string;
+  variation: string;
+  unit: string;
+  expected: number;
+  actual: number;
+  change: number;
+  variance: { units: number; percent: number | null; cents: number };
+  split: { recipeDrift: number; waste: number; unexplained: number };
+  flagged: boolean;
+}
+
+export function apiItemOf(row: ReconciliationRow): ReconciliationApiItem {
+  const inUnit = (value: number) => value / row.unitScale;
+  return {
+    variationId: row.variationId,
+    productId: row.productId,
+    product: row.product,
+    variation: row.variation,
+    unit: row.unit,
+    expected: inUnit(row.expected),
+    actual: inUnit(row.actual),
+    change: inUnit(row.change),
+    variance: { units: inUnit(row.variance.units), percent: row.variance.percent, cents: row.variance.cents },
+    split: {
+      recipeDrift: inUnit(row.split.recipeDrift),
+      waste: inUnit(row.split.waste),
+      unexplained: inUnit(row.split.unexplained),
+    },
+    flagged: row.flagged,
+  };
+}
+
+/** The answer; `computedAt` (ISO) when the rows are the jobs worker's of that instant, null when summed now. */
+export async function reconciliationApi(db: Database, ask: ReconciliationAsk, now = new Date()) {
+  const { rows, computedAt } = await reconciliationAllRows(db, ask.scope, ask.threshold, now);
+  return {
+    items: rows.map(apiItemOf),
+    from: ask.period.from,
+    to: ask.period.to,
+    threshold: ask.threshold,
+    computedAt: computedAt === null ? null : new Date(computedAt).toISOString(),
+  };
+}

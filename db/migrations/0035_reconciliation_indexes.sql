@@ -1,0 +1,2 @@
+CREATE INDEX `sales_lines_reconciliation_idx` ON `sales_lines` (`location_id`,`sold_at`,`sale_item_id`,`quantity`);--> statement-breakpoint
+CREATE INDEX `stock_movements_reconciliation_idx` ON `stock_movements` (`location_id`,`occurred_at`,`variation_id`,`type`,`reason`,`quantity`);
