@@ -20,7 +20,7 @@ import { constraintFailed, isConstraintError } from "~/db/sql.server";
 /** Lines booked in one batch. */
 export const BOOKING_BATCH = 500;
 
-interface Unbooked {
+export interface Unbooked {
   id: number;
   jobId: string;
   locationId: string;
