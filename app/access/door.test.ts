@@ -11,8 +11,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const routesDir = join(root, "app", "routes");
 
 const DOOR = /\b(signedIn|actorHere|actorAt|actorAtOneLocation|actorAtPickedLocation|organizationAdmin|apiActor)\(/;
-/** Route factories that open the door themselves: the coming-soon screens, the vial and the count JSON writes. */
-const DOOR_FACTORIES = /=\s*(comingSoonLoader|vialAction|sessionAction)\(/;
+/** Route factories that open the door themselves: the vial and the count JSON writes. */
+const DOOR_FACTORIES = /=\s*(vialAction|sessionAction)\(/;
 /** Reached signed out (or answering 404/405 before anything is read), so no door. */
 const PUBLIC = new Set(["login.tsx", "logout.ts", "change-password.tsx", "health.ts", "api.auth.login.ts", "api.$.ts"]);
 /** Handlers that read nothing: a GET answered with a redirect or 405 (the writes beside them use the door). */

@@ -190,13 +190,6 @@ test("an unknown path shows the not-found screen inside the shell", async ({ pag
   await expect(sidebar(page)).toBeVisible();
 });
 
-test("a screen of a later issue says so honestly", async ({ page }) => {
-  await signIn(page, "manager@demo.clinic");
-  await page.goto("/sales-import");
-  await expect(page.getByRole("heading", { name: "Sales Import" })).toBeVisible();
-  await expect(page.getByTestId("coming-soon")).toContainText("Coming soon");
-});
-
 test("when the database is stopped the database boundary explains it", async ({ page, request, baseURL }) => {
   const control = `http://127.0.0.1:${controlPort(Number(new URL(baseURL ?? "").port))}`;
   await signIn(page, "manager@demo.clinic");
