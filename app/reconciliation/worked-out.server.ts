@@ -30,6 +30,19 @@ export const RECONCILIATION_STANDS_FOR_MS = 30 * 60 * 1000;
 /** A run stops starting new places after this long, so it ends well inside a scheduled run's limits. */
 const RUN_BUDGET_MS = 20_000;
 
+/**
+ * The last instant something changed what an organization's sales stand for: an import completed
+ * (sales or recipes), a sold item mapped, a service's recipe edited. Worked-out rows older than it
+ * do not stand (the page sums live) and are worked out again on the next run, so whoever has just
+ * imported a file sees it at once; the ledger's own movements (a draw) wait for the next refresh.
+ */
+function salesChangedAtSql(organization: SQL | string): SQL {
+  return sql`max(
+    coalesce((SELECT max(finished_at) FROM import_jobs WHERE organization_id = ${organization}), 0),
+    coalesce((SELECT max(mapped_at) FROM sale_items WHERE organization_id = ${organization}), 0),
+    coalesce((SELECT max(updated_at) FROM services WHERE organization_id = ${organization}), 0))`;
+}
+
 /** Which worked-out set answers a scope's question, or null (summed live). */
 function workedOutKey(scope: Scope, threshold: number, now: Date): { place: string; days: number } | null {
   if (threshold !== DEFAULT_THRESHOLD) return null;
@@ -56,7 +69,8 @@ function workedOutStatements(
   const fresh = now.getTime() - RECONCILIATION_STANDS_FOR_MS;
   const set = sql`w.organization_id = ${scope.organization} AND w.place = ${key.place} AND w.days = ${key.days}`;
   const period = sql`w.period_from = ${scope.period.from} AND w.period_to = ${scope.period.to}
-    AND w.computed_at >= ${fresh} AND w.computed_at <= ${now.getTime()}`;
+    AND w.computed_at >= ${fresh} AND w.computed_at <= ${now.getTime()}
+    AND w.computed_at >= ${salesChangedAtSql(scope.organization)}`;
   const ranks =
     page === null
       ? sql``
@@ -179,18 +193,21 @@ function workOutStatements(db: Database, p: Place, days: number, now: Date) {
 }
 
 /**
- * The worker's run: every place and period whose rows are missing, of another day or older than
- * RECONCILIATION_REFRESH_MS, oldest first (the organization's year first among equals), each in one
+ * The worker's run: every place and period whose rows are missing, of another day, older than
+ * RECONCILIATION_REFRESH_MS or than the organization's last change of its sales, oldest first (the organization's year first among equals), each in one
  * batch, until the run's budget is spent; the next run goes on with the rest.
  */
 export async function workOutReconciliation(db: Database, now: Date, budgetMs = RUN_BUDGET_MS): Promise<string> {
-  const [locations, stamps] = await db.batch([
+  const [locations, stamps, changes] = await db.batch([
     db.all<{ organizationId: string; id: string; timeZone: string }>(sql`SELECT organization_id AS organizationId, id,
       timezone AS timeZone FROM locations WHERE active = 1 ORDER BY organization_id, code`),
     db.all<{ organizationId: string; place: string; days: number; computedAt: number; periodTo: string }>(sql`
       SELECT organization_id AS organizationId, place, days, max(computed_at) AS computedAt, max(period_to) AS periodTo
       FROM reconciliation_worked_out GROUP BY organization_id, place, days`),
+    db.all<{ id: string; changedAt: number }>(sql`SELECT o.id, ${salesChangedAtSql(sql`o.id`)} AS changedAt
+      FROM organizations AS o`),
   ]);
+  const changedAt = new Map(changes.map((c) => [c.id, Number(c.changedAt)]));
   const places: Place[] = [];
   for (const l of locations) {
     places.push({ organizationId: l.organizationId, place: l.id, timeZone: l.timeZone });
@@ -211,7 +228,8 @@ export async function workOutReconciliation(db: Database, now: Date, budgetMs = 
       ({ p, stamp }) =>
         !stamp ||
         stamp.periodTo !== todayIn(p.timeZone, now) ||
-        now.getTime() - Number(stamp.computedAt) >= RECONCILIATION_REFRESH_MS,
+        now.getTime() - Number(stamp.computedAt) >= RECONCILIATION_REFRESH_MS ||
+        Number(stamp.computedAt) < (changedAt.get(p.organizationId) ?? 0),
     )
     // Oldest first; of the same age (none yet), the organization's first: its live sums cost the most.
     .sort(

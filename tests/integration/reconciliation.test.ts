@@ -479,6 +479,43 @@ describe("the views the jobs worker works out", () => {
       (await reconciliationView(t.db, scopeFor(admin), 62, 1)).rows.find((r) => r.variationId === toxin.id)?.flagged,
     ).toBe(false);
   });
+
+  it("stops standing once an import completes or a service's recipe changes, and is worked out again next run", async () => {
+    const admin = actorAt("admin", loc.DTN);
+    const worked = new Date();
+    await workOutReconciliation(t.db, worked);
+    expect((await reconciliationView(t.db, scopeFor(admin), 10, 1, worked)).computedAt).not.toBeNull();
+
+    // Two glabella treatments imported a moment after the rows were worked out.
+    const before = (await rowOf(admin, toxin.id))?.expected ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await importedSales(t.db, {
+      organizationId,
+      createdBy: admin.id,
+      lines: [
+        {
+          item: { kind: "service", serviceId: svc.glabella, name: "Glabella" },
+          locationId: loc.DTN,
+          soldAt: ago(1),
+          quantity: 2,
+        },
+      ],
+    });
+    const now = new Date();
+    const view = await reconciliationView(t.db, scopeFor(admin), 10, 1, now);
+    expect(view.computedAt).toBeNull();
+    expect(view.rows.find((r) => r.variationId === toxin.id)?.expected).toBeGreaterThan(before);
+    // The next run works the views out again, and they stand with the import in them.
+    expect(await workOutReconciliation(t.db, now)).not.toBe("0 of 0 due worked out");
+    const again = await reconciliationView(t.db, scopeFor(admin), 10, 1, now);
+    expect(again.computedAt).not.toBeNull();
+    expect(again.rows).toEqual(view.rows);
+
+    // A recipe edited later makes them stand down again.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.db.run(sql`UPDATE services SET updated_at = ${Date.now()} WHERE id = ${svc.forehead}`);
+    expect((await reconciliationView(t.db, scopeFor(admin), 10, 1)).computedAt).toBeNull();
+  });
 });
 
 describe("the migration", () => {
