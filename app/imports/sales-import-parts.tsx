@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Button, Card, FormAlert, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import type { ImportStatus } from "../../db/schema/imports/constants";
+import type { UnknownItem } from "./map-item.server";
 
 export const SALES_IMPORT_PATH = "/sales-import";
 export const importPath = (id: string) => `${SALES_IMPORT_PATH}/${id}`;
@@ -230,15 +231,6 @@ export function ImportsTable({
       </div>
     </Card>
   );
-}
-
-export interface UnknownItem {
-  id: number;
-  name: string;
-  sku: string | null;
-  gtin: string | null;
-  lines: number;
-  units: number;
 }
 
 export function UnknownItems({

@@ -2,22 +2,18 @@
 // stock change, the variance (units, percent, cents) and its split, flagged first; quantities as
 // decimal numbers in the product's unit (3.5 mL, 20 U), money in cents.
 import type { Database } from "~/db/client.server";
+import type { ReconciliationFigures } from "./figures";
 import type { ReconciliationRow } from "./read.server";
 import type { ReconciliationAsk } from "./screen.server";
 import { reconciliationAllRows } from "./worked-out.server";
 
-export interface ReconciliationApiItem {
+/** A variation's figures as the API answers them: its names, in the product's unit. */
+export interface ReconciliationApiItem extends ReconciliationFigures {
   variationId: string;
   productId: string;
   product: string;
   variation: string;
   unit: string;
-  expected: number;
-  actual: number;
-  change: number;
-  variance: { units: number; percent: number | null; cents: number };
-  split: { recipeDrift: number; waste: number; unexplained: number };
-  flagged: boolean;
 }
 
 export function apiItemOf(row: ReconciliationRow): ReconciliationApiItem {

@@ -8,6 +8,7 @@ import type { ScopedActor } from "~/access/actor";
 import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { quotedList } from "../../db/schema/columns";
 import { NO_SUMS } from "./figures";
 import type { MovementKind } from "./query";
 import { RECONCILIATION_PAGE_SIZE } from "./query";
@@ -17,31 +18,23 @@ import {
   reconciliationRowOf,
   reconciliationRowsStatement,
   type Scope,
+  type VariationFacts,
   WASTE_ADJUST_REASONS,
 } from "./read.server";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** The movements behind each figure (./figures): as SQL over `m`. */
 export const KIND_WHERE: Record<MovementKind, ReturnType<typeof sql>> = {
   all: sql`1`,
   drawn: sql`m.type = 'USE'`,
-  waste: sql`(m.type = 'WASTE' OR (m.type = 'DISCARD' AND coalesce(m.reason, '') NOT IN (${quoted(LOSS_REASONS)}))
-    OR (m.type = 'ADJUST' AND m.quantity < 0 AND m.reason IN (${quoted(WASTE_ADJUST_REASONS)})))`,
-  loss: sql`((m.type = 'DISCARD' AND m.reason IN (${quoted(LOSS_REASONS)})) OR (m.type = 'COUNT' AND m.quantity < 0)
-    OR (m.type = 'ADJUST' AND m.quantity < 0 AND coalesce(m.reason, '') NOT IN (${quoted(WASTE_ADJUST_REASONS)})))`,
+  waste: sql`(m.type = 'WASTE' OR (m.type = 'DISCARD' AND coalesce(m.reason, '') NOT IN (${quotedList(LOSS_REASONS)}))
+    OR (m.type = 'ADJUST' AND m.quantity < 0 AND m.reason IN (${quotedList(WASTE_ADJUST_REASONS)})))`,
+  loss: sql`((m.type = 'DISCARD' AND m.reason IN (${quotedList(LOSS_REASONS)})) OR (m.type = 'COUNT' AND m.quantity < 0)
+    OR (m.type = 'ADJUST' AND m.quantity < 0 AND coalesce(m.reason, '') NOT IN (${quotedList(WASTE_ADJUST_REASONS)})))`,
   sale: sql`m.type = 'SALE'`,
 };
 
-export interface DetailVariation {
+export interface DetailVariation extends VariationFacts {
   id: string;
-  productId: string;
-  product: string;
-  variation: string;
-  unit: string;
-  unitScale: UnitScale;
-  costCents: number | null;
-  unitsPerPackage: number;
 }
 
 export interface WastePart {

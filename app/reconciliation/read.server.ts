@@ -13,6 +13,7 @@ import type { UnitScale } from "~/catalog/format";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { startOfDayIn } from "~/ui/dates";
+import { quotedList } from "../../db/schema/columns";
 import { figuresOf, type ReconciliationFigures, type ReconciliationSums } from "./figures";
 import { addDays, type Period, RECONCILIATION_PAGE_SIZE } from "./query";
 
@@ -21,9 +22,8 @@ export const LOSS_REASONS = ["missing_in_count", "lost_in_transit"] as const;
 /** The ADJUST reasons that are waste (the rest of a bulk adjustment out is unexplained). */
 export const WASTE_ADJUST_REASONS = ["damaged", "expired"] as const;
 
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
-const LOSS = quoted(LOSS_REASONS);
-const WASTE_ADJUST = quoted(WASTE_ADJUST_REASONS);
+const LOSS = quotedList(LOSS_REASONS);
+const WASTE_ADJUST = quotedList(WASTE_ADJUST_REASONS);
 
 /** Where the figures are read: the locations reached, and the period as instants (ms). */
 export interface Scope {
@@ -85,8 +85,8 @@ export interface SumsRow extends ReconciliationSums {
   varianceCentsTotal: number;
 }
 
-export interface ReconciliationRow extends ReconciliationFigures {
-  variationId: string;
+/** What a row (and a drill-down) shows of its variation: names, unit, cost, package. */
+export interface VariationFacts {
   productId: string;
   product: string;
   variation: string;
@@ -94,6 +94,10 @@ export interface ReconciliationRow extends ReconciliationFigures {
   unitScale: UnitScale;
   costCents: number | null;
   unitsPerPackage: number;
+}
+
+export interface ReconciliationRow extends ReconciliationFigures, VariationFacts {
+  variationId: string;
   sums: ReconciliationSums;
 }
 

@@ -20,45 +20,8 @@ import { createDatabase } from "../../app/db/client.server";
 import { CHUNK_BYTES } from "../../app/imports/chunk.server";
 import { PRESETS } from "../../app/imports/parse/presets";
 import { advanceImports } from "../../app/imports/work.server";
+import { SQUARE_HEADERS } from "../../tests/support/sales-files";
 import { migrateDatabase, seedDemoIfEmpty } from "../lib/database";
-
-const HEADERS = [
-  "Date",
-  "Time",
-  "Time Zone",
-  "Category",
-  "Item",
-  "Qty",
-  "Price Point Name",
-  "SKU",
-  "Modifiers Applied",
-  "Gross Sales",
-  "Discounts",
-  "Net Sales",
-  "Tax",
-  "Transaction ID",
-  "Payment ID",
-  "Device Name",
-  "Notes",
-  "Details",
-  "Event Type",
-  "Location",
-  "Dining Option",
-  "Customer ID",
-  "Customer Name",
-  "Customer Reference ID",
-  "Unit",
-  "Count",
-  "Itemization Type",
-  "Commission",
-  "Employee",
-  "Fulfillment Note",
-  "Channel",
-  "Token",
-  "Card Brand",
-  "PAN Suffix",
-  "GTIN",
-];
 
 /** What a clinic sells, as its point of sale names it: services by code, retail by GTIN, and a few unknown items. */
 const ITEMS: { item: string; sku: string; gtin: string; cents: number; category: string }[] = [
@@ -82,7 +45,7 @@ async function writeFile(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   const write = (text: string) =>
     out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", r));
-  await write(`${Papa.unparse([HEADERS], { newline: "\r\n" })}\r\n`);
+  await write(`${Papa.unparse([SQUARE_HEADERS], { newline: "\r\n" })}\r\n`);
   const start = Date.UTC(2026, 0, 1);
   let batch: string[][] = [];
   for (let i = 0; i < rows; i++) {
@@ -214,7 +177,7 @@ export async function runImportsBench(argv: string[]): Promise<void> {
         key,
         key,
         bytes,
-        JSON.stringify(HEADERS),
+        JSON.stringify(SQUARE_HEADERS),
         JSON.stringify(PRESETS.square.mapping),
         rows,
         admin,
