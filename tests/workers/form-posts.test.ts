@@ -5,7 +5,7 @@
 // (415) and a chunked body over 64 KiB (413) without reading it whole. Signed in and signed out.
 import * as build from "virtual:remix/server-build";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formLimitFor } from "../../app/http/form-post.server";
+import { formLimitFor, STREAMED_UPLOADS } from "../../app/http/form-post.server";
 import { app, BASE, signInAs } from "./support";
 
 interface Walked {
@@ -105,9 +105,11 @@ describe.each([
     const expected: string[] = [];
     const json = JSON.stringify({ intent: "create", name: "x", scan: "x", note: "x" });
     for (const route of ROUTES) {
-      // A route that takes a file (FORM_LIMITS) reads it to its action: the staff member signed in here
-      // may not import (403), and the signed-out are sent to sign in; over its own limit, 413.
+      // A route that takes a file (FORM_LIMITS, or one that streams its upload itself) reads it to its
+      // action: the staff member signed in here may not import (403), and the signed-out are sent to
+      // sign in; over its own limit, 413.
       const limit = formLimitFor(route.path);
+      const takesFiles = limit.files || STREAMED_UPLOADS.some((pattern) => pattern.test(route.path));
       const cases: [string, { body?: BodyInit | null; headers?: Record<string, string> }, number | null][] = [
         ["json", { body: json, headers: { "Content-Type": "application/json" } }, route.api ? null : 415],
         [
@@ -116,7 +118,7 @@ describe.each([
           route.api ? null : 415,
         ],
         ["none", { body: null }, route.api ? null : 415],
-        ["file", multipartWithFile("scan"), route.api ? null : limit.files ? (signedIn ? 403 : 302) : 400],
+        ["file", multipartWithFile("scan"), route.api ? null : takesFiles ? (signedIn ? 403 : 302) : 400],
         [
           "large",
           {
