@@ -37,11 +37,22 @@ export function apiItemOf(row: ReconciliationRow): ReconciliationApiItem {
   };
 }
 
-/** The answer; `computedAt` (ISO) when the rows are the jobs worker's of that instant, null when summed now. */
+/**
+ * The answer, a page of rows in the screen's order (flagged first) as the API's lists answer,
+ * `{items, page, pageSize, total}`; `computedAt` (ISO) when the rows are the jobs worker's of that
+ * instant, null when summed now.
+ */
 export async function reconciliationApi(db: Database, ask: ReconciliationAsk, now = new Date()) {
-  const { rows, computedAt } = await reconciliationAllRows(db, ask.scope, ask.threshold, now);
+  const { page, pageSize } = ask.query;
+  const { rows, total, computedAt } = await reconciliationAllRows(db, ask.scope, ask.threshold, now, {
+    page,
+    size: pageSize,
+  });
   return {
     items: rows.map(apiItemOf),
+    page,
+    pageSize,
+    total,
     from: ask.period.from,
     to: ask.period.to,
     threshold: ask.threshold,

@@ -7,6 +7,9 @@ import { filterText, pageNumber } from "~/forms/text";
 import { calendarDateParts } from "~/ui/dates";
 
 export const RECONCILIATION_PAGE_SIZE = 25;
+/** The API's rows a page unless `pageSize` says otherwise (at most 500): a chain's year is 4,700 rows. */
+export const RECONCILIATION_API_PAGE_SIZE = 100;
+export const RECONCILIATION_API_MAX_PAGE_SIZE = 500;
 
 /** Which movements the drill-down lists: every one, or those behind one figure of the split. */
 export const MOVEMENT_KINDS = ["all", "drawn", "waste", "loss", "sale"] as const;
@@ -44,6 +47,8 @@ export const ReconciliationQuery = z.object({
   /** Organization mode: one location's figures (the drill-down from a location's row). */
   locationId: filterText(100, M.id),
   page: pageNumber(),
+  /** The API's rows a page (the screen shows RECONCILIATION_PAGE_SIZE). */
+  pageSize: z.coerce.number().int().min(1).max(RECONCILIATION_API_MAX_PAGE_SIZE).catch(RECONCILIATION_API_PAGE_SIZE),
   /** The drill-down's second list (the movements), paged apart from its sales rows. */
   mpage: pageNumber(),
   /** The drill-down's movements: all of them, or those behind one figure. */

@@ -58,12 +58,18 @@ const COLUMNS = sql`w.variation_id AS variationId, w.expected_services AS expect
   v.name AS variation, p.base_unit AS baseUnit, p.unit_scale AS unitScale, v.units_per_package AS unitsPerPackage,
   v.cost_cents AS costCents`;
 
+/** A page of rows: its number (from 1) and how many rows a page holds. */
+interface RowsPage {
+  page: number;
+  size: number;
+}
+
 /** The statements of a worked-out view: its summary (rows, flagged, value, when), and a page of it (or all of it). */
 function workedOutStatements(
   db: Database,
   scope: Scope,
   key: { place: string; days: number },
-  page: number | null,
+  page: RowsPage | null,
   now: Date,
 ) {
   const fresh = now.getTime() - RECONCILIATION_STANDS_FOR_MS;
@@ -72,9 +78,7 @@ function workedOutStatements(
     AND w.computed_at >= ${fresh} AND w.computed_at <= ${now.getTime()}
     AND w.computed_at >= ${salesChangedAtSql(scope.organization)}`;
   const ranks =
-    page === null
-      ? sql``
-      : sql`AND w.rank > ${(page - 1) * RECONCILIATION_PAGE_SIZE} AND w.rank <= ${page * RECONCILIATION_PAGE_SIZE}`;
+    page === null ? sql`` : sql`AND w.rank > ${(page.page - 1) * page.size} AND w.rank <= ${page.page * page.size}`;
   return [
     db.all<{ total: number; flaggedTotal: number; varianceCentsTotal: number; computedAt: number | null }>(sql`
       SELECT count(*) AS total, total(w.flagged) AS flaggedTotal, total(w.variance_cents) AS varianceCentsTotal,
@@ -105,7 +109,9 @@ export async function reconciliationView(
 ): Promise<ReconciliationView> {
   const key = workedOutKey(scope, threshold, now);
   if (key) {
-    const [summary, rows] = await db.batch(workedOutStatements(db, scope, key, page, now));
+    const [summary, rows] = await db.batch(
+      workedOutStatements(db, scope, key, { page, size: RECONCILIATION_PAGE_SIZE }, now),
+    );
     const s = summary[0];
     if (s && Number(s.total) > 0 && s.computedAt !== null) {
       const table = tableOf(
@@ -131,22 +137,28 @@ export async function reconciliationView(
   return { ...(await reconciliationPage(db, scope, threshold, page)), computedAt: null };
 }
 
-/** Every row (the API), worked out when it may be, else live; with the instant it is true of. */
+/**
+ * Every row (the CSV), or a page of `size` of them (the API), worked out when it may be, else live;
+ * with how many rows there are in all and the instant they are true of.
+ */
 export async function reconciliationAllRows(
   db: Database,
   scope: Scope,
   threshold: number,
   now = new Date(),
-): Promise<{ rows: ReconciliationRow[]; computedAt: number | null }> {
+  page: RowsPage | null = null,
+): Promise<{ rows: ReconciliationRow[]; total: number; computedAt: number | null }> {
   const key = workedOutKey(scope, threshold, now);
   if (key) {
-    const [summary, rows] = await db.batch(workedOutStatements(db, scope, key, null, now));
+    const [summary, rows] = await db.batch(workedOutStatements(db, scope, key, page, now));
     const s = summary[0];
     if (s && Number(s.total) > 0 && s.computedAt !== null) {
-      return { rows: rows.map((r) => rowOf(r, threshold)), computedAt: Number(s.computedAt) };
+      return { rows: rows.map((r) => rowOf(r, threshold)), total: Number(s.total), computedAt: Number(s.computedAt) };
     }
   }
-  return { rows: await reconciliationRows(db, scope, threshold), computedAt: null };
+  const all = await reconciliationRows(db, scope, threshold);
+  const rows = page ? all.slice((page.page - 1) * page.size, page.page * page.size) : all;
+  return { rows, total: all.length, computedAt: null };
 }
 
 interface Place {

@@ -1,8 +1,9 @@
-// GET /api/reconciliation?locationId=&from=&to=&threshold= (spec section 7): per variation at the
+// GET /api/reconciliation?locationId=&from=&to=&threshold=&page=&pageSize= (spec section 7): per variation at the
 // location asked for (else the one in scope; every location with locationId=all, organization
 // admins), over the days from–to in its time zone (default the last 30 days):
 // {items: [{variationId, product, variation, unit, expected, actual, change, variance: {units,
-// percent, cents}, split: {recipeDrift, waste, unexplained}, flagged}], from, to, threshold}.
+// percent, cents}, split: {recipeDrift, waste, unexplained}, flagged}], page, pageSize, total, from,
+// to, threshold}: flagged first, 100 a page (pageSize up to 500).
 // READ_REPORTS; a date it cannot use, a period backwards or over a year: 400 `invalid_filter`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiActor } from "~/access/door.server";

@@ -138,6 +138,11 @@ const PAGES: LargePage[] = [
     path: "/reconciliation/{reconVariation}?from={yearFrom}&to={to}",
     as: "manager",
   },
+  // Issue 24: the sales import page (the imports list, and the unknown items of 500,000 lines to map)
+  // and the imports API, as the manager at L01 (reads) and the owner in organization mode.
+  { name: "sales import", path: "/sales-import", as: "manager" },
+  { name: "sales import organization", path: "/sales-import", as: "owner" },
+  { name: "imports api", path: "/api/imports", as: "owner" },
 ];
 
 export interface PageFigures {

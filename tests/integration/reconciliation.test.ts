@@ -399,6 +399,25 @@ describe("the screens and the API", () => {
       split: { recipeDrift: 2, waste: 20, unexplained: 15 },
       flagged: true,
     });
+
+    // Paged as the API's lists are: every row once across the pages, in the screen's order.
+    const pageOf = async (page: number) => {
+      const paged = await outcome(() =>
+        apiLoader(args(`/api/reconciliation?locationId=${loc.DTN}&pageSize=2&page=${page}`, cookie)),
+      );
+      return (await paged.response?.json()) as {
+        items: { variationId: string }[];
+        page: number;
+        pageSize: number;
+        total: number;
+      };
+    };
+    const first = await pageOf(1);
+    expect(body.items.length).toBeGreaterThan(2);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: body.items.length });
+    const walked: { variationId: string }[] = [];
+    for (let page = 1; page <= Math.ceil(first.total / 2); page++) walked.push(...(await pageOf(page)).items);
+    expect(walked.map((i) => i.variationId)).toEqual(body.items.map((i) => i.variationId));
   });
 
   it("downloads the table as CSV, and opens the drill-down", async () => {
