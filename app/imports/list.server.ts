@@ -194,11 +194,3 @@ export async function* rowErrorPages(db: Database, jobId: string, pageSize = 100
     if (rows.length < pageSize) return;
   }
 }
-
-/** The retail products an unknown item may be: active variations of active bulk-tracked products, by name. */
-export function retailChoices(db: Database, actor: ScopedActor) {
-  return db.all<{ id: string; name: string }>(sql`SELECT v.id, p.name || ' · ' || v.name AS name
-    FROM product_variations AS v JOIN products AS p ON p.id = v.product_id
-    WHERE p.organization_id = ${organizationOf(actor)} AND p.tracking = 'bulk' AND p.active = 1 AND v.active = 1
-    ORDER BY p.name, v.name, v.id`);
-}

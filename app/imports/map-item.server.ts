@@ -8,8 +8,9 @@ import { sql } from "drizzle-orm";
 import { activityLocation, type ScopedActor } from "~/access/actor";
 import { can } from "~/access/permissions";
 import { changeWithActivity } from "~/activity/change.server";
+import { productMatching } from "~/catalog/search.server";
 import type { Database } from "~/db/client.server";
-import { organizationOf } from "~/db/sql.server";
+import { anyContains, organizationOf } from "~/db/sql.server";
 import { type Outcome, refusalsOf } from "~/outcome";
 import { MapSaleItemBody, type MapSaleItemInput } from "./map-form";
 
@@ -153,4 +154,38 @@ export function unknownItemsOf(items: UnknownItem[], totals: { n: number }[]): {
     items: items.map((i) => ({ ...i, id: Number(i.id), lines: Number(i.lines), units: Number(i.units) })),
     total: Number(totals[0]?.n ?? 0),
   };
+}
+
+/** Choices a mapping page lists of each kind (a search narrows them). */
+export const MAPPING_CHOICES = 30;
+
+/**
+ * The one item a mapping page is about (of the actor's organization, with its lines and units), and
+ * what it may become: active services, and active bulk-tracked variations (retail), each whose name
+ * or code contains `q` (a variation also by its product's search: SKU, GTIN, barcode typed whole),
+ * the first MAPPING_CHOICES by name. Without `q`, the services only: a catalogue's thousands of
+ * variations are found by searching, never listed whole.
+ */
+export function mappingChoicesQueries(db: Database, actor: ScopedActor, saleItemId: number, q: string) {
+  const org = organizationOf(actor);
+  const services = q ? sql`AND ${anyContains(q, [sql`s.name`, sql`s.code`])}` : sql``;
+  return [
+    db.all<UnknownItem & { kind: string }>(sql`SELECT i.id, i.name, i.sku, i.gtin, i.kind,
+        (SELECT count(*) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS lines,
+        (SELECT coalesce(sum(l.quantity), 0) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS units
+      FROM sale_items AS i WHERE i.id = ${saleItemId} AND i.organization_id = ${org}`),
+    db.all<{ id: string; name: string; code: string }>(sql`SELECT s.id, s.name, s.code FROM services AS s
+      WHERE s.organization_id = ${org} AND s.active = 1 ${services}
+      ORDER BY s.name, s.id LIMIT ${MAPPING_CHOICES}`),
+    db.all<{ id: string; name: string; sku: string | null }>(
+      q
+        ? // products unaliased: productMatching names its columns by the table's own name.
+          sql`SELECT v.id, products.name || ' · ' || v.name AS name, v.sku
+          FROM products JOIN product_variations AS v ON v.product_id = products.id
+          WHERE products.organization_id = ${org} AND products.tracking = 'bulk' AND products.active = 1
+            AND v.active = 1 AND (${productMatching(q)} OR ${anyContains(q, [sql`v.name`])})
+          ORDER BY products.name, v.name, v.id LIMIT ${MAPPING_CHOICES}`
+        : sql`SELECT NULL AS id, NULL AS name, NULL AS sku WHERE 0`,
+    ),
+  ] as const;
 }

@@ -3,7 +3,7 @@
 // Refresh link before JavaScript), an import's counts, and the unknown items' mapping forms.
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { Button, Card, FormAlert, SelectField } from "~/ui/form";
+import { Button, Card, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import type { ImportStatus } from "../../db/schema/imports/constants";
 import type { UnknownItem } from "./map-item.server";
@@ -238,22 +238,13 @@ export function UnknownItems({
   total,
   page,
   pageCount,
-  services,
-  variations,
   canMap,
-  mapped,
-  error,
 }: {
   items: readonly UnknownItem[];
   total: number;
   page: number;
   pageCount: number;
-  services: readonly { id: string; name: string }[];
-  variations: readonly { id: string; name: string }[];
   canMap: boolean;
-  /** The item a form just answered, and its message. */
-  mapped: { saleItemId: number; message: string } | null;
-  error: string | null;
 }) {
   return (
     <Card title="Unknown items">
@@ -284,50 +275,17 @@ export function UnknownItems({
               <td className={CELL}>{n(item.lines)}</td>
               <td className={CELL}>{n(item.units)}</td>
               <td className={CELL}>
-                {canMap && (
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="saleItemId" value={item.id} />
-                    <SelectField
-                      label={`What ${item.name} is`}
-                      labelHidden
-                      id={`target-${item.id}`}
-                      name="target"
-                      defaultValue=""
-                      required
-                      error={mapped?.saleItemId === item.id ? (error ?? undefined) : undefined}
-                      choices={
-                        <>
-                          <option value="" disabled>
-                            Choose…
-                          </option>
-                          <optgroup label="Services">
-                            {services.map((s) => (
-                              <option key={s.id} value={`service:${s.id}`}>
-                                {s.name}
-                              </option>
-                            ))}
-                          </optgroup>
-                          <optgroup label="Retail products">
-                            {variations.map((v) => (
-                              <option key={v.id} value={`retail:${v.id}`}>
-                                {v.name}
-                              </option>
-                            ))}
-                          </optgroup>
-                          <option value="ignored">Not stock (e.g. a fee)</option>
-                        </>
-                      }
-                    />
-                    <Button name="intent" value="map_item" tone="secondary">
-                      Map
-                    </Button>
-                  </Form>
-                )}
+                <Link
+                  to={`/sales-import/items/${item.id}`}
+                  aria-label={`${canMap ? "Map" : "See"} ${item.name}`}
+                  className="font-medium text-sky-800 text-sm hover:underline"
+                >
+                  {canMap ? "Map…" : "See"}
+                </Link>
               </td>
             </DataRow>
           ))}
         </DataTable>
-        {error && !mapped && <FormAlert message={error} />}
         <Pagination
           total={total}
           noun="unknown items"

@@ -1,7 +1,7 @@
 // /sales-import: upload a point-of-sale sales file (CSV or XLSX, streamed to storage; READ_IMPORTS
 // sees the page, WRITE_IMPORTS uploads), the imports newest first (25 a page, at the location in
 // scope or every location in organization mode) with their progress and counts, and the unknown
-// items the files sold, each with a form to map it to a service, a retail product or "not stock".
+// items the files sold, each linking to its mapping page (/sales-import/items/{id}).
 // A file goes on to /sales-import/{id} for its preview.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -9,15 +9,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { timeZoneHere } from "~/access/actor";
 import { actorHere } from "~/access/door.server";
 import { canHere } from "~/access/scope.server";
-import { refreshingClientAction } from "~/browser/refresh-after-action";
-import { serviceChoices } from "~/catalog/services.server";
 import { pageNumber } from "~/forms/text";
 import { mediaTypeOf } from "~/http/body.server";
 import { orOutage } from "~/http/outage.server";
-import { done, intentOf } from "~/http/outcome.server";
-import { IMPORTS_PAGE_SIZE, MapItemForm } from "~/imports/forms";
-import { importListOf, importListQueries, retailChoices } from "~/imports/list.server";
-import { mapSaleItem, UNKNOWN_ITEMS_PAGE_SIZE, unknownItemsOf, unknownItemsQueries } from "~/imports/map-item.server";
+import { done } from "~/http/outcome.server";
+import { IMPORTS_PAGE_SIZE } from "~/imports/forms";
+import { importListOf, importListQueries } from "~/imports/list.server";
+import { UNKNOWN_ITEMS_PAGE_SIZE, unknownItemsOf, unknownItemsQueries } from "~/imports/map-item.server";
 import { ImportsTable, importPath, UnknownItems, UploadForm } from "~/imports/sales-import-parts";
 import { mayImportAt, receiveUpload } from "~/imports/upload.server";
 import { area } from "~/shell/areas";
@@ -31,14 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber().parse(params.get("page") ?? undefined);
   const itemsPage = pageNumber().parse(params.get("items") ?? undefined);
   const { db } = args.context;
-  // One round trip after the session: the imports, the unknown items and what they may be mapped to.
-  const [rows, counted, unknownRows, unknownCount, services, variations] = await orOutage(
-    db.batch([
-      ...importListQueries(db, actor, page),
-      ...unknownItemsQueries(db, actor, itemsPage),
-      serviceChoices(db, actor),
-      retailChoices(db, actor),
-    ]),
+  // One round trip after the session: the imports and the unknown items.
+  const [rows, counted, unknownRows, unknownCount] = await orOutage(
+    db.batch([...importListQueries(db, actor, page), ...unknownItemsQueries(db, actor, itemsPage)]),
   );
   const unknown = unknownItemsOf(unknownRows, unknownCount);
   const list = importListOf(rows, counted, page);
@@ -74,17 +67,14 @@ export async function loader(args: LoaderFunctionArgs) {
       ...unknown,
       page: itemsPage,
       pageCount: Math.max(1, Math.ceil(unknown.total / UNKNOWN_ITEMS_PAGE_SIZE)),
-      services,
-      variations,
       canMap: canWrite,
     },
   };
 }
 
 interface Failure {
-  intent: "upload" | "map_item";
+  intent: "upload";
   formError: string;
-  saleItemId?: number;
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -99,26 +89,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     return done(importPath(outcome.job.id), "File uploaded", "Check its columns and first rows, then import it.");
   }
-  const form = Object.fromEntries(await args.request.formData());
-  intentOf(form, ["map_item"] as const);
-  const parsed = MapItemForm.safeParse(form);
-  const saleItemId = Number(form.saleItemId) || undefined;
-  if (!parsed.success) {
-    return data<Failure>(
-      { intent: "map_item", saleItemId, formError: parsed.error.issues[0]?.message ?? "Check the mapping." },
-      { status: 400 },
-    );
-  }
-  const outcome = await orOutage(mapSaleItem(db, actor, parsed.data));
-  if (!outcome.ok) {
-    if (outcome.refusal === "forbidden") throw data(outcome.message, { status: 403 });
-    return data<Failure>({ intent: "map_item", saleItemId, formError: outcome.message }, { status: 409 });
-  }
-  return done("/sales-import", "Item mapped", "Its lines already imported follow the new mapping.");
+  // Any other post (a form of an older page: items are mapped on their own page now) asks for the file.
+  return data<Failure>({ intent: "upload", formError: "Choose a CSV or XLSX file to upload." }, { status: 400 });
 }
-
-// Mapping an item changes what the sales mean (retail lines come off the shelf): the import's refresh set.
-export const clientAction = refreshingClientAction({ map_item: "import_sales" });
 
 export default function SalesImport() {
   const { upload, imports, unknown } = useLoaderData<typeof loader>();
@@ -130,7 +103,7 @@ export default function SalesImport() {
         locations={upload.locations}
         fixedLocation={upload.fixedLocation}
         reason={upload.reason}
-        error={failure?.intent === "upload" ? failure.formError : null}
+        error={failure?.formError ?? null}
       />
       <ImportsTable items={imports.items} total={imports.total} page={imports.page} pageCount={imports.pageCount} />
       <UnknownItems
@@ -138,15 +111,7 @@ export default function SalesImport() {
         total={unknown.total}
         page={unknown.page}
         pageCount={unknown.pageCount}
-        services={unknown.services}
-        variations={unknown.variations}
         canMap={unknown.canMap}
-        mapped={
-          failure?.intent === "map_item" && failure.saleItemId
-            ? { saleItemId: failure.saleItemId, message: failure.formError }
-            : null
-        }
-        error={failure?.intent === "map_item" ? failure.formError : null}
       />
     </div>
   );

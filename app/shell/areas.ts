@@ -31,6 +31,7 @@ export const AREAS = {
   "/transfers/{id}": { title: "Transfer", permission: "READ_TRANSFERS" },
   "/sales-import": { title: "Sales Import", permission: "READ_IMPORTS" },
   "/sales-import/{id}": { title: "Sales import", permission: "READ_IMPORTS" },
+  "/sales-import/items/{id}": { title: "Map a sold item", permission: "READ_IMPORTS" },
   "/recipes-import": { title: "Recipes Import", permission: "READ_IMPORTS" },
   "/purchase-orders": { title: "Purchase Orders", permission: "READ_PURCHASING" },
   "/purchase-orders/{id}": { title: "Purchase Order", permission: "READ_PURCHASING" },

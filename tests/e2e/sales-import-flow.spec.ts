@@ -176,12 +176,18 @@ test("a Square CSV and a Zenoti XLSX imported, an unknown item mapped, reconcile
   );
   await expect(page.getByText("1 imported · 0 duplicates · 1 skipped · 0 unmapped · 0 errors")).toBeVisible();
 
-  // The unknown item, listed once, mapped to the forehead service (20 U of Xeomin each).
+  // The unknown item, listed once, found a service by searching, mapped to the forehead service (20 U of Xeomin each).
   await page.goto("/sales-import");
   await expect(page.getByRole("row").filter({ hasText: UNKNOWN })).toHaveCount(1);
-  await page.getByLabel(`What ${UNKNOWN} is`).selectOption({ label: "Forehead lines – toxin" });
-  await page.getByRole("button", { name: "Map" }).click();
-  await expect(page.getByLabel(`What ${UNKNOWN} is`)).toHaveCount(0);
+  await page.getByRole("link", { name: `Map ${UNKNOWN}` }).click();
+  await expect(page.getByRole("heading", { name: `Map ${UNKNOWN}` })).toBeVisible();
+  await page.getByLabel("Search").fill("forehead");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByLabel("Service: Forehead lines – toxin").check();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Map", exact: true }).click();
+  await expect(page).toHaveURL(/\/sales-import$/);
+  await expect(page.getByRole("link", { name: `Map ${UNKNOWN}` })).toHaveCount(0);
 
   // Reconciliation: Botox expects 2 − 1 glabella (20 U) + 1 crow's feet (24 U) more; Xeomin 3 foreheads (60 U).
   const botox = await reconciled(page, "Botox Cosmetic");

@@ -18,6 +18,7 @@ import { receiveUpload } from "../../app/imports/upload.server";
 import { advanceImports } from "../../app/imports/work.server";
 import * as indexRoute from "../../app/routes/_app.sales-import._index";
 import * as jobRoute from "../../app/routes/_app.sales-import.$jobId";
+import * as itemRoute from "../../app/routes/_app.sales-import.items.$itemId";
 import * as listApi from "../../app/routes/api.imports";
 import * as oneApi from "../../app/routes/api.imports.$id";
 import * as errorsCsv from "../../app/routes/sales-import.$jobId.errors[.csv]";
@@ -925,6 +926,78 @@ describe("the screens", () => {
     );
     const seen = (other.data as Awaited<ReturnType<typeof indexRoute.loader>>).imports.items.map((i) => i.id);
     expect(seen).not.toContain(id);
+  });
+
+  it("an unknown item's page finds services and retail products by search and maps it; staff may not", async () => {
+    const cookie = await cookieOf("admin", "DTN");
+    const text = `${[SQUARE_HEADER, squareRow(1, "Mapping page serum"), squareRow(2, "Mapping page serum")].join("\n")}\n`;
+    const request = uploadRequest(
+      "/api/imports",
+      cookie,
+      { kind: "sales", locationId: loc.DTN },
+      { name: "unknown.csv", bytes: bytes(text) },
+    );
+    expect((await outcome(() => listApi.action({ request, context: ctx(), params: {} }))).status).toBe(201);
+    for (let run = 0; run < 10 && (await advanceImports(t.db, r2.files, new Date())); run++);
+    const listed = await outcome(() =>
+      indexRoute.loader({ request: pageRequest("/sales-import", cookie), context: ctx(), params: {} }),
+    );
+    const unknown = (listed.data as Awaited<ReturnType<typeof indexRoute.loader>>).unknown.items;
+    const item = unknown.find((i) => i.name === "Mapping page serum");
+    expect(item).toMatchObject({ lines: 2, units: 2 });
+    const itemId = String(item?.id);
+
+    const read = async (q: string) => {
+      t.resetRoundTrips();
+      const answer = await outcome(() =>
+        itemRoute.loader({
+          request: pageRequest(`/sales-import/items/${itemId}?q=${encodeURIComponent(q)}`, cookie),
+          context: ctx(),
+          params: { itemId },
+        }),
+      );
+      expect(t.roundTrips()).toBe(2);
+      return answer.data as Awaited<ReturnType<typeof itemRoute.loader>>;
+    };
+    // No search: services by name, no retail products (found by searching, never listed whole).
+    const plain = await read("");
+    expect(plain.item).toMatchObject({ name: "Mapping page serum", kind: "unmapped", lines: 2 });
+    expect(plain.services.map((s) => s.name)).toContain("Consultation");
+    expect(plain.variations).toEqual([]);
+    // A retail SKU typed whole finds its bulk variation; a vial-tracked product's never shows.
+    expect((await read("SKC-CEF-30")).variations.map((v) => v.name)).toEqual(["C E Ferulic · 30 mL"]);
+    expect((await read("Botox")).variations).toEqual([]);
+    expect((await read("glabellar")).services.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Glabellar lines – toxin", "Glabellar lines – Dysport"]),
+    );
+
+    // Staff may not map (403); an item that is none is 404; the admin maps it, and it leaves the list.
+    const staff = await cookieOf("staff", "DTN");
+    const refused = await outcome(() =>
+      itemRoute.action({
+        request: formRequest(`/sales-import/items/${itemId}`, staff, { target: "ignored" }),
+        context: ctx(),
+        params: { itemId },
+      }),
+    );
+    expect(refused.status).toBe(403);
+    const none = await outcome(() =>
+      itemRoute.loader({
+        request: pageRequest("/sales-import/items/999999", cookie),
+        context: ctx(),
+        params: { itemId: "999999" },
+      }),
+    );
+    expect(none.status).toBe(404);
+    const mapped = await outcome(() =>
+      itemRoute.action({
+        request: formRequest(`/sales-import/items/${itemId}`, cookie, { target: "ignored" }),
+        context: ctx(),
+        params: { itemId },
+      }),
+    );
+    expect(mapped.status).toBe(302);
+    expect((await read("")).item.kind).toBe("ignored");
   });
 
   it("errors.csv streams an import's rows in error; an import elsewhere is 404", async () => {
