@@ -478,4 +478,13 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `reconciliation_worked_out_summary_idx` ON `reconciliation_worked_out` (`organization_id`,`place`,`days`,`computed_at`,`flagged`,`variance_cents`);",
     ],
   },
+  {
+    tag: "0037_sales_lines_item_units",
+    when: 1795786633667,
+    statements: [
+      "DROP INDEX `sales_lines_location_sold_idx`;",
+      "DROP INDEX `sales_lines_item_location_sold_idx`;",
+      "CREATE INDEX `sales_lines_item_location_sold_idx` ON `sales_lines` (`sale_item_id`,`location_id`,`sold_at`,`quantity`);",
+    ],
+  },
 ];

@@ -127,11 +127,13 @@ export function unknownItemsQueries(db: Database, actor: ScopedActor, page: numb
   const org = organizationOf(actor);
   const offset = (Math.max(1, Math.floor(page)) - 1) * UNKNOWN_ITEMS_PAGE_SIZE;
   return [
-    db.all<UnknownItem>(sql`SELECT i.id, i.name, i.sku, i.gtin,
-        (SELECT count(*) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS lines,
-        (SELECT coalesce(sum(l.quantity), 0) FROM sales_lines AS l WHERE l.sale_item_id = i.id) AS units
-      FROM sale_items AS i WHERE i.organization_id = ${org} AND i.kind = 'unmapped'
-      ORDER BY lines DESC, lower(i.name), i.id LIMIT ${UNKNOWN_ITEMS_PAGE_SIZE} OFFSET ${offset}`),
+    // One pass over each unknown item's lines, read from their item index (which carries the quantity).
+    db.all<UnknownItem>(sql`SELECT i.id, i.name, i.sku, i.gtin, count(l.id) AS lines,
+        coalesce(sum(l.quantity), 0) AS units
+      FROM sale_items AS i LEFT JOIN sales_lines AS l INDEXED BY sales_lines_item_location_sold_idx
+        ON l.sale_item_id = i.id
+      WHERE i.organization_id = ${org} AND i.kind = 'unmapped'
+      GROUP BY i.id ORDER BY lines DESC, lower(i.name), i.id LIMIT ${UNKNOWN_ITEMS_PAGE_SIZE} OFFSET ${offset}`),
     db.all<{ n: number }>(
       sql`SELECT count(*) AS n FROM sale_items WHERE organization_id = ${org} AND kind = 'unmapped'`,
     ),

@@ -90,10 +90,9 @@ export const salesLines = sqliteTable(
     uniqueIndex("sales_lines_org_key_unique").on(t.organizationId, t.rowKey),
     check("sales_lines_quantity", sql`typeof(${t.quantity}) = 'integer' AND ${t.quantity} <> 0`),
     check("sales_lines_net", sql`typeof(${t.netCents}) = 'integer'`),
-    // Reconciliation: a location's lines of an item over a period (expected usage, drill-down).
-    index("sales_lines_item_location_sold_idx").on(t.saleItemId, t.locationId, t.soldAt),
-    // A location's sales by time (the reconciliation's period, the large set's bench).
-    index("sales_lines_location_sold_idx").on(t.locationId, t.soldAt),
+    // Reconciliation: a location's lines of an item over a period (expected usage, drill-down); and
+    // each unknown item's lines and units (the quantity is here so neither reads the table).
+    index("sales_lines_item_location_sold_idx").on(t.saleItemId, t.locationId, t.soldAt, t.quantity),
     // Reconciliation over a period (app/reconciliation/read.server.ts): a location's lines by time
     // with what they sold and how many, so a year of a location's sales is summed from the index alone.
     index("sales_lines_reconciliation_idx").on(t.locationId, t.soldAt, t.saleItemId, t.quantity),
