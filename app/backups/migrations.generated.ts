@@ -487,4 +487,15 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "CREATE INDEX `sales_lines_item_location_sold_idx` ON `sales_lines` (`sale_item_id`,`location_id`,`sold_at`,`quantity`);",
     ],
   },
+  {
+    tag: "0038_reconciliation_set_summary",
+    when: 1795787005934,
+    statements: [
+      "-- Derived rows without their set's summary: emptied, so the next run of the jobs worker works them\n-- out again (the screen sums live meanwhile).\nDELETE FROM `reconciliation_worked_out`;",
+      "DROP INDEX `reconciliation_worked_out_summary_idx`;",
+      "ALTER TABLE `reconciliation_worked_out` ADD `set_rows` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `reconciliation_worked_out` ADD `set_flagged` integer DEFAULT 0 NOT NULL;",
+      "ALTER TABLE `reconciliation_worked_out` ADD `set_variance_cents` integer DEFAULT 0 NOT NULL;",
+    ],
+  },
 ];

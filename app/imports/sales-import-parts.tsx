@@ -81,8 +81,9 @@ export function ImportProgress({ job }: { job: Pick<ShownImport, "status" | "row
 export function CountsText({ counts }: { counts: ShownImport["counts"] }) {
   return (
     <span className="text-sm">
-      {n(counts.imported)} imported · {n(counts.duplicates)} duplicates · {n(counts.skipped)} skipped ·{" "}
-      {n(counts.unmapped)} unmapped · {n(counts.errors)} errors
+      {n(counts.imported)} imported · {n(counts.duplicates)} {counts.duplicates === 1 ? "duplicate" : "duplicates"} ·{" "}
+      {n(counts.skipped)} skipped · {n(counts.unmapped)} unmapped · {n(counts.errors)}{" "}
+      {counts.errors === 1 ? "error" : "errors"}
     </span>
   );
 }

@@ -80,10 +80,11 @@ function workedOutStatements(
   const ranks =
     page === null ? sql`` : sql`AND w.rank > ${(page.page - 1) * page.size} AND w.rank <= ${page.page * page.size}`;
   return [
+    // The set's summary, kept on each of its rows: its first row's, by the primary key.
     db.all<{ total: number; flaggedTotal: number; varianceCentsTotal: number; computedAt: number | null }>(sql`
-      SELECT count(*) AS total, total(w.flagged) AS flaggedTotal, total(w.variance_cents) AS varianceCentsTotal,
-        max(w.computed_at) AS computedAt
-      FROM reconciliation_worked_out AS w INDEXED BY reconciliation_worked_out_summary_idx WHERE ${set} AND ${period}`),
+      SELECT w.set_rows AS total, w.set_flagged AS flaggedTotal, w.set_variance_cents AS varianceCentsTotal,
+        w.computed_at AS computedAt
+      FROM reconciliation_worked_out AS w WHERE ${set} AND w.rank = 1 AND ${period}`),
     db.all<SumsRow>(sql`SELECT ${COLUMNS} FROM reconciliation_worked_out AS w
       JOIN product_variations AS v ON v.id = w.variation_id JOIN products AS p ON p.id = v.product_id
       WHERE ${set} AND ${period} ${ranks} ORDER BY w.rank`),
@@ -194,12 +195,12 @@ function workOutStatements(db: Database, p: Place, days: number, now: Date) {
       WHERE organization_id = ${p.organizationId} AND place = ${p.place} AND days = ${days}`),
     db.run(sql`INSERT INTO reconciliation_worked_out (organization_id, place, days, period_from, period_to, computed_at,
         rank, variation_id, expected_services, expected_retail, drawn, wasted, missing, adjusted_out, counted_out, sold,
-        change, tracked, flagged, variance_cents)
+        change, tracked, flagged, variance_cents, set_rows, set_flagged, set_variance_cents)
       SELECT ${p.organizationId}, ${p.place}, ${days}, ${scope.period.from}, ${scope.period.to}, ${at},
         row_number() OVER (ORDER BY isFlagged DESC, abs(varianceCents) DESC, abs(varianceUnits) DESC, lower(product),
           lower(variation), variationId),
         variationId, expectedServices, expectedRetail, drawn, wasted, missing, adjustedOut, countedOut, sold, change,
-        tracked, isFlagged, varianceCents
+        tracked, isFlagged, varianceCents, count(*) OVER (), sum(isFlagged) OVER (), sum(varianceCents) OVER ()
       FROM (${rowsSql(scope, DEFAULT_THRESHOLD, null)})`),
   ] as const;
 }
@@ -214,8 +215,8 @@ export async function workOutReconciliation(db: Database, now: Date, budgetMs = 
     db.all<{ organizationId: string; id: string; timeZone: string }>(sql`SELECT organization_id AS organizationId, id,
       timezone AS timeZone FROM locations WHERE active = 1 ORDER BY organization_id, code`),
     db.all<{ organizationId: string; place: string; days: number; computedAt: number; periodTo: string }>(sql`
-      SELECT organization_id AS organizationId, place, days, max(computed_at) AS computedAt, max(period_to) AS periodTo
-      FROM reconciliation_worked_out GROUP BY organization_id, place, days`),
+      SELECT organization_id AS organizationId, place, days, computed_at AS computedAt, period_to AS periodTo
+      FROM reconciliation_worked_out WHERE rank = 1`),
     db.all<{ id: string; changedAt: number }>(sql`SELECT o.id, ${salesChangedAtSql(sql`o.id`)} AS changedAt
       FROM organizations AS o`),
   ]);

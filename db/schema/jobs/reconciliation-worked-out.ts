@@ -44,18 +44,17 @@ export const reconciliationWorkedOut = sqliteTable(
     /** Flagged at the default threshold. */
     flagged: integer("flagged").notNull(),
     varianceCents: integer("variance_cents").notNull(),
+    /**
+     * The whole set's summary (its rows, flagged rows, variance at cost), the same on every row of
+     * it: the screen reads it from the set's first row by the primary key, not by counting the
+     * set's rows (a chain's year at a location is 4,700).
+     */
+    setRows: integer("set_rows").notNull().default(0),
+    setFlagged: integer("set_flagged").notNull().default(0),
+    setVarianceCents: integer("set_variance_cents").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.place, t.days, t.rank] }),
     check("reconciliation_worked_out_days", sql`${t.days} IN (30, 365)`),
-    // The screen's summary (rows, flagged, value) of one place and period, read from the index alone.
-    index("reconciliation_worked_out_summary_idx").on(
-      t.organizationId,
-      t.place,
-      t.days,
-      t.computedAt,
-      t.flagged,
-      t.varianceCents,
-    ),
   ],
 );
