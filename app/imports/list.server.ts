@@ -35,7 +35,8 @@ export interface ImportCounts {
   errors: number;
 }
 
-export interface ImportListItem {
+/** What every view of an import names it by: its file, kind, state and location. */
+export interface ImportHead {
   id: string;
   kind: ImportKind;
   status: ImportStatus;
@@ -44,6 +45,9 @@ export interface ImportListItem {
   fileName: string;
   locationId: string | null;
   locationName: string | null;
+}
+
+export interface ImportListItem extends ImportHead {
   createdBy: string;
   createdByName: string;
   createdAt: number;

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { ImportFormat, ImportKind, ImportSource, ImportStatus } from "../../db/schema/imports/constants";
 import { LOCATION_VALUES_MAX, PREVIEW_ROWS } from "./forms";
 import { type Outcome, refuse } from "./job-refusals";
-import { jobReached } from "./list.server";
+import { type ImportHead, jobReached } from "./list.server";
 import { completeRowsEnd, parseCsv } from "./parse/csv";
 import type { ColumnMapping, SalesField } from "./parse/fields";
 import { findHeaderRow, PRESETS, type PresetId } from "./parse/presets";
@@ -38,15 +38,7 @@ export type PreviewRow =
   | { kind: "skip"; row: number; reason: string }
   | { kind: "error"; row: number; column: string | null; value: string | null; message: string };
 
-export interface PreviewJob {
-  id: string;
-  kind: ImportKind;
-  status: ImportStatus;
-  source: ImportSource;
-  format: ImportFormat;
-  fileName: string;
-  locationId: string | null;
-  locationName: string | null;
+export interface PreviewJob extends ImportHead {
   timeZone: string;
   rowsTotal: number;
   headers: string[];
