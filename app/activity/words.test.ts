@@ -122,6 +122,17 @@ describe("activity words", () => {
     }
   });
 
+  it("tells a sales file queued by a person from the same file imported by the worker", () => {
+    expect(describeActivity(row("import_sales", { fileName: "nov.csv", rows: 61, queued: 1 }))).toEqual({
+      text: "Queued sales nov.csv for import (61 rows)",
+      href: "/sales-import",
+    });
+    expect(describeActivity(row("import_sales", { fileName: "nov.csv", lines: 48 }))).toEqual({
+      text: "Imported sales nov.csv (48 lines)",
+      href: "/sales-import",
+    });
+  });
+
   it("gives no link where there is nothing to open, and reads an unknown action as words", () => {
     expect(describeActivity(row("sign_in", null, "session-1"))).toEqual({ text: "Signed in", href: null });
     expect(describeActivity(row("sign_in_failed", { email: "x@y.z" }, null))).toEqual({

@@ -310,6 +310,11 @@ const VERBS: Record<ActivityAction, Verb> = {
   },
   import_sales: {
     text: (s) => {
+      // Logged twice: when a person queues the file (`queued`), and when the worker has imported it.
+      if (num(s, "queued") === 1) {
+        const rows = num(s, "rows");
+        return words("Queued sales", str(s, "fileName"), "for import", rows !== null && `(${plural(rows, "row")})`);
+      }
       const lines = num(s, "lines") ?? num(s, "rows");
       return words("Imported sales", str(s, "fileName"), lines !== null && `(${plural(lines, "line")})`);
     },

@@ -132,7 +132,7 @@ export async function queueImport(
         action: "import_sales",
         entity: "import_job",
         entityId: input.jobId,
-        summary: sql`json_object('fileName', j.file_name, 'lines', j.rows_total)`,
+        summary: sql`json_object('fileName', j.file_name, 'rows', j.rows_total, 'queued', 1)`,
       },
       sql`FROM import_jobs AS j WHERE ${guard}`,
     ),

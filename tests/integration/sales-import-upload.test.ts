@@ -524,7 +524,7 @@ describe("custom files, the preview's mapping, queue and discard", () => {
       action: "import_sales",
       entity: "import_job",
       entityId: id,
-      summary: { fileName: "custom.csv", lines: 5 },
+      summary: { fileName: "custom.csv", rows: 5, queued: 1 },
     });
     const saved = (await client().execute("SELECT * FROM import_mappings")).rows;
     expect(saved).toHaveLength(1);
