@@ -3,7 +3,7 @@
 // recipe, with apply and discard), and the list of past imports.
 import { Form, Link } from "@remix-run/react";
 import { type ShownInstant, Time } from "~/ui/dates";
-import { Button, Card, FormAlert } from "~/ui/form";
+import { Button, Card, FileField, FormAlert } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import { RECIPES_LIMITS } from "./recipes";
 import type { RecipeDiffLine, ServiceDiff } from "./recipes.server";
@@ -51,26 +51,13 @@ export function UploadCard({
           <Form method="post" encType="multipart/form-data" action={RECIPES_PATH} className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="upload" />
             <FormAlert message={error} />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="recipes-file" className="font-medium text-slate-800">
-                Recipes file (CSV or XLSX)
-              </label>
-              <input
-                id="recipes-file"
-                name="file"
-                type="file"
-                required
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? "recipes-file-error" : undefined}
-                className="block w-full text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
-              />
-              {fieldError && (
-                <p id="recipes-file-error" className="text-red-700 text-sm">
-                  {fieldError}
-                </p>
-              )}
-            </div>
+            <FileField
+              id="recipes-file"
+              label="Recipes file (CSV or XLSX)"
+              name="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              error={fieldError ?? undefined}
+            />
             <div>
               <Button>Upload and preview</Button>
             </div>

@@ -3,7 +3,7 @@
 // Refresh link before JavaScript), an import's counts, and the unknown items' mapping forms.
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { Button, Card, SelectField } from "~/ui/form";
+import { Button, Card, FileField, SelectField } from "~/ui/form";
 import { CELL, DataRow, DataTable, Pagination } from "~/ui/table";
 import type { ImportStatus } from "../../db/schema/imports/constants";
 import type { UnknownItem } from "./map-item.server";
@@ -122,25 +122,13 @@ export function UploadForm({
               ...locations.map((l) => ({ value: l.id, label: l.name })),
             ]}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="sales-file" className="font-medium text-sm">
-              Sales file (CSV or XLSX)
-            </label>
-            <input
-              id="sales-file"
-              name="file"
-              type="file"
-              accept=".csv,.xlsx"
-              required
-              aria-describedby={error ? "sales-file-error" : undefined}
-              className="text-sm"
-            />
-          </div>
-          {error && (
-            <p id="sales-file-error" role="alert" className="text-red-700 text-sm">
-              {error}
-            </p>
-          )}
+          <FileField
+            id="sales-file"
+            label="Sales file (CSV or XLSX)"
+            name="file"
+            accept=".csv,.xlsx"
+            error={error ?? undefined}
+          />
           <div>
             <Button>Upload and preview</Button>
           </div>

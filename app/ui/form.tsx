@@ -158,6 +158,17 @@ export function Field({ required = true, type = "text", inputRef, defaultValue, 
   );
 }
 
+/** A file to upload (a CSV or spreadsheet), in the same frame as every field: label, hint, errors. */
+export function FileField(props: Omit<FieldProps, "type" | "defaultValue" | "controlClassName">) {
+  return (
+    <Field
+      {...props}
+      type="file"
+      controlClassName="w-full file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:font-medium"
+    />
+  );
+}
+
 export type Option = { value: string; label: string };
 export type SelectFieldProps = FieldBase &
   Native<SelectHTMLAttributes<HTMLSelectElement>> & {
