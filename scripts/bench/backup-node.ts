@@ -5,7 +5,6 @@
 // is a real work-cron run (40 s or 800 requests). Used where wrangler dev cannot run the jobs
 // worker for long: its outbound connections stay open after each request (CLOSE-WAIT) until
 // workerd runs out of file descriptors, some 20,000 requests in (see the closing note of issue 21).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import Database from "libsql";
@@ -14,6 +13,7 @@ import { v7 as uuidv7 } from "uuid";
 import { backupKey } from "../../app/backups/keys";
 import { advanceBackupWork } from "../../app/backups/work.server";
 import { createDatabase } from "../../app/db/client.server";
+import { startLibsqlProcess } from "./libsql-process";
 
 type Phase = "snapshot" | "rehearsal" | "restore";
 
@@ -28,7 +28,7 @@ export async function runBackupBenchInNode(argv: string[]): Promise<void> {
   const dbPath = path.join(dataDir, "clinic.db");
   const token = randomBytes(16).toString("hex");
   const port = Number(process.env.BENCH_PORT ?? 8795) + 2;
-  const server = await startServer(dbPath, port, token);
+  const server = await startLibsqlProcess(dbPath, port, token);
   const mf = new Miniflare({
     modules: true,
     script: "export default {}",
@@ -178,18 +178,4 @@ export async function runBackupBenchInNode(argv: string[]): Promise<void> {
     await mf.dispose();
     server.kill("SIGTERM");
   }
-}
-
-async function startServer(dbPath: string, port: number, token: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["db/local-server/cli.mjs"], {
-    env: { ...process.env, LIBSQL_DB_PATH: dbPath, LIBSQL_PORT: String(port), LIBSQL_AUTH_TOKEN: token },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`the local libSQL server exited (${code})`)));
-  });
-  return child;
 }

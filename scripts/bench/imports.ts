@@ -7,7 +7,7 @@
 // runs, the longest run, and the peak memory of this process (V8 heap used and resident size,
 // sampled every 20 ms; the database server and R2 run in processes of their own), over the process at
 // rest. With NODE_OPTIONS=--expose-gc the heap is collected before the import starts.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,7 @@ import { PRESETS } from "../../app/imports/parse/presets";
 import { advanceImports } from "../../app/imports/work.server";
 import { SQUARE_HEADERS } from "../../tests/support/sales-files";
 import { migrateDatabase, seedDemoIfEmpty } from "../lib/database";
+import { startLibsqlProcess } from "./libsql-process";
 
 /** What a clinic sells, as its point of sale names it: services by code, retail by GTIN, and a few unknown items. */
 const ITEMS: { item: string; sku: string; gtin: string; cents: number; category: string }[] = [
@@ -124,7 +125,7 @@ export async function runImportsBench(argv: string[]): Promise<void> {
     await seedDemoIfEmpty(`file:${dbFile}`);
     const authToken = "bench-imports";
     const port = Number(process.env.BENCH_PORT ?? 8994);
-    server = await startServer(dbFile, port, authToken);
+    server = await startLibsqlProcess(dbFile, port, authToken);
     const db = createDatabase({ DATABASE_URL: `http://127.0.0.1:${port}`, DATABASE_AUTH_TOKEN: authToken });
     mf = new Miniflare({
       modules: true,
@@ -262,19 +263,4 @@ export async function runImportsBench(argv: string[]): Promise<void> {
     if (!argv.includes("--keep")) rmSync(dir, { recursive: true, force: true });
     else console.log(`kept ${dir}`);
   }
-}
-
-/** The local libSQL server in a process of its own, so this process's memory is the engine's. */
-async function startServer(dbPath: string, port: number, token: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["db/local-server/cli.mjs"], {
-    env: { ...process.env, LIBSQL_DB_PATH: dbPath, LIBSQL_PORT: String(port), LIBSQL_AUTH_TOKEN: token },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`the local libSQL server exited (${code})`)));
-  });
-  return child;
 }
