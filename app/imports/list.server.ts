@@ -47,6 +47,12 @@ export interface ImportHead {
   locationName: string | null;
 }
 
+/** An import's head alone (a view that adds its own facts to it). */
+export function headOf(job: ImportHead): ImportHead {
+  const { id, kind, status, source, format, fileName, locationId, locationName } = job;
+  return { id, kind, status, source, format, fileName, locationId, locationName };
+}
+
 export interface ImportListItem extends ImportHead {
   createdBy: string;
   createdByName: string;

@@ -5,10 +5,9 @@
 import { sql } from "drizzle-orm";
 import type { ScopedActor } from "~/access/actor";
 import type { Database } from "~/db/client.server";
-import type { ImportFormat, ImportKind, ImportSource, ImportStatus } from "../../db/schema/imports/constants";
 import { LOCATION_VALUES_MAX, PREVIEW_ROWS } from "./forms";
 import { type Outcome, refuse } from "./job-refusals";
-import { type ImportHead, jobReached } from "./list.server";
+import { headOf, type ImportHead, type ImportListItem, jobReached } from "./list.server";
 import { completeRowsEnd, parseCsv } from "./parse/csv";
 import type { ColumnMapping, SalesField } from "./parse/fields";
 import { findHeaderRow, PRESETS, type PresetId } from "./parse/presets";
@@ -56,65 +55,51 @@ export interface Preview {
   locationValues: { value: string; locationId: string | null }[];
 }
 
-export interface PreviewJobRow {
-  id: string;
-  kind: ImportKind;
-  status: ImportStatus;
-  source: ImportSource;
-  format: ImportFormat;
-  file_name: string;
-  location_id: string | null;
-  location_name: string | null;
-  time_zone: string;
-  rows_total: number;
-  rows_key: string;
+/** What the preview reads of a job besides what every view of it reads (ImportListItem). */
+export interface PreviewFacts {
+  timeZone: string;
+  rowsKey: string;
   headers: string;
   mapping: string;
-  location_map: string | null;
+  locationMap: string | null;
 }
 
-/** The statement reading a job the actor reaches, as the preview needs it (for the page's batch). */
-export function previewJobQuery(db: Database, actor: ScopedActor, id: string) {
-  return db.all<PreviewJobRow>(sql`SELECT j.id, j.kind, j.status, j.source, j.format, j.file_name, j.location_id,
-      l.name AS location_name, j.time_zone, j.rows_total, j.rows_key, j.headers, j.mapping, j.location_map
-    FROM import_jobs AS j LEFT JOIN locations AS l ON l.id = j.location_id
-    WHERE j.id = ${id} AND ${jobReached(actor, "READ_IMPORTS")}`);
+/** The statement reading what a job the actor reaches adds for its preview (for the page's batch). */
+export function previewFactsQuery(db: Database, actor: ScopedActor, id: string) {
+  return db.all<PreviewFacts>(sql`SELECT j.time_zone AS timeZone, j.rows_key AS rowsKey, j.headers, j.mapping,
+      j.location_map AS locationMap
+    FROM import_jobs AS j WHERE j.id = ${id} AND ${jobReached(actor, "READ_IMPORTS")}`);
 }
 
 /**
- * The preview of a job (`row`, read by previewJobQuery): its mapping, its first rows read from the
- * start of its file in R2, and the locations its location values may be matched to by name or code.
+ * The preview of a job (`job`, as the page read it, and `facts`, read by previewFactsQuery): its
+ * mapping, its first rows read from the start of its file in R2, and the locations its location
+ * values may be matched to by name or code.
  */
 export async function previewOf(
   files: R2Bucket,
-  row: PreviewJobRow | undefined,
+  job: ImportListItem,
+  facts: PreviewFacts | undefined,
   locations: readonly { id: string; name: string; code: string }[],
 ): Promise<Outcome<{ preview: Preview }>> {
-  if (!row) return refuse("not_found");
-  const headers = JSON.parse(row.headers) as string[];
-  const mapping = JSON.parse(row.mapping) as ColumnMapping;
-  const locationMap = row.location_map ? (JSON.parse(row.location_map) as Record<string, string>) : {};
-  const job: PreviewJob = {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    source: row.source,
-    format: row.format,
-    fileName: row.file_name,
-    locationId: row.location_id,
-    locationName: row.location_name,
-    timeZone: row.time_zone,
-    rowsTotal: Number(row.rows_total),
+  if (!facts) return refuse("not_found");
+  const headers = JSON.parse(facts.headers) as string[];
+  const mapping = JSON.parse(facts.mapping) as ColumnMapping;
+  const locationMap = facts.locationMap ? (JSON.parse(facts.locationMap) as Record<string, string>) : {};
+  const shown: PreviewJob = {
+    ...headOf(job),
+    timeZone: facts.timeZone,
+    rowsTotal: job.rowsTotal,
     headers,
     mapping,
     locationMap,
   };
-  const presetName = row.source === "custom" ? null : PRESETS[row.source as PresetId].name;
+  const presetName = job.source === "custom" ? null : PRESETS[job.source as PresetId].name;
   const missing = missingFields(mapping, headers);
 
   // The start of the rows (title rows, the header, the first rows), as the worker's first chunk reads it.
-  const object = await files.get(row.rows_key, { range: { offset: 0, length: PREVIEW_BYTES } });
-  if (!object) return { ok: true, preview: { job, presetName, missing, rows: [], locationValues: [] } };
+  const object = await files.get(facts.rowsKey, { range: { offset: 0, length: PREVIEW_BYTES } });
+  if (!object) return { ok: true, preview: { job: shown, presetName, missing, rows: [], locationValues: [] } };
   const bytes = new Uint8Array(await object.arrayBuffer());
   const atEnd = bytes.length >= object.size;
   const all = parseCsv(new TextDecoder().decode(bytes.subarray(0, completeRowsEnd(bytes, atEnd))));
@@ -133,7 +118,7 @@ export async function previewOf(
       if (value && !values.has(value)) values.set(value, locationMap[value] ?? likelyLocation(value, locations));
     }
     if (i >= PREVIEW_ROWS) return;
-    const parsed = parseSalesRow(cells, headers, mapping, rowNumber, row.time_zone);
+    const parsed = parseSalesRow(cells, headers, mapping, rowNumber, facts.timeZone);
     if (parsed.kind === "sale") {
       rows.push({
         kind: "sale",
@@ -153,7 +138,7 @@ export async function previewOf(
     }
   });
   const locationValues = [...values].map(([value, locationId]) => ({ value, locationId }));
-  return { ok: true, preview: { job, presetName, missing, rows, locationValues } };
+  return { ok: true, preview: { job: shown, presetName, missing, rows, locationValues } };
 }
 
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");

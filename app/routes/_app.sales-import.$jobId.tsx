@@ -16,7 +16,7 @@ import { done, intentOf } from "~/http/outcome.server";
 import { DiscardForm, PreviewForm, SALES_FIELD_LABELS } from "~/imports/forms";
 import { importJobOf, importJobQueries } from "~/imports/list.server";
 import { REQUIRED_SALES_FIELDS, SALES_FIELDS } from "~/imports/parse/fields";
-import { type PreviewRow, previewJobQuery, previewOf } from "~/imports/preview.server";
+import { type PreviewRow, previewFactsQuery, previewOf } from "~/imports/preview.server";
 import { discardImport, queueImport, remapImport } from "~/imports/queue.server";
 import {
   CountsText,
@@ -43,8 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { db, env } = args.context;
   const id = args.params.jobId ?? "";
   // One round trip after the session: the job, its first errors and (in preview) what the preview reads.
-  const [rows, errorRows, previewRows] = await orOutage(
-    db.batch([...importJobQueries(db, actor, id), previewJobQuery(db, actor, id)]),
+  const [rows, errorRows, previewFacts] = await orOutage(
+    db.batch([...importJobQueries(db, actor, id), previewFactsQuery(db, actor, id)]),
   );
   const job = importJobOf(rows, errorRows);
   if (job?.kind !== "sales") throw data("That import does not exist here.", { status: 404 });
@@ -54,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
     .map((r) => ({ id: r.locationId, name: r.location.name, code: r.location.code }));
   let preview = null;
   if (job.status === "preview") {
-    const outcome = await previewOf(env.FILES, previewRows[0], locations);
+    const outcome = await previewOf(env.FILES, job, previewFacts[0], locations);
     if (!outcome.ok) throw data(outcome.message, { status: 404 });
     const p = outcome.preview;
     const money = (cents: number) =>
