@@ -5,23 +5,13 @@
 // Set-based: each table is one INSERT … SELECT over a recursive sequence, so the lines cost seconds,
 // and the step runs on its own over an existing data set (npm run seed:large -- --sales-only).
 import type Database from "libsql";
+import { PROVIDERS } from "./stock";
 
 export const LARGE_SALES_LINES = 500_000;
 /** Days of sales, up to the data set's `now`. */
 export const SALES_DAYS = 365;
 const RETAIL_ITEMS = 12;
 const UNMAPPED_NAMES = ["Gift wrap", "Parking validation", "Consultation fee", "Loyalty redemption", "Misc. retail"];
-const PROVIDERS = [
-  "Dr. Rivera",
-  "Dr. Chen",
-  "Dr. Okafor",
-  "Dr. Patel",
-  "Dr. Moreau",
-  "Dr. Silva",
-  "Dr. Tanaka",
-  "Dr. Weber",
-  "NP Adams",
-];
 /** The row keys the seed's lines carry: never a hash an import makes (hex), so a real import never collides. */
 export const SEED_ROW_KEY = "seed-large|";
 

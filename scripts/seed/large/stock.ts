@@ -18,7 +18,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const PROVIDERS = [
+/** Who draws at the cart (and, in the sales seed, who performs the services sold). */
+export const PROVIDERS = [
   "Dr. Rivera",
   "Dr. Chen",
   "Dr. Okafor",
