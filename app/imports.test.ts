@@ -27,6 +27,7 @@ const FLOORS = {
     "connectivity",
     "observability",
     "outcome.ts",
+    "sha256.ts",
     "env.server.ts",
     "context.ts",
   ],

@@ -6,6 +6,7 @@ import { and, asc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { type Env, sessionSecrets } from "~/env.server";
+import { sha256Hex } from "~/sha256";
 import type { LocationRole } from "../../db/schema";
 
 /** A clinic shift: a session ends after 12 hours, whatever happens in between. */
@@ -51,8 +52,7 @@ export function newSessionToken(): string {
 }
 
 export async function sessionIdOf(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(token);
 }
 
 /** The Set-Cookie header that hands a freshly minted token to the browser. */

@@ -19,6 +19,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { constraintFailed } from "~/db/sql.server";
+import { sha256Hex } from "~/sha256";
 
 export interface IdempotencyKey {
   userId: string;
@@ -52,9 +53,7 @@ export function canonicalJson(value: unknown): string {
  * form, or a client's retry, sends the same fields and gets the same fingerprint.
  */
 export async function fingerprintOf(purpose: string, request: object): Promise<string> {
-  const bytes = new TextEncoder().encode(`${purpose}\n${canonicalJson(request)}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(`${purpose}\n${canonicalJson(request)}`);
 }
 
 /** The key a verb writes under (null without one): `key` by `userId` for `purpose`, bound to `request`. */

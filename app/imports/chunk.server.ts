@@ -3,10 +3,12 @@
 // committed in ONE batch with the new mark. Every statement of that batch is guarded by the mark the
 // chunk started at, so a chunk is applied exactly once, however often a run dies or two runs race:
 // a crash before the batch leaves nothing, a crash after it leaves the whole chunk and its mark.
+
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
+import { sha256Hex } from "~/sha256";
 import { CSV_LIMITS, completeRowsEnd, parseCsv } from "./parse/csv";
 import type { ColumnMapping } from "./parse/fields";
 import { findHeaderRow, isTotalsRow } from "./parse/presets";
@@ -128,13 +130,6 @@ export async function headerIndexOf(files: R2Bucket, job: ChunkJob): Promise<num
   return index;
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
-
 const cut = (value: string | null) => (value === null ? null : value.slice(0, VALUE_MAX));
 const blank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
 
@@ -241,7 +236,7 @@ export async function processChunk(
   }
 
   // Hashed all at once: one digest at a time costs more in waiting than in hashing.
-  const rowHashes = await Promise.all(sales.map((sale) => sha256(sale.keyMaterial)));
+  const rowHashes = await Promise.all(sales.map((sale) => sha256Hex(sale.keyMaterial)));
   sales.forEach((sale, i) => {
     sale.rowHash = rowHashes[i] as string;
   });
@@ -260,7 +255,7 @@ export async function processChunk(
     inChunk.set(sale.rowHash, before + 1);
     keyed.push(`${sale.keyMaterial}#${(seen.get(sale.rowHash) ?? 0) + before + 1}`);
   }
-  const rowKeys = await Promise.all(keyed.map(sha256));
+  const rowKeys = await Promise.all(keyed.map((key) => sha256Hex(key)));
   const lines = sales.map((sale, i) => [
     rowKeys[i],
     sale.rowNumber,

@@ -22,6 +22,7 @@ import { gtinCandidates } from "~/catalog/gtin";
 import type { Database } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { sha256Hex } from "~/sha256";
 import { parseCsv } from "./parse/csv";
 import { readGtin } from "./parse/gtin";
 import { toCsv, xlsxRows } from "./parse/xlsx";
@@ -74,8 +75,6 @@ export function canImportRecipes(actor: ScopedActor): boolean {
   return can(actor, "WRITE_IMPORTS", actor.locationId) && canWriteCatalog(actor);
 }
 
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
 function formatOf(fileName: string): "csv" | "xlsx" | null {
   const lower = fileName.trim().toLowerCase();
   if (lower.endsWith(".csv")) return "csv";
@@ -127,7 +126,7 @@ export async function uploadRecipes(
   const originalKey = `imports/${jobId}/original.${format}`;
   const rowsKey = format === "csv" ? originalKey : `imports/${jobId}/rows.csv`;
   const rowsBody = format === "csv" ? input.bytes : new TextEncoder().encode(toCsv(read.rows));
-  const fileHash = toHex(await crypto.subtle.digest("SHA-256", input.bytes));
+  const fileHash = await sha256Hex(input.bytes);
   const keys = format === "csv" ? [originalKey] : [originalKey, rowsKey];
   try {
     await files.put(originalKey, input.bytes);
@@ -239,7 +238,7 @@ interface VariationRow {
 /** SHA-256 of the named services' `id:version` list: short enough for a form's hidden field. */
 async function versionsToken(diffs: readonly ServiceDiff[]): Promise<string> {
   const list = diffs.map((d) => `${d.serviceId}:${d.version}`).join(",");
-  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(list)));
+  return sha256Hex(list);
 }
 
 const fold = (text: string) => text.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
