@@ -12,16 +12,13 @@ import { sha256Hex } from "~/sha256";
 import { CSV_LIMITS, completeRowsEnd, parseCsv } from "./parse/csv";
 import type { ColumnMapping } from "./parse/fields";
 import { findHeaderRow, isTotalsRow } from "./parse/presets";
-import { parseSalesRow } from "./parse/rows";
+import { ERROR_VALUE_MAX, parseSalesRow } from "./parse/rows";
 
 /** Bytes of the rows file one chunk reads: some 2,000 to 3,000 rows of a Square export. */
 export const CHUNK_BYTES = 512 * 1024;
 
 /** The head of a file its header row is looked for in (title rows and the header). */
 const HEAD_BYTES = CSV_LIMITS.maxRowBytes * 4;
-
-/** A row error keeps only the offending value, cut to this many characters (never the whole row). */
-const VALUE_MAX = 200;
 
 /** A claimed job as the chunk reads it. */
 export interface ChunkJob {
@@ -130,7 +127,8 @@ export async function headerIndexOf(files: R2Bucket, job: ChunkJob): Promise<num
   return index;
 }
 
-const cut = (value: string | null) => (value === null ? null : value.slice(0, VALUE_MAX));
+/** A location value as a row error keeps it (the parser cuts the values it reports itself). */
+const cut = (value: string | null) => (value === null ? null : value.slice(0, ERROR_VALUE_MAX));
 const blank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
 
 /** The location a row belongs to: the job's, or its location value's through the job's map. */
@@ -198,7 +196,7 @@ export async function processChunk(
       continue;
     }
     if (parsed.kind === "error") {
-      errors.push({ rowNumber, column: parsed.column, value: cut(parsed.value), message: parsed.message });
+      errors.push({ rowNumber, column: parsed.column, value: parsed.value, message: parsed.message });
       continue;
     }
     const location = locationOf(job, parsed.locationValue, context.locations);
@@ -208,15 +206,6 @@ export async function processChunk(
         column: mapping.location ?? null,
         value: cut(location.value),
         message: location.message,
-      });
-      continue;
-    }
-    if (!Number.isSafeInteger(parsed.quantity) || parsed.quantity === 0) {
-      errors.push({
-        rowNumber,
-        column: mapping.quantity ?? null,
-        value: String(parsed.quantity),
-        message: "The quantity must be a whole number other than 0.",
       });
       continue;
     }
