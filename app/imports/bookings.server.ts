@@ -16,6 +16,7 @@ import { v7 as uuidv7 } from "uuid";
 import { logActivity } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { constraintFailed, isConstraintError } from "~/db/sql.server";
+import { recordMovementSet } from "~/stock/ledger.server";
 
 /** Lines booked in one batch. */
 export const BOOKING_BATCH = 500;
@@ -117,14 +118,7 @@ function bookingStatements(db: Database, lines: readonly Unbooked[], at: Date): 
   const { bookings, pairs } = workOutBookings(lines);
   const read = JSON.stringify(lines.map((l) => [l.id, l.variationId, l.unitsPerPackage]));
   const levels = JSON.stringify(pairs.map((p) => [p.locationId, p.variationId, p.before ?? -1]));
-  const written = JSON.stringify(
-    bookings.map((b) => [b.lineId, b.variationId, b.booked, b.short, b.movementId, b.locationId, b.soldAt, b.jobId]),
-  );
-  const moved = JSON.stringify(
-    pairs
-      .filter((p) => p.level !== (p.before ?? 0))
-      .map((p) => [p.locationId, p.variationId, p.level - (p.before ?? 0)]),
-  );
+  const written = JSON.stringify(bookings.map((b) => [b.lineId, b.variationId, b.booked, b.short]));
   const statements: BatchItem<"sqlite">[] = [
     // The guard: a line whose item or package changed, or a level that moved, since the read fails
     // the whole batch (a booking with no variation breaks sale_bookings' NOT NULL).
@@ -144,26 +138,22 @@ function bookingStatements(db: Database, lines: readonly Unbooked[], at: Date): 
       SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]'), json_extract(e.value, '$[2]'),
         json_extract(e.value, '$[3]'), ${at.getTime()}
       FROM json_each(${written}) AS e`),
-    db.run(sql`INSERT INTO stock_movements (id, occurred_at, location_id, variation_id, quantity, type, reference_type,
-        reference_id, user_id)
-      SELECT json_extract(e.value, '$[4]'), json_extract(e.value, '$[6]'), json_extract(e.value, '$[5]'),
-        json_extract(e.value, '$[1]'), json_extract(e.value, '$[2]'), 'SALE', 'import', json_extract(e.value, '$[7]'), NULL
-      FROM json_each(${written}) AS e WHERE json_extract(e.value, '$[2]') <> 0`),
+    // The SALE movements and their pairs' levels (the running level never went below zero; the
+    // CHECK on stock_levels stands behind that).
+    ...recordMovementSet(
+      db,
+      bookings.map((b) => ({
+        id: b.movementId,
+        occurredAt: b.soldAt,
+        locationId: b.locationId,
+        variationId: b.variationId,
+        quantity: b.booked,
+        type: "SALE",
+        reference: { type: "import", id: b.jobId },
+      })),
+      at,
+    ),
   ];
-  if (moved !== "[]")
-    statements.push(
-      // Each pair's level by the sum of its movements (the running level never went below zero; the
-      // CHECK on stock_levels stands behind that), inserted when missing (only a refund adds one).
-      db.run(sql`UPDATE stock_levels SET on_hand = on_hand + json_extract(d.value, '$[2]'), updated_at = ${at.getTime()}
-        FROM json_each(${moved}) AS d
-        WHERE stock_levels.location_id = json_extract(d.value, '$[0]')
-          AND stock_levels.variation_id = json_extract(d.value, '$[1]')`),
-      db.run(sql`INSERT INTO stock_levels (location_id, variation_id, on_hand, updated_at)
-        SELECT json_extract(d.value, '$[0]'), json_extract(d.value, '$[1]'), json_extract(d.value, '$[2]'), ${at.getTime()}
-        FROM json_each(${moved}) AS d
-        WHERE NOT EXISTS (SELECT 1 FROM stock_levels AS existing WHERE existing.location_id = json_extract(d.value, '$[0]')
-          AND existing.variation_id = json_extract(d.value, '$[1]'))`),
-    );
   const groups = new Map<string, { jobId: string; locationId: string; lines: number }>();
   for (const b of bookings) {
     const key = `${b.jobId} ${b.locationId}`;

@@ -79,6 +79,67 @@ export function recordMovements(
   return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
 
+/** A movement of many written at once (`recordMovementSet`): plain values, worked out before the batch. */
+export interface SetMovement {
+  id: string;
+  occurredAt: number;
+  locationId: string;
+  variationId: string;
+  /** Signed base units; a zero is not written (nothing moved). */
+  quantity: number;
+  type: MovementType;
+  reference: { type: MovementReferenceType; id: string };
+}
+
+/**
+ * The statements that append many movements and move their pairs' stock_levels by the sum of each
+ * pair's quantities, set-based (three statements whatever the count: an import books hundreds of
+ * lines a batch), for the caller's one batch. As with recordMovements, a level that would go below
+ * zero fails the batch through stock_levels' CHECK; the caller's own guard must hold what it read.
+ */
+export function recordMovementSet(db: Database, movements: readonly SetMovement[], at: Date): BatchItem<"sqlite">[] {
+  const moving = movements.filter((m) => m.quantity !== 0);
+  if (moving.length === 0) return [];
+  const rows = JSON.stringify(
+    moving.map((m) => [
+      m.id,
+      m.occurredAt,
+      m.locationId,
+      m.variationId,
+      m.quantity,
+      m.type,
+      m.reference.type,
+      m.reference.id,
+    ]),
+  );
+  const deltas = new Map<string, [string, string, number]>();
+  for (const m of moving) {
+    const key = `${m.locationId} ${m.variationId}`;
+    const delta = deltas.get(key) ?? [m.locationId, m.variationId, 0];
+    delta[2] += m.quantity;
+    deltas.set(key, delta);
+  }
+  const moved = JSON.stringify([...deltas.values()].filter(([, , quantity]) => quantity !== 0));
+  return [
+    db.run(sql`INSERT INTO stock_movements (id, occurred_at, location_id, variation_id, quantity, type, reference_type,
+        reference_id, user_id)
+      SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]'), json_extract(e.value, '$[2]'),
+        json_extract(e.value, '$[3]'), json_extract(e.value, '$[4]'), json_extract(e.value, '$[5]'),
+        json_extract(e.value, '$[6]'), json_extract(e.value, '$[7]'), NULL
+      FROM json_each(${rows}) AS e`),
+    // Each pair's level by the sum of its movements; inserted when missing.
+    db.run(sql`UPDATE stock_levels SET on_hand = on_hand + json_extract(d.value, '$[2]'), updated_at = ${at.getTime()}
+      FROM json_each(${moved}) AS d
+      WHERE stock_levels.location_id = json_extract(d.value, '$[0]')
+        AND stock_levels.variation_id = json_extract(d.value, '$[1]')`),
+    db.run(sql`INSERT INTO stock_levels (location_id, variation_id, on_hand, updated_at)
+      SELECT json_extract(d.value, '$[0]'), json_extract(d.value, '$[1]'), json_extract(d.value, '$[2]'), ${at.getTime()}
+      FROM json_each(${moved}) AS d
+      WHERE NOT EXISTS (SELECT 1 FROM stock_levels AS existing WHERE existing.location_id = json_extract(d.value, '$[0]')
+        AND existing.variation_id = json_extract(d.value, '$[1]'))`),
+  ];
+}
+
 /** The location `locationId` if it belongs to the actor's organization, else NULL (scalar subquery). */
 export function locationIn(actor: { id: string }, locationId: string): SQL {
   return sql`(SELECT guarded.id FROM locations AS guarded
