@@ -53,9 +53,9 @@ const FLOORS = {
     "imports",
   ],
   /** Screens that compose several domains, and the app's frame. */
-  screen: ["inventory", "scan", "shell", "dashboard", "reorder", "reconciliation"],
+  screen: ["inventory", "scan", "shell", "dashboard", "reorder", "reconciliation", "offline"],
   /** The callers: routes, scheduled jobs, the document and its entries. */
-  entry: ["routes", "jobs", "root.tsx", "entry.server.tsx", "entry.client.tsx", "routes.ts"],
+  entry: ["routes", "jobs", "root.tsx", "entry.server.tsx", "entry.client.tsx", "routes.ts", "service-worker"],
 } as const;
 
 type Floor = keyof typeof FLOORS;
