@@ -6,12 +6,20 @@
 // batch beyond the session; elsewhere the vial is not there (404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ClientActionFunctionArgs,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { isQueued, offlineVialField, vialCartAction } from "~/offline/cart-action";
+import { QueuedNotice, useKeysAfterQueue, WaitingHere } from "~/offline/queued-notice";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { area } from "~/shell/areas";
 import { Countdown } from "~/stock/countdown";
@@ -95,6 +103,15 @@ export async function loader(args: LoaderFunctionArgs) {
     // Why start and draw are not offered, where they would have been (only to those who may act).
     closed: actions.discard || actions.empty ? closedReason(vial, now, zone) : null,
     keys: vialFormKeys(),
+    // What the forms carry to be saved on the device when there is no connection (app/offline).
+    offline: offlineVialField({
+      name: `${vial.productName} ${vial.variationName}${vial.lot ? ` (lot ${vial.lot})` : ""}`,
+      unit: vial.baseUnit,
+      unitsLeft: units(vial.unitsRemaining),
+      wasting: vial.unitsRemaining,
+      locationId: vial.locationId,
+      witness: actions.witness,
+    }),
   };
 }
 
@@ -106,9 +123,21 @@ export async function action(args: ActionFunctionArgs) {
   return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId: args.params.itemId ?? "", form });
 }
 
+// With JavaScript: offline (or when the post fails at the network) the form is saved on the device.
+export const clientAction = ({ request, params, serverAction }: ClientActionFunctionArgs) =>
+  vialCartAction({ request, itemId: params.itemId, online: serverAction });
+
+// A form saved on the device changed nothing on the server: there is nothing to read again (and no connection).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isQueued(actionResult) ? false : defaultShouldRevalidate;
+
 export default function VialScreen() {
-  const { now, vial, history, services, actions, closed, keys } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as VialProblem | undefined;
+  const { now, vial, history, services, actions, closed, keys, offline } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof clientAction>();
+  const queued = isQueued(answer) ? answer.queued : null;
+  const problem = queued ? undefined : (answer as (VialProblem & { offline?: boolean }) | undefined);
+  // The key a saved form took is not used again: the next form of its kind gets a fresh one.
+  const formKeys = useKeysAfterQueue(keys, queued);
   const finished = vial.state === "empty" || vial.state === "discarded";
   const facts: [string, ReactNode][] = [
     [
@@ -156,9 +185,13 @@ export default function VialScreen() {
         </div>
       </div>
 
+      {queued && <QueuedNotice queued={queued} />}
+      <WaitingHere itemId={vial.id} />
+
       <VialForms
-        actions={actions}
-        keys={keys}
+        // Offline, a witness is not asked (a password is never kept on the device): the question says so.
+        actions={problem?.offline ? { ...actions, witness: false } : actions}
+        keys={formKeys}
         services={services}
         unit={vial.baseUnit}
         unitsLeft={vial.unitsLeft}
@@ -166,6 +199,7 @@ export default function VialScreen() {
         closed={closed?.message}
         discardAs={closed?.discardAs}
         cancelTo={`/inventory/${vial.id}`}
+        hidden={offline}
       />
 
       <Card title="Vial facts">

@@ -1,0 +1,204 @@
+// Saving at the cart with no connection (issue #25): the vial forms' client action. Online, the
+// form goes to its server action as before. Offline (the monitor or the browser says so), or when
+// the post fails at the network, the form becomes an entry of the offline queue: its fields turned
+// into the JSON twin's body, its idempotency key the entry's key, a draw's time of use now unless
+// typed, and a summary in the clinic's words; the page says so. An empty or discard with units left
+// still asks first, from the units the page shows, and a witness's password is never kept: the
+// record goes without it, and the server flags it for a manager. Without JavaScript none of this
+// runs: the forms post to the server.
+import { reasonName } from "~/vials/history";
+import type { OfflineCommand, OfflineKind } from "./contract";
+import { saveToQueue } from "./store";
+import { seemsOnline } from "./use-offline-queue";
+
+/** What a vial form carries for saving offline (one hidden field, `offlineVial`, as JSON): what the page shows. */
+export interface OfflineVialFacts {
+  /** "Botox 100 U (lot C1234)" */
+  name: string;
+  /** The product's unit, "U". */
+  unit: string;
+  /** As the page shows it: "80 U". */
+  unitsLeft: string;
+  /** The same in base units: what an empty or discard would waste. */
+  wasting: number;
+  /** The vial's location: the entry is sent there. */
+  locationId: string;
+  /** Its waste needs a witness (a controlled substance): offline, it is sent without one and flagged. */
+  witness: boolean;
+}
+
+export const OFFLINE_VIAL_FIELD = "offlineVial";
+
+export function offlineVialField(facts: OfflineVialFacts): Record<string, string> {
+  return { [OFFLINE_VIAL_FIELD]: JSON.stringify(facts) };
+}
+
+export const OFFLINE_WITNESS_NOTE =
+  "No connection: the witness is not asked now (a password is never kept on this device). The record will be sent without a witness and flagged for a manager.";
+
+/** What the page shows after a form was saved on the device instead of sent. */
+export interface Queued {
+  queued: {
+    intent: string;
+    key: string;
+    /** A fresh key for the next form of this kind: the saved one is taken. */
+    nextKey: string;
+    /** "Saved on this device: Draw 10 U from Botox 100 U. It will be sent when the connection is back." */
+    message: string;
+    /** Said beside it, e.g. that the witness was left out. */
+    note: string | null;
+  };
+}
+
+export function isQueued(result: unknown): result is Queued {
+  return typeof result === "object" && result !== null && "queued" in result;
+}
+
+export const savedMessage = (summary: string) =>
+  `Saved on this device: ${summary}. It will be sent when the connection is back.`;
+
+/** A post that never reached the server (fetch's TypeError, a dropped connection), as opposed to its answer. */
+export function failedAtNetwork(error: unknown): boolean {
+  if (error instanceof Response) return false;
+  if (error instanceof TypeError) return true;
+  const text = `${(error as Error | null)?.name ?? ""} ${(error as Error | null)?.message ?? ""}`;
+  return /NetworkError|Failed to fetch|Load failed|network/i.test(text) || !seemsOnline();
+}
+
+const VIAL_KINDS = ["start", "draw", "empty", "discard"] as const satisfies readonly OfflineKind[];
+type VialKind = (typeof VIAL_KINDS)[number];
+
+function text(fields: Record<string, string>, name: string): string | undefined {
+  const value = fields[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** The JSON twin's body of a vial form (never a password), and the summary the person sees. */
+export function vialCommand(
+  kind: VialKind,
+  itemId: string,
+  fields: Record<string, string>,
+  facts: OfflineVialFacts,
+  now: Date,
+): OfflineCommand {
+  const recordedAt = now.toISOString();
+  const base = { kind, itemId, recordedAt };
+  switch (kind) {
+    case "start":
+      return { ...base, body: {}, summary: `Start ${facts.name}` };
+    case "draw": {
+      const units = text(fields, "units") ?? "";
+      const typedAt = text(fields, "usedAt");
+      const body: Record<string, unknown> = {
+        units,
+        serviceId: text(fields, "serviceId") ?? null,
+        provider: text(fields, "provider") ?? null,
+        patientRef: text(fields, "patientRef") ?? null,
+        usedAt: typedAt ? new Date(typedAt).toISOString() : recordedAt,
+      };
+      return { ...base, body, summary: `Draw ${units} ${facts.unit} from ${facts.name}` };
+    }
+    case "empty":
+      return { ...base, body: {}, summary: `Empty ${facts.name} (${facts.unitsLeft} left)` };
+    case "discard": {
+      const reason = text(fields, "reason") ?? "";
+      return {
+        ...base,
+        body: { reason, note: text(fields, "note") ?? null },
+        summary: `Discard ${facts.name} (${reasonName(reason) ?? reason}, ${facts.unitsLeft} left)`,
+      };
+    }
+  }
+}
+
+/** The question an empty or discard with units left asks first, offline as online. */
+export function wasteQuestion(kind: "empty" | "discard", facts: OfflineVialFacts, reason?: string): string {
+  const lost = `${facts.unitsLeft} of ${facts.name}`;
+  return kind === "empty"
+    ? `Empty this vial? ${lost} will be booked as waste.`
+    : `Discard this vial${reason ? ` (${reasonName(reason) ?? reason})` : ""}? ${lost} will be lost.`;
+}
+
+function fieldsOf(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/** What a refused or asking form comes back with (app/vials/actions VialProblem), never the password or key. */
+function problemOf(intent: VialKind, fields: Record<string, string>, extra: object) {
+  const { witnessPassword: _p, idempotencyKey: _k, ...typed } = fields;
+  return { intent, typed, fieldErrors: {}, formError: null, offline: true, ...extra };
+}
+
+/** Checks the draw and discard with the server's own schemas (loaded lazily; skipped if not cached offline). */
+async function checked(kind: VialKind, fields: Record<string, string>): Promise<Record<string, string> | null> {
+  if (kind !== "draw" && kind !== "discard") return null;
+  let schemas: typeof import("~/vials/forms");
+  try {
+    schemas = await import("~/vials/forms");
+  } catch {
+    return null;
+  }
+  const parsed = (kind === "draw" ? schemas.DrawForm : schemas.DiscardForm).safeParse(fields);
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "units");
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The vial forms' clientAction: `online` (the server action, with whatever the route does after it)
+ * while the connection seems fine; the device's queue otherwise, or when the post fails at the network.
+ */
+export async function vialCartAction({
+  request,
+  itemId,
+  online,
+  now = () => new Date(),
+}: {
+  request: Request;
+  /** The vial: the route's param, or the form's `itemId` (the scan card). */
+  itemId: string | undefined;
+  online: () => Promise<unknown>;
+  now?: () => Date;
+}): Promise<unknown> {
+  const fields = fieldsOf(await request.clone().formData());
+  const kind = VIAL_KINDS.find((k) => k === fields.intent);
+  const factsText = fields[OFFLINE_VIAL_FIELD];
+  const vialId = itemId ?? fields.itemId;
+  // Not a vial form this can keep (no facts, no key): it goes to the server whatever happens.
+  if (!kind || !factsText || !vialId || !fields.idempotencyKey) return online();
+  if (seemsOnline()) {
+    try {
+      return await online();
+    } catch (error) {
+      if (!failedAtNetwork(error)) throw error;
+    }
+  }
+  const facts = JSON.parse(factsText) as OfflineVialFacts;
+  const fieldErrors = await checked(kind, fields);
+  if (fieldErrors) return problemOf(kind, fields, { fieldErrors });
+  if ((kind === "empty" || kind === "discard") && facts.wasting > 0 && !fields.confirmWaste) {
+    const question = wasteQuestion(kind, facts, fields.reason);
+    return problemOf(kind, fields, {
+      ask: { question: facts.witness ? `${question} ${OFFLINE_WITNESS_NOTE}` : question, wasting: facts.wasting },
+    });
+  }
+  const command = vialCommand(kind, vialId, fields, facts, now());
+  const saved = await saveToQueue({ key: fields.idempotencyKey, locationId: facts.locationId, command });
+  const leftOut = fields.witnessEmail || fields.witnessPassword || (facts.witness && facts.wasting > 0);
+  const queued: Queued = {
+    queued: {
+      intent: kind,
+      key: saved.key,
+      nextKey: crypto.randomUUID(),
+      message: savedMessage(saved.command.summary),
+      note: leftOut ? OFFLINE_WITNESS_NOTE : null,
+    },
+  };
+  return queued;
+}

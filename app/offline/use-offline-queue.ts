@@ -1,0 +1,80 @@
+// Starts the offline queue's replayer for the signed-in user while the shell is mounted (the lead
+// mounts it in app/routes/_app.tsx). A round runs: on start when online, when the connection comes
+// back (offline → restored or online), after an entry is saved while online (in this tab or
+// another), every 30 s while entries wait, and on "Send now". After a round that changed anything
+// the page's data is read again. The queue and the replayer are loaded with `import()` once the
+// page runs, never on the first paint.
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { browserQueryClient } from "~/browser/query-client";
+import { connectivity } from "~/connectivity/connectivity";
+import { openQueue, queueView, refreshView, setQueueUser, setSender, setSending } from "./store";
+
+/** How often waiting entries are tried again while the connection seems fine (the replayer's REPLAY_INTERVAL_MS). */
+export const RETRY_WAITING_MS = 30_000;
+
+/** Whether a send is worth trying: the monitor does not say offline, and neither does the browser. */
+export function seemsOnline(): boolean {
+  return connectivity.getSnapshot() !== "offline" && globalThis.navigator?.onLine !== false;
+}
+
+export function useOfflineQueue(userId: string): void {
+  const { revalidate } = useRevalidator();
+  const latestRevalidate = useRef(revalidate);
+  latestRevalidate.current = revalidate;
+
+  useEffect(() => {
+    let stopped = false;
+    let unsubscribeQueue: () => void = () => {};
+    setQueueUser(userId);
+
+    async function send() {
+      if (stopped || !seemsOnline()) return;
+      setSending(true);
+      try {
+        const [{ replayWaiting }, queue] = await Promise.all([import("./replay"), openQueue()]);
+        const round = await replayWaiting({ queue, userId });
+        setSending(false, round.busy ? undefined : round.stopped);
+        if (!stopped && (round.done > 0 || round.flagged > 0)) {
+          // What was sent is now the server's: the page and the cached data show it.
+          latestRevalidate.current();
+          void browserQueryClient().invalidateQueries();
+        }
+      } catch (error) {
+        setSending(false);
+        console.error("Sending the offline queue failed", error);
+      }
+    }
+    setSender(send);
+
+    openQueue()
+      .then((queue) => {
+        if (stopped) return;
+        unsubscribeQueue = queue.subscribe((change) => {
+          void refreshView();
+          if (change.type === "saved") void send();
+        });
+        void refreshView().then(send);
+      })
+      .catch((error) => console.warn("The offline queue cannot be opened on this device", error));
+
+    let last = connectivity.getSnapshot();
+    const unsubscribeConnectivity = connectivity.subscribe(() => {
+      const now = connectivity.getSnapshot();
+      if (last === "offline" && now !== "offline") void send();
+      last = now;
+    });
+
+    const interval = setInterval(() => {
+      if (queueView.getSnapshot().entries.some((entry) => entry.status === "waiting")) void send();
+    }, RETRY_WAITING_MS);
+
+    return () => {
+      stopped = true;
+      setSender(null);
+      unsubscribeQueue();
+      unsubscribeConnectivity();
+      clearInterval(interval);
+    };
+  }, [userId]);
+}

@@ -1,0 +1,120 @@
+// "N waiting": what this device holds for the signed-in user that the server has not taken yet,
+// hidden when nothing is held. It opens a panel listing each entry (what it was, when it was saved,
+// where it stands): a flagged one says why and that a manager resolves it (a link to /flagged) and
+// can be dismissed once seen; a stuck one says what the server said; "Send now" while online.
+import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { Link } from "@remix-run/react";
+import { useConnectivity } from "~/connectivity/use-connectivity";
+import { dismissFlag, type QueueEntry, sendNow, useQueueView } from "./store";
+
+export const FLAG_RESOLVER = "A manager will resolve it.";
+export const FLAGGED_PATH = "/flagged";
+
+/** "3 waiting", "2 waiting · 1 flagged", "1 flagged", or null when nothing is held. */
+export function waitingLabel(entries: readonly Pick<QueueEntry, "status">[]): string | null {
+  const count = (status: QueueEntry["status"]) => entries.filter((e) => e.status === status).length;
+  const parts = [
+    [count("waiting"), "waiting"],
+    [count("flagged"), "flagged"],
+    [count("stuck"), "not sent"],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`);
+  return said.length ? said.join(" · ") : null;
+}
+
+const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** One entry: its summary, when it was saved, and where it stands. */
+export function EntryView({ entry, onDismiss }: { entry: QueueEntry; onDismiss?: (key: string) => void }) {
+  return (
+    <li className="flex flex-col gap-1 border-slate-200 border-b py-2 last:border-b-0" data-testid="queue-entry">
+      <span className="font-medium">{entry.command.summary}</span>
+      <span className="text-slate-600 text-xs">
+        Saved on this device{" "}
+        <time dateTime={entry.savedAt} suppressHydrationWarning>
+          {savedAtFormat.format(new Date(entry.savedAt))}
+        </time>
+      </span>
+      {entry.status === "waiting" && <span className="text-amber-800 text-sm">Waiting to be sent</span>}
+      {entry.status === "flagged" && (
+        <div className="flex flex-col gap-1 rounded-md bg-red-50 p-2 text-red-900 text-sm">
+          <span className="font-semibold">Flagged: {entry.flag?.reason ?? "the server refused it now."}</span>
+          <span>
+            {FLAG_RESOLVER}{" "}
+            <Link to={FLAGGED_PATH} className="font-medium underline">
+              Flagged records
+            </Link>
+          </span>
+          {onDismiss && (
+            <button
+              type="button"
+              onClick={() => onDismiss(entry.key)}
+              className="self-start rounded-md border border-red-300 bg-white px-2 py-1 font-medium text-red-900 text-xs hover:bg-red-100"
+            >
+              Dismiss
+            </button>
+          )}
+        </div>
+      )}
+      {entry.status === "stuck" && (
+        <span className="rounded-md bg-slate-100 p-2 text-slate-800 text-sm">
+          Not sent: {entry.problem ?? "the server refused it."} It stays on this device.
+        </span>
+      )}
+    </li>
+  );
+}
+
+export function WaitingBadge() {
+  const { entries, sending, stopped } = useQueueView();
+  const connection = useConnectivity();
+  const label = waitingLabel(entries);
+  if (!label) return null;
+  const flagged = entries.some((e) => e.status === "flagged");
+  const waiting = entries.some((e) => e.status === "waiting");
+  return (
+    <Popover className="relative">
+      <PopoverButton
+        data-testid="waiting-badge"
+        className={`inline-flex min-h-8 items-center rounded-full px-3 py-1 font-semibold text-xs ${
+          flagged ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"
+        }`}
+      >
+        {label}
+      </PopoverButton>
+      <PopoverPanel
+        anchor={{ to: "bottom end", gap: 8 }}
+        className="z-50 flex w-[22rem] max-w-[calc(100vw-1rem)] flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-slate-900 text-sm shadow-lg"
+      >
+        <h2 className="font-semibold">Saved on this device</h2>
+        <p className="text-slate-600 text-xs">
+          {connection === "offline"
+            ? "Waiting entries are sent when the connection is back."
+            : stopped === "signed_out"
+              ? "Sign in again to send the waiting entries."
+              : stopped === "unreachable"
+                ? "The server did not answer: waiting entries are tried again every 30 seconds."
+                : "Waiting entries are sent in the order they were made."}
+        </p>
+        <ul className="flex max-h-[60vh] flex-col overflow-y-auto">
+          {entries.map((entry) => (
+            <EntryView key={entry.key} entry={entry} onDismiss={(key) => void dismissFlag(key)} />
+          ))}
+        </ul>
+        {waiting &&
+          (connection === "offline" ? (
+            <p className="text-slate-600 text-xs">Send now is offered when the connection is back.</p>
+          ) : (
+            <button
+              type="button"
+              disabled={sending}
+              onClick={() => void sendNow()}
+              className="inline-flex min-h-10 items-center justify-center rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+            >
+              {sending ? "Sending…" : "Send now"}
+            </button>
+          ))}
+      </PopoverPanel>
+    </Popover>
+  );
+}
