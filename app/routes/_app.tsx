@@ -11,6 +11,8 @@ import { saveUser } from "~/access/saved-user";
 import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
+import { useOfflineQueue } from "~/offline/use-offline-queue";
+import { WaitingBadge } from "~/offline/waiting-badge";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
 import { isNoLocation, type NoLocation, NoLocationScreen } from "~/shell/no-location";
@@ -38,6 +40,7 @@ export default function SignedInLayout() {
   // One client per browser (client actions refresh it); one per request on the server.
   const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : browserQueryClient()));
   useConnectivityMonitor(() => queryClient.refetchQueries({ type: "active" }));
+  useOfflineQueue(user.id);
 
   // Mirror the session into the browser's storage under the spec's keys (spec section 3).
   useEffect(() => {
@@ -52,7 +55,7 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <ViewerProvider user={user} scope={scope} locations={locations}>
         <ToastProvider flash={toast}>
-          <AppShell menu={menu}>
+          <AppShell menu={menu} status={<WaitingBadge />}>
             <Outlet />
           </AppShell>
         </ToastProvider>

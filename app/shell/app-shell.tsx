@@ -8,7 +8,16 @@ import { Tooltip } from "~/ui/tooltip";
 import type { MenuGroup } from "./menu";
 import { SidebarContent } from "./sidebar";
 
-export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; children: ReactNode }) {
+export function AppShell({
+  menu,
+  status,
+  children,
+}: {
+  menu: readonly MenuGroup[];
+  /** What this device holds (the offline queue's badge): in the phone's header and the sidebar. */
+  status?: ReactNode;
+  children: ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
 
@@ -18,7 +27,7 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
         data-testid="sidebar"
         className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r md:block print:hidden"
       >
-        <SidebarContent menu={menu} />
+        <SidebarContent menu={menu} status={status} />
       </aside>
 
       <Dialog open={drawerOpen} onClose={closeDrawer} className="relative z-40 md:hidden">
@@ -47,6 +56,7 @@ export function AppShell({ menu, children }: { menu: readonly MenuGroup[]; child
             </button>
           </Tooltip>
           <span className="font-semibold">Clinic Inventory</span>
+          {status && <div className="ml-auto">{status}</div>}
         </header>
         <main className="mx-auto max-w-6xl p-4 md:p-6 print:max-w-none print:p-0">{children}</main>
       </div>
