@@ -29,6 +29,11 @@ export interface OfflineVialFacts {
 
 export const OFFLINE_VIAL_FIELD = "offlineVial";
 
+/** "Botox 100 U (lot C1234)": the vial as a summary names it. */
+export function vialName(vial: { productName: string; variationName: string; lot: string | null }): string {
+  return `${vial.productName} ${vial.variationName}${vial.lot ? ` (lot ${vial.lot})` : ""}`;
+}
+
 export function offlineVialField(facts: OfflineVialFacts): Record<string, string> {
   return { [OFFLINE_VIAL_FIELD]: JSON.stringify(facts) };
 }

@@ -18,7 +18,7 @@ import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued, offlineVialField, vialCartAction } from "~/offline/cart-action";
+import { isQueued, offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
 import { QueuedNotice, useKeysAfterQueue, WaitingHere } from "~/offline/queued-notice";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { area } from "~/shell/areas";
@@ -105,7 +105,7 @@ export async function loader(args: LoaderFunctionArgs) {
     keys: vialFormKeys(),
     // What the forms carry to be saved on the device when there is no connection (app/offline).
     offline: offlineVialField({
-      name: `${vial.productName} ${vial.variationName}${vial.lot ? ` (lot ${vial.lot})` : ""}`,
+      name: vialName(vial),
       unit: vial.baseUnit,
       unitsLeft: units(vial.unitsRemaining),
       wasting: vial.unitsRemaining,

@@ -6,6 +6,7 @@
 // catalogue code shows its variation's items here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
+  type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
@@ -18,6 +19,8 @@ import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { isQueued, offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
+import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
 import type { Loaded } from "~/scan/live-result";
 import { lookupKey } from "~/scan/queries";
 import { type Found, ResultView } from "~/scan/result-view";
@@ -29,6 +32,7 @@ import { CameraScanner, ScanForm, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
 import { VIAL_INTENTS, type VialProblem } from "~/vials/actions";
 import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
+import { needsWitness, unitsText } from "~/vials/rules";
 
 export const meta: MetaFunction = () => [{ title: "Scan · Clinic Inventory" }];
 
@@ -55,22 +59,29 @@ export async function action(args: ActionFunctionArgs) {
   return VIAL_INTENT_HANDLERS[intent]({ db: args.context.db, actor, itemId, form, back: scanPath(code) });
 }
 
-// With JavaScript, the spec's refresh set of each action, after the action itself.
-export const clientAction = refreshingClientAction(REFRESH_OF);
+// With JavaScript, the spec's refresh set of each action, after the action itself; offline (or when
+// the post fails at the network) the card's form is saved on the device instead (app/offline).
+const refreshing = refreshingClientAction(REFRESH_OF);
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  vialCartAction({ request: args.request, itemId: undefined, online: () => refreshing(args) });
 
 // Once the page runs, a new code is looked up by the client data layer, not by this loader; after
 // a vial form's post, the loader reads the code's result (and fresh keys) again.
+// A form saved on the device changed nothing on the server: nothing to read again (and no connection).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   currentUrl,
   nextUrl,
+  actionResult,
   defaultShouldRevalidate,
 }) =>
-  formMethod && formMethod !== "GET"
-    ? defaultShouldRevalidate
-    : currentUrl.pathname === nextUrl.pathname
-      ? false
-      : defaultShouldRevalidate;
+  isQueued(actionResult)
+    ? false
+    : formMethod && formMethod !== "GET"
+      ? defaultShouldRevalidate
+      : currentUrl.pathname === nextUrl.pathname
+        ? false
+        : defaultShouldRevalidate;
 
 // The result that runs (queries, actions) is loaded once the page has hydrated: the first visit
 // ships only what draws the server's result (ADR 0017).
@@ -120,11 +131,34 @@ export default function ScanScreen() {
 
 function ScanResult({ code, loaded }: { code: string; loaded: Loaded | null }) {
   const { services, now, keys } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as VialProblem | undefined;
+  const posted = useActionData<typeof clientAction>();
+  const queued = isQueued(posted) ? posted.queued : null;
+  const problem = queued ? undefined : (posted as (VialProblem & { offline?: boolean }) | undefined);
+  // The key a form saved on the device took is not used again.
+  const formKeys = useKeysAfterQueue(keys, queued);
   const hydrated = useHydrated();
   const answer = loaded?.answer;
   const actions = (vial: VialData) => (
-    <VialActions vial={vial} code={code} now={now} services={services} keys={keys} problem={problem} />
+    <>
+      {queued && <QueuedNotice queued={queued} />}
+      <VialActions
+        vial={vial}
+        code={code}
+        now={now}
+        services={services}
+        keys={formKeys}
+        problem={problem}
+        // What the forms carry to be saved on the device when there is no connection.
+        hidden={offlineVialField({
+          name: vialName(vial),
+          unit: vial.baseUnit,
+          unitsLeft: unitsText(vial, vial.unitsRemaining),
+          wasting: vial.unitsRemaining,
+          locationId: vial.locationId,
+          witness: needsWitness(vial),
+        })}
+      />
+    </>
   );
   const rendered = (
     <ResultView

@@ -25,6 +25,7 @@ export function VialActions({
   services,
   keys,
   problem,
+  hidden,
 }: {
   vial: VialData;
   /** The code scanned: the forms come back to its result. */
@@ -33,8 +34,10 @@ export function VialActions({
   now: string;
   services: readonly ServiceChoice[];
   keys: Record<VialIntent, string>;
-  /** What the last post of one of these forms came back with. */
-  problem: VialProblem | undefined;
+  /** What the last post of one of these forms came back with (`offline`: asked on the device). */
+  problem: (VialProblem & { offline?: boolean }) | undefined;
+  /** More hidden fields for every form (what the route's offline queue needs to save it on the device). */
+  hidden?: Record<string, string>;
 }) {
   const user = useCurrentUser();
   if (!can(user, "WRITE_INVENTORY", vial.locationId)) return null;
@@ -42,21 +45,24 @@ export function VialActions({
   const facts = { ...vial, expiresAt: vial.expiresAt ? new Date(vial.expiresAt) : null };
   const closed = closedReason(facts, at, vial.location.timeZone);
   const back = scanPath(code);
+  const actions = openActions(facts, at);
+  const mine = problem?.typed.itemId === vial.id ? problem : undefined;
   return (
     <VialForms
       compact
-      actions={openActions(facts, at)}
+      // Offline, a witness is not asked (a password is never kept on the device): the question says so.
+      actions={mine?.offline ? { ...actions, witness: false } : actions}
       keys={keys}
       services={services}
       unit={vial.baseUnit}
       unitsLeft={unitsText(vial, vial.unitsRemaining)}
       // Another vial's answer (a code scanned since) is not this one's.
-      problem={problem?.typed.itemId === vial.id ? problem : undefined}
+      problem={mine}
       // The card says a recall in its red banner already.
       closed={closed && closed.refusal !== "recalled" ? closed.message : null}
       discardAs={closed?.discardAs}
       action={back}
-      hidden={{ itemId: vial.id }}
+      hidden={{ ...hidden, itemId: vial.id }}
       cancelTo={back}
     />
   );
