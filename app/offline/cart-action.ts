@@ -8,6 +8,7 @@
 // runs: the forms post to the server.
 import { reasonName } from "~/vials/history";
 import type { OfflineCommand, OfflineKind } from "./contract";
+import type { Queued } from "./queued";
 import { saveToQueue } from "./store";
 import { seemsOnline } from "./use-offline-queue";
 
@@ -40,24 +41,6 @@ export function offlineVialField(facts: OfflineVialFacts): Record<string, string
 
 export const OFFLINE_WITNESS_NOTE =
   "No connection: the witness is not asked now (a password is never kept on this device). The record will be sent without a witness and flagged for a manager.";
-
-/** What the page shows after a form was saved on the device instead of sent. */
-export interface Queued {
-  queued: {
-    intent: string;
-    key: string;
-    /** A fresh key for the next form of this kind: the saved one is taken. */
-    nextKey: string;
-    /** "Saved on this device: Draw 10 U from Botox 100 U. It will be sent when the connection is back." */
-    message: string;
-    /** Said beside it, e.g. that the witness was left out. */
-    note: string | null;
-  };
-}
-
-export function isQueued(result: unknown): result is Queued {
-  return typeof result === "object" && result !== null && "queued" in result;
-}
 
 export const savedMessage = (summary: string) =>
   `Saved on this device: ${summary}. It will be sent when the connection is back.`;

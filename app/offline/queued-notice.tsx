@@ -1,7 +1,7 @@
 // What a vial page (and the scan card) says about the offline queue: that a form was just saved on
 // this device instead of sent, and which of this vial's entries are still held here.
 import { useRef } from "react";
-import type { Queued } from "./cart-action";
+import type { Queued } from "./queued";
 import { useQueueView } from "./store";
 import { EntryView } from "./waiting-badge";
 

@@ -100,6 +100,19 @@ describe("replaying the offline queue", () => {
     ]);
   });
 
+  it("tries a stuck entry again only when its person asks (Send now), under the same key", async () => {
+    const queue = await queueWith(["key-draw-001", "u1", "draw"]);
+    const server = fakeServer(json({ error: "No such path", code: "not_found" }, 404), json(done));
+    await replayWaiting({ queue, userId: "u1", request: server.request, locks: null });
+    await replayWaiting({ queue, userId: "u1", request: server.request, locks: null });
+    expect(server.calls).toHaveLength(1);
+    expect(await statuses(queue)).toEqual([["key-draw-001", "stuck"]]);
+    const round = await replayWaiting({ queue, userId: "u1", request: server.request, locks: null, retryStuck: true });
+    expect(round).toMatchObject({ done: 1 });
+    expect(server.calls.map((c) => c.key)).toEqual(["key-draw-001", "key-draw-001"]);
+    expect(await queue.list()).toEqual([]);
+  });
+
   it("stops at 401 and waits for a sign-in, keeping the entry and those after it", async () => {
     const queue = await queueWith(["key-draw-001", "u1", "draw"], ["key-draw-002", "u1", "draw"]);
     const server = fakeServer(json({ error: "Sign in", code: "unauthorized" }, 401));

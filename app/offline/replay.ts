@@ -33,6 +33,8 @@ export interface ReplayOptions {
   request?: Request;
   /** The browser's lock manager; without one, only this tab's rounds are kept apart. */
   locks?: Pick<LockManager, "request"> | null;
+  /** "Send now": stuck entries are tried again too (their person asked; the same key, so still once). */
+  retryStuck?: boolean;
 }
 
 /** The path an entry is sent to: the door, at the location in scope when it was recorded. */
@@ -54,9 +56,16 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function sendAll({ queue, userId, request = apiRequest }: ReplayOptions): Promise<ReplayRound> {
+async function sendAll({
+  queue,
+  userId,
+  request = apiRequest,
+  retryStuck = false,
+}: ReplayOptions): Promise<ReplayRound> {
   const round: ReplayRound = { done: 0, flagged: 0, stuck: 0, stopped: null, busy: false };
-  const waiting = (await queue.list(userId)).filter((entry) => entry.status === "waiting");
+  const waiting = (await queue.list(userId)).filter(
+    (entry) => entry.status === "waiting" || (retryStuck && entry.status === "stuck"),
+  );
   for (const entry of waiting) {
     let answer: ReplayAnswer;
     try {

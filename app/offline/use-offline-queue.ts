@@ -28,12 +28,12 @@ export function useOfflineQueue(userId: string): void {
     let unsubscribeQueue: () => void = () => {};
     setQueueUser(userId);
 
-    async function send() {
+    async function send(retryStuck = false) {
       if (stopped || !seemsOnline()) return;
       setSending(true);
       try {
         const [{ replayWaiting }, queue] = await Promise.all([import("./replay"), openQueue()]);
-        const round = await replayWaiting({ queue, userId });
+        const round = await replayWaiting({ queue, userId, retryStuck });
         setSending(false, round.busy ? undefined : round.stopped);
         if (!stopped && (round.done > 0 || round.flagged > 0)) {
           // What was sent is now the server's: the page and the cached data show it.
@@ -45,7 +45,8 @@ export function useOfflineQueue(userId: string): void {
         console.error("Sending the offline queue failed", error);
       }
     }
-    setSender(send);
+    // "Send now" also tries the stuck entries again.
+    setSender(() => send(true));
 
     openQueue()
       .then((queue) => {
@@ -54,7 +55,7 @@ export function useOfflineQueue(userId: string): void {
           void refreshView();
           if (change.type === "saved") void send();
         });
-        void refreshView().then(send);
+        void refreshView().then(() => send());
       })
       .catch((error) => console.warn("The offline queue cannot be opened on this device", error));
 

@@ -71,7 +71,7 @@ export function WaitingBadge() {
   const label = waitingLabel(entries);
   if (!label) return null;
   const flagged = entries.some((e) => e.status === "flagged");
-  const waiting = entries.some((e) => e.status === "waiting");
+  const sendable = entries.some((e) => e.status === "waiting" || e.status === "stuck");
   return (
     <Popover className="relative">
       <PopoverButton
@@ -101,7 +101,7 @@ export function WaitingBadge() {
             <EntryView key={entry.key} entry={entry} onDismiss={(key) => void dismissFlag(key)} />
           ))}
         </ul>
-        {waiting &&
+        {sendable &&
           (connection === "offline" ? (
             <p className="text-slate-600 text-xs">Send now is offered when the connection is back.</p>
           ) : (

@@ -18,7 +18,8 @@ import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued, offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
+import { offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
+import { isQueued, skipAfterQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue, WaitingHere } from "~/offline/queued-notice";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { area } from "~/shell/areas";
@@ -128,8 +129,7 @@ export const clientAction = ({ request, params, serverAction }: ClientActionFunc
   vialCartAction({ request, itemId: params.itemId, online: serverAction });
 
 // A form saved on the device changed nothing on the server: there is nothing to read again (and no connection).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  isQueued(actionResult) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
 
 export default function VialScreen() {
   const { now, vial, history, services, actions, closed, keys, offline } = useLoaderData<typeof loader>();

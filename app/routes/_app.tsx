@@ -1,7 +1,13 @@
 // The signed-in part of the product: every screen of spec section 2 renders inside this shell.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { currentUserOf } from "~/access/current-user";
@@ -11,6 +17,7 @@ import { saveUser } from "~/access/saved-user";
 import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
+import { skipAfterQueued } from "~/offline/queued";
 import { useOfflineQueue } from "~/offline/use-offline-queue";
 import { WaitingBadge } from "~/offline/waiting-badge";
 import { AppShell } from "~/shell/app-shell";
@@ -34,6 +41,9 @@ export async function loader(args: LoaderFunctionArgs) {
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
+
+// A form saved on the device (the cart's offline queue) changed nothing on the server: nothing to read again.
+export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
 
 export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();

@@ -1,0 +1,90 @@
+// The cart's offline queue (issue #25), on a phone: with the browser context taken offline after the
+// vial page loaded, a start and two draws are saved on the device ("Saved on this device: …") and
+// the badge says "3 waiting"; they survive a reload (the server unreachable for them meanwhile);
+// once the door answers, "Send now" sends them in order, and each shows once in the usage log and
+// the vial's history. The e2e database is shared: a sealed vial no one has touched, patients of its own.
+import type { Page } from "@playwright/test";
+import { attachScreenshot, expect, expectNoSidewaysScroll, sealedVial, signIn, test } from "./support";
+
+const run = Date.now().toString(36).toUpperCase();
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The badge where the page shows it (the phone's header; the sidebar's copy is hidden at this width). */
+const badge = (page: Page) => page.locator('[data-testid="waiting-badge"]:visible');
+
+test("a start and two draws made offline are kept on the device and sent exactly once when back online", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  const vial = await sealedVial(page);
+  await page.goto(`/inventory/${vial.id}`);
+  await page.waitForLoadState("networkidle");
+  await expect(badge(page)).toHaveCount(0);
+
+  // The replays' door is unreachable until the end: what is saved stays waiting through a reload.
+  const door = "**/api/offline-replays**";
+  await page.route(door, (route) => route.abort("internetdisconnected"));
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Start vial" }).click();
+  const saved = page.getByTestId("queued-message");
+  await expect(saved).toHaveText(/^Saved on this device: Start .+\. It will be sent when the connection is back\.$/);
+
+  const patients = [`E2E-OFF-A-${run}`, `E2E-OFF-B-${run}`];
+  for (const [index, patient] of patients.entries()) {
+    await page.getByLabel("Units (U)").fill(String(index + 2));
+    await page.getByLabel("Patient reference").fill(patient);
+    await page.getByRole("button", { name: "Record draw" }).click();
+    await expect(saved).toHaveText(
+      new RegExp(
+        `^Saved on this device: Draw ${index + 2} U from ${vial.productName}.*It will be sent when the connection is back\\.$`,
+      ),
+    );
+    // A fresh form for the next draw (a new key: the saved one is taken).
+    await expect(page.getByLabel("Units (U)")).toHaveValue("");
+  }
+  await expect(badge(page)).toHaveText("3 waiting");
+  // The vial page lists what is held for this vial.
+  await expect(page.getByRole("region", { name: "Saved on this device" }).getByTestId("queue-entry")).toHaveCount(3);
+  await expectNoSidewaysScroll(page);
+  await attachScreenshot(page, testInfo, "offline-saved-phone");
+  // The badge's panel: each entry, and no "Send now" while offline.
+  await badge(page).click();
+  const panel = page.getByRole("dialog").or(page.locator("[id^=headlessui-popover-panel]"));
+  await expect(panel.getByTestId("queue-entry")).toHaveCount(3);
+  await expect(panel.getByText("Send now is offered when the connection is back.")).toBeVisible();
+  await testInfo.attach("offline-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
+  await page.keyboard.press("Escape");
+
+  // Back online, the server's door still unreachable: nothing is lost across a reload.
+  await context.setOffline(false);
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(badge(page)).toHaveText("3 waiting");
+
+  // The door answers: "Send now" sends them, in order, once.
+  const sent: string[] = [];
+  await page.unroute(door);
+  page.on("request", (request) => {
+    if (request.url().includes("/api/offline-replays")) sent.push(request.headers()["idempotency-key"] ?? "");
+  });
+  await badge(page).click();
+  await page.getByRole("button", { name: "Send now" }).click();
+  await expect(badge(page)).toHaveCount(0, { timeout: 20_000 });
+  expect(new Set(sent).size).toBe(3);
+
+  for (const patient of patients) {
+    const usage = await page.request.get(`/api/usage?patientRef=${encodeURIComponent(patient)}`);
+    expect(usage.status()).toBe(200);
+    expect(((await usage.json()) as { total: number }).total).toBe(1);
+  }
+  await page.reload();
+  const history = page.getByRole("table", { name: "History of this vial" });
+  await expect(history.getByRole("row").filter({ hasText: "Started" })).toHaveCount(1);
+  for (const patient of patients) await expect(history.getByRole("row").filter({ hasText: patient })).toHaveCount(1);
+  await expect(page.locator('[data-state="in_use"]').first()).toBeVisible();
+});
