@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type OfflineVialFacts, offlineVialField, savedMessage, vialCartAction } from "./cart-action";
+import { savedMessage, vialCartAction } from "./cart-action";
 import { openQueue, setQueueUser } from "./store";
+import { type OfflineVialFacts, offlineVialField } from "./vial-facts";
 
 const facts: OfflineVialFacts = {
   name: "Botox 100 U (lot C1234)",

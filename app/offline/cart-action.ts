@@ -11,33 +11,7 @@ import type { OfflineCommand, OfflineKind } from "./contract";
 import type { Queued } from "./queued";
 import { saveToQueue } from "./store";
 import { seemsOnline } from "./use-offline-queue";
-
-/** What a vial form carries for saving offline (one hidden field, `offlineVial`, as JSON): what the page shows. */
-export interface OfflineVialFacts {
-  /** "Botox 100 U (lot C1234)" */
-  name: string;
-  /** The product's unit, "U". */
-  unit: string;
-  /** As the page shows it: "80 U". */
-  unitsLeft: string;
-  /** The same in base units: what an empty or discard would waste. */
-  wasting: number;
-  /** The vial's location: the entry is sent there. */
-  locationId: string;
-  /** Its waste needs a witness (a controlled substance): offline, it is sent without one and flagged. */
-  witness: boolean;
-}
-
-export const OFFLINE_VIAL_FIELD = "offlineVial";
-
-/** "Botox 100 U (lot C1234)": the vial as a summary names it. */
-export function vialName(vial: { productName: string; variationName: string; lot: string | null }): string {
-  return `${vial.productName} ${vial.variationName}${vial.lot ? ` (lot ${vial.lot})` : ""}`;
-}
-
-export function offlineVialField(facts: OfflineVialFacts): Record<string, string> {
-  return { [OFFLINE_VIAL_FIELD]: JSON.stringify(facts) };
-}
+import { OFFLINE_VIAL_FIELD, type OfflineVialFacts } from "./vial-facts";
 
 export const OFFLINE_WITNESS_NOTE =
   "No connection: the witness is not asked now (a password is never kept on this device). The record will be sent without a witness and flagged for a manager.";

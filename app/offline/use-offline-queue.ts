@@ -48,6 +48,9 @@ export function useOfflineQueue(userId: string): void {
     // "Send now" also tries the stuck entries again.
     setSender(() => send(true));
 
+    // What saving and sending need, loaded now while there is a connection (the service worker keeps
+    // the files it saw): a form sent offline later must not wait on a file it cannot fetch.
+    void Promise.all([import("./replay"), import("./cart-action"), import("~/vials/forms")]).catch(() => {});
     openQueue()
       .then((queue) => {
         if (stopped) return;

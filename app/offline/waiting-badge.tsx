@@ -2,8 +2,11 @@
 // hidden when nothing is held. It opens a panel listing each entry (what it was, when it was saved,
 // where it stands): a flagged one says why and that a manager resolves it (a link to /flagged) and
 // can be dismissed once seen; a stuck one says what the server said; "Send now" while online.
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+// The panel is Headless UI's Dialog, which the shell's drawer ships already (a Popover would bring
+// its positioning library: some 20 KB more on every page).
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link } from "@remix-run/react";
+import { useState } from "react";
 import { useConnectivity } from "~/connectivity/use-connectivity";
 import { dismissFlag, type QueueEntry, sendNow, useQueueView } from "./store";
 
@@ -68,53 +71,68 @@ export function EntryView({ entry, onDismiss }: { entry: QueueEntry; onDismiss?:
 export function WaitingBadge() {
   const { entries, sending, stopped } = useQueueView();
   const connection = useConnectivity();
+  const [open, setOpen] = useState(false);
   const label = waitingLabel(entries);
   if (!label) return null;
   const flagged = entries.some((e) => e.status === "flagged");
   const sendable = entries.some((e) => e.status === "waiting" || e.status === "stuck");
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <>
+      <button
+        type="button"
         data-testid="waiting-badge"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
         className={`inline-flex min-h-8 items-center rounded-full px-3 py-1 font-semibold text-xs ${
           flagged ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"
         }`}
       >
         {label}
-      </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: "bottom end", gap: 8 }}
-        className="z-50 flex w-[22rem] max-w-[calc(100vw-1rem)] flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-slate-900 text-sm shadow-lg"
-      >
-        <h2 className="font-semibold">Saved on this device</h2>
-        <p className="text-slate-600 text-xs">
-          {connection === "offline"
-            ? "Waiting entries are sent when the connection is back."
-            : stopped === "signed_out"
-              ? "Sign in again to send the waiting entries."
-              : stopped === "unreachable"
-                ? "The server did not answer: waiting entries are tried again every 30 seconds."
-                : "Waiting entries are sent in the order they were made."}
-        </p>
-        <ul className="flex max-h-[60vh] flex-col overflow-y-auto">
-          {entries.map((entry) => (
-            <EntryView key={entry.key} entry={entry} onDismiss={(key) => void dismissFlag(key)} />
-          ))}
-        </ul>
-        {sendable &&
-          (connection === "offline" ? (
-            <p className="text-slate-600 text-xs">Send now is offered when the connection is back.</p>
-          ) : (
-            <button
-              type="button"
-              disabled={sending}
-              onClick={() => void sendNow()}
-              className="inline-flex min-h-10 items-center justify-center rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
-            >
-              {sending ? "Sending…" : "Send now"}
-            </button>
-          ))}
-      </PopoverPanel>
-    </Popover>
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/30" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-start justify-end p-2 pt-16">
+          <DialogPanel className="flex max-h-[calc(100vh-5rem)] w-[24rem] max-w-full flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-slate-900 text-sm shadow-lg">
+            <div className="flex items-center justify-between gap-2">
+              <DialogTitle className="font-semibold">Saved on this device</DialogTitle>
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-md px-2 py-1 text-slate-700 text-sm hover:bg-slate-100"
+              >
+                Close
+              </button>
+            </div>
+            <p className="text-slate-600 text-xs">
+              {connection === "offline"
+                ? "Waiting entries are sent when the connection is back."
+                : stopped === "signed_out"
+                  ? "Sign in again to send the waiting entries."
+                  : stopped === "unreachable"
+                    ? "The server did not answer: waiting entries are tried again every 30 seconds."
+                    : "Waiting entries are sent in the order they were made."}
+            </p>
+            <ul className="flex flex-col overflow-y-auto">
+              {entries.map((entry) => (
+                <EntryView key={entry.key} entry={entry} onDismiss={(key) => void dismissFlag(key)} />
+              ))}
+            </ul>
+            {sendable &&
+              (connection === "offline" ? (
+                <p className="text-slate-600 text-xs">Send now is offered when the connection is back.</p>
+              ) : (
+                <button
+                  type="button"
+                  disabled={sending}
+                  onClick={() => void sendNow()}
+                  className="inline-flex min-h-10 items-center justify-center rounded-md bg-sky-700 px-3 py-2 font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+                >
+                  {sending ? "Sending…" : "Send now"}
+                </button>
+              ))}
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -18,9 +18,9 @@ import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
 import { isQueued, skipAfterQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue, WaitingHere } from "~/offline/queued-notice";
+import { offlineVialField, vialName } from "~/offline/vial-facts";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { area } from "~/shell/areas";
 import { Countdown } from "~/stock/countdown";
@@ -125,8 +125,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 // With JavaScript: offline (or when the post fails at the network) the form is saved on the device.
-export const clientAction = ({ request, params, serverAction }: ClientActionFunctionArgs) =>
-  vialCartAction({ request, itemId: params.itemId, online: serverAction });
+// Its code is loaded when a form is sent (the shell warms it once the page runs, for offline use).
+export const clientAction = async ({ request, params, serverAction }: ClientActionFunctionArgs) =>
+  (await import("~/offline/cart-action")).vialCartAction({ request, itemId: params.itemId, online: serverAction });
 
 // A form saved on the device changed nothing on the server: there is nothing to read again (and no connection).
 export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;

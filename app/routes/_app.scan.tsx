@@ -19,9 +19,9 @@ import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { offlineVialField, vialCartAction, vialName } from "~/offline/cart-action";
 import { isQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
+import { offlineVialField, vialName } from "~/offline/vial-facts";
 import type { Loaded } from "~/scan/live-result";
 import { lookupKey } from "~/scan/queries";
 import { type Found, ResultView } from "~/scan/result-view";
@@ -63,8 +63,12 @@ export async function action(args: ActionFunctionArgs) {
 // With JavaScript, the spec's refresh set of each action, after the action itself; offline (or when
 // the post fails at the network) the card's form is saved on the device instead (app/offline).
 const refreshing = refreshingClientAction(REFRESH_OF);
-export const clientAction = (args: ClientActionFunctionArgs) =>
-  vialCartAction({ request: args.request, itemId: undefined, online: () => refreshing(args) });
+export const clientAction = async (args: ClientActionFunctionArgs) =>
+  (await import("~/offline/cart-action")).vialCartAction({
+    request: args.request,
+    itemId: undefined,
+    online: () => refreshing(args),
+  });
 
 // Once the page runs, a new code is looked up by the client data layer, not by this loader; after
 // a vial form's post, the loader reads the code's result (and fresh keys) again.

@@ -54,7 +54,7 @@ test("a start and two draws made offline are kept on the device and sent exactly
   await attachScreenshot(page, testInfo, "offline-saved-phone");
   // The badge's panel: each entry, and no "Send now" while offline.
   await badge(page).click();
-  const panel = page.getByRole("dialog").or(page.locator("[id^=headlessui-popover-panel]"));
+  const panel = page.getByRole("dialog", { name: "Saved on this device" });
   await expect(panel.getByTestId("queue-entry")).toHaveCount(3);
   await expect(panel.getByText("Send now is offered when the connection is back.")).toBeVisible();
   await testInfo.attach("offline-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
