@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { savedMessage, vialCartAction } from "./cart-action";
+import { countCartAction, savedMessage, vialCartAction } from "./cart-action";
 import { openQueue, setQueueUser } from "./store";
-import { type OfflineVialFacts, offlineVialField } from "./vial-facts";
+import { type OfflineVialFacts, offlineCountField, offlineVialField } from "./vial-facts";
 
 const facts: OfflineVialFacts = {
   name: "Botox 100 U (lot C1234)",
@@ -157,5 +157,52 @@ describe("a vial form at the cart", () => {
     const [entry] = await entries();
     expect(entry?.command.body).toEqual({ reason: "contaminated", note: null });
     expect(JSON.stringify(entry)).not.toContain("hunter22");
+  });
+});
+
+describe("a count form at the cart", () => {
+  function count(fields: Record<string, string>) {
+    const form = new FormData();
+    const key = `key-${String(++keyCounter).padStart(8, "0")}`;
+    for (const [name, value] of Object.entries({ idempotencyKey: key, sessionId: "session-1", ...fields })) {
+      form.append(name, value);
+    }
+    return { request: new Request("http://clinic.test/audit", { method: "POST", body: form }), key };
+  }
+
+  it("offline, saves a vial scanned and a bulk quantity as the counts API's bodies, in order", async () => {
+    goOffline();
+    const scan = count({
+      intent: "scan",
+      labelCode: "VIAL-1",
+      unitsRemaining: "40",
+      ...offlineCountField({ locationId: "loc-1" }),
+    });
+    const bulk = count({
+      intent: "bulk",
+      variationId: "var-1",
+      lot: "",
+      quantity: "12",
+      ...offlineCountField({ locationId: "loc-1", name: "Gauze · Box", unit: "ea" }),
+    });
+    expect(await countCartAction({ request: scan.request, online: vi.fn(), now: () => NOW })).toMatchObject({
+      queued: { intent: "scan", key: scan.key, message: savedMessage("Count vial VIAL-1 (40 left)") },
+    });
+    expect(await countCartAction({ request: bulk.request, online: vi.fn(), now: () => NOW })).toMatchObject({
+      queued: { intent: "bulk", message: savedMessage("Count 12 ea of Gauze · Box") },
+    });
+    expect(
+      (await entries()).map((e) => [e.key, e.locationId, e.command.kind, e.command.sessionId, e.command.body]),
+    ).toEqual([
+      [scan.key, "loc-1", "count", "session-1", { labelCode: "VIAL-1", unitsRemaining: "40" }],
+      [bulk.key, "loc-1", "count", "session-1", { variationId: "var-1", lot: null, quantity: "12" }],
+    ]);
+  });
+
+  it("online, goes to the server as before", async () => {
+    const online = vi.fn(async () => "sent");
+    const { request } = count({ intent: "scan", labelCode: "VIAL-1", ...offlineCountField({ locationId: "loc-1" }) });
+    expect(await countCartAction({ request, online })).toBe("sent");
+    expect(await entries()).toEqual([]);
   });
 });

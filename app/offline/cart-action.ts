@@ -11,7 +11,7 @@ import type { OfflineCommand, OfflineKind } from "./contract";
 import type { Queued } from "./queued";
 import { saveToQueue } from "./store";
 import { seemsOnline } from "./use-offline-queue";
-import { OFFLINE_VIAL_FIELD, type OfflineVialFacts } from "./vial-facts";
+import { OFFLINE_COUNT_FIELD, OFFLINE_VIAL_FIELD, type OfflineCountFacts, type OfflineVialFacts } from "./vial-facts";
 
 export const OFFLINE_WITNESS_NOTE =
   "No connection: the witness is not asked now (a password is never kept on this device). The record will be sent without a witness and flagged for a manager.";
@@ -160,6 +160,82 @@ export async function vialCartAction({
       nextKey: crypto.randomUUID(),
       message: savedMessage(saved.command.summary),
       note: leftOut ? OFFLINE_WITNESS_NOTE : null,
+    },
+  };
+  return queued;
+}
+
+/** The JSON twin's body of a count form (POST /api/audit-sessions/{id}/counts), and its summary. */
+export function countCommand(
+  kind: "scan" | "bulk",
+  sessionId: string,
+  fields: Record<string, string>,
+  facts: OfflineCountFacts,
+  now: Date,
+): OfflineCommand {
+  const base = { kind: "count" as const, sessionId, recordedAt: now.toISOString() };
+  if (kind === "scan") {
+    const labelCode = text(fields, "labelCode") ?? "";
+    const units = text(fields, "unitsRemaining");
+    return {
+      ...base,
+      body: { labelCode, unitsRemaining: units ?? null },
+      summary: `Count vial ${labelCode}${units ? ` (${units} left)` : ""}`,
+    };
+  }
+  const quantity = text(fields, "quantity") ?? "";
+  const lot = text(fields, "lot");
+  return {
+    ...base,
+    body: { variationId: fields.variationId ?? "", lot: lot ?? null, quantity },
+    summary: `Count ${quantity}${facts.unit ? ` ${facts.unit}` : ""} of ${facts.name ?? "a bulk product"}${lot ? ` (lot ${lot})` : ""}`,
+  };
+}
+
+/** The count forms' clientAction (scan a vial, count bulk stock): like the vial forms'. */
+export async function countCartAction({
+  request,
+  online,
+  now = () => new Date(),
+}: {
+  request: Request;
+  online: () => Promise<unknown>;
+  now?: () => Date;
+}): Promise<unknown> {
+  const fields = fieldsOf(await request.clone().formData());
+  const kind = fields.intent === "scan" || fields.intent === "bulk" ? fields.intent : null;
+  const factsText = fields[OFFLINE_COUNT_FIELD];
+  if (!kind || !factsText || !fields.sessionId || !fields.idempotencyKey) return online();
+  if (seemsOnline()) {
+    try {
+      return await online();
+    } catch (error) {
+      if (!failedAtNetwork(error)) throw error;
+    }
+  }
+  const facts = JSON.parse(factsText) as OfflineCountFacts;
+  const command = countCommand(kind, fields.sessionId, fields, facts, now());
+  // The server's own schema, when it could be loaded: a count it would refuse is said now, not kept.
+  try {
+    const { CountBody } = await import("~/counts/forms");
+    const parsed = CountBody.safeParse(command.body);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
+      const { idempotencyKey: _k, ...typed } = fields;
+      return { intent: kind, typed, fieldErrors, formError: fieldErrors[""] ?? null };
+    }
+  } catch {
+    // Not loaded before the connection went: the server checks it when it is sent.
+  }
+  const saved = await saveToQueue({ key: fields.idempotencyKey, locationId: facts.locationId, command });
+  const queued: Queued = {
+    queued: {
+      intent: kind,
+      key: saved.key,
+      nextKey: crypto.randomUUID(),
+      message: savedMessage(saved.command.summary),
+      note: null,
     },
   };
   return queued;

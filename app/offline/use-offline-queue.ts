@@ -50,7 +50,12 @@ export function useOfflineQueue(userId: string): void {
 
     // What saving and sending need, loaded now while there is a connection (the service worker keeps
     // the files it saw): a form sent offline later must not wait on a file it cannot fetch.
-    void Promise.all([import("./replay"), import("./cart-action"), import("~/vials/forms")]).catch(() => {});
+    void Promise.all([
+      import("./replay"),
+      import("./cart-action"),
+      import("~/vials/forms"),
+      import("~/counts/forms"),
+    ]).catch(() => {});
     openQueue()
       .then((queue) => {
         if (stopped) return;

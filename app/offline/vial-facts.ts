@@ -28,3 +28,19 @@ export function vialName(vial: { productName: string; variationName: string; lot
 export function offlineVialField(facts: OfflineVialFacts): Record<string, string> {
   return { [OFFLINE_VIAL_FIELD]: JSON.stringify(facts) };
 }
+
+/** What a count form carries for saving offline (one hidden field, `offlineCount`, as JSON). */
+export interface OfflineCountFacts {
+  /** The count's location: the entry is sent there. */
+  locationId: string;
+  /** A bulk form's product and size as the page shows them, "Gauze 4x4 · Box of 100". */
+  name?: string;
+  /** A bulk form's unit. */
+  unit?: string;
+}
+
+export const OFFLINE_COUNT_FIELD = "offlineCount";
+
+export function offlineCountField(facts: OfflineCountFacts): Record<string, string> {
+  return { [OFFLINE_COUNT_FIELD]: JSON.stringify(facts) };
+}

@@ -6,7 +6,16 @@
 // it for review (asks first). A count sent back shows the reviewer's note. Forms work without
 // JavaScript; with it, a wedge scanner or the camera fills the label and counts at once.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  type ClientActionFunctionArgs,
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { useRef } from "react";
 import { actorAtOneLocation, actorAtPickedLocation } from "~/access/door.server";
 import { reachesAt } from "~/access/scope.server";
@@ -17,6 +26,9 @@ import { scopeWords } from "~/counts/session.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { isQueued, type Queued, skipAfterQueued } from "~/offline/queued";
+import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
+import { offlineCountField } from "~/offline/vial-facts";
 import { useScanField } from "~/scanner/scan-field";
 import { CameraScanner, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
@@ -112,9 +124,19 @@ type Problem = CountProblem<CountIntent>;
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Here = NonNullable<Loaded["here"]>;
 
+// With JavaScript: a vial scanned or a bulk quantity counted offline (or when the post fails at the
+// network) is saved on the device (app/offline); its code is loaded when a form is sent.
+export const clientAction = async ({ request, serverAction }: ClientActionFunctionArgs) =>
+  (await import("~/offline/cart-action")).countCartAction({ request, online: serverAction });
+
+// A count saved on the device changed nothing on the server: nothing to read again (and no connection).
+export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
+
 export default function AuditScreen() {
   const { organizationMode, choices, here, keys, search } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as Problem | undefined;
+  const answer = useActionData<typeof clientAction>();
+  const queued = isQueued(answer) ? answer.queued : null;
+  const problem = queued ? undefined : (answer as Problem | undefined);
   if (!here || !keys) {
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -142,7 +164,7 @@ export default function AuditScreen() {
         </p>
       </div>
       {here.session ? (
-        <OpenCount here={here} keys={keys} problem={problem} hidden={hidden} search={search} />
+        <OpenCount here={here} keys={keys} problem={problem} hidden={hidden} search={search} queued={queued} />
       ) : (
         <StartCount here={here} keys={keys} problem={problem} hidden={hidden} />
       )}
@@ -277,8 +299,17 @@ function ProductPicker({ here, error }: { here: Here; error: string | undefined 
   );
 }
 
-function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: string }) {
+function OpenCount({
+  here,
+  keys: loaded,
+  problem,
+  hidden,
+  search,
+  queued,
+}: Parts & { search: string; queued: Queued["queued"] | null }) {
   const session = here.session;
+  // The key a count saved on the device took is not used again: the next form gets a fresh one.
+  const keys = useKeysAfterQueue(loaded, queued);
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
@@ -322,12 +353,15 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
 
       {here.canCount ? (
         <>
+          {queued && <QueuedNotice queued={queued} />}
           <Card title="Scan a vial">
             {/* A fresh form after each count (a new key per page load): no units left carried to the next vial. */}
             <Form method="post" ref={formRef} key={keys.scan} className="flex flex-col gap-3" noValidate>
               {hidden}
               <input type="hidden" name="sessionId" value={session.id} />
               <input type="hidden" name="idempotencyKey" value={keys.scan} />
+              {/* What the form carries to be saved on the device when there is no connection. */}
+              <Hidden fields={offlineCountField({ locationId: here.locationId })} />
               <FormAlert message={scan?.formError} />
               <Field
                 {...freshOnFocus}
@@ -382,6 +416,13 @@ function OpenCount({ here, keys, problem, hidden, search }: Parts & { search: st
                       <input type="hidden" name="variationId" value={m.variationId} />
                       <input type="hidden" name="q" value={search} />
                       <input type="hidden" name="idempotencyKey" value={keys.bulk} />
+                      <Hidden
+                        fields={offlineCountField({
+                          locationId: here.locationId,
+                          name: `${m.product} · ${m.variation}`,
+                          unit: m.baseUnit,
+                        })}
+                      />
                       <p className="font-medium text-sm">
                         {m.product} · {m.variation}
                       </p>
@@ -489,3 +530,7 @@ function Lines({ title, lines, blind, empty }: { title: string; lines: Here["min
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
+
+function Hidden({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
