@@ -223,7 +223,7 @@ export async function countCartAction({
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
       const { idempotencyKey: _k, ...typed } = fields;
-      return { intent: kind, typed, fieldErrors, formError: fieldErrors[""] ?? null };
+      return { intent: kind, typed, fieldErrors, formError: fieldErrors[""] ?? null, offline: true };
     }
   } catch {
     // Not loaded before the connection went: the server checks it when it is sent.

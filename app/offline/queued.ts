@@ -20,10 +20,15 @@ export function isQueued(result: unknown): result is Queued {
   return typeof result === "object" && result !== null && "queued" in result;
 }
 
-/** A route's shouldRevalidate after a form saved on the device: nothing to read again. */
+/** Answered on the device, offline: saved (queued), or a question or problem said before saving (`offline: true`). */
+export function answeredOnDevice(result: unknown): boolean {
+  return isQueued(result) || (typeof result === "object" && result !== null && "offline" in result);
+}
+
+/** A route's shouldRevalidate after a form answered on the device: nothing to read again (and no connection). */
 export function skipAfterQueued<A extends { actionResult?: unknown; defaultShouldRevalidate: boolean }>({
   actionResult,
   defaultShouldRevalidate,
 }: A): boolean {
-  return isQueued(actionResult) ? false : defaultShouldRevalidate;
+  return answeredOnDevice(actionResult) ? false : defaultShouldRevalidate;
 }

@@ -19,7 +19,7 @@ import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued } from "~/offline/queued";
+import { answeredOnDevice, isQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
 import { offlineVialField, vialName } from "~/offline/vial-facts";
 import type { Loaded } from "~/scan/live-result";
@@ -80,7 +80,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
 }) =>
-  isQueued(actionResult)
+  answeredOnDevice(actionResult)
     ? false
     : formMethod && formMethod !== "GET"
       ? defaultShouldRevalidate

@@ -88,3 +88,35 @@ test("a start and two draws made offline are kept on the device and sent exactly
   for (const patient of patients) await expect(history.getByRole("row").filter({ hasText: patient })).toHaveCount(1);
   await expect(page.locator('[data-state="in_use"]').first()).toBeVisible();
 });
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the sidebar's badge counts what is held, and a discard with units left still asks first offline", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signIn(page, "admin@demo.clinic");
+    await expect(page).toHaveURL(/\/$/);
+    const vial = await sealedVial(page);
+    await page.goto(`/inventory/${vial.id}`);
+    await page.waitForLoadState("networkidle");
+    // Nothing is sent from this test: the door stays unreachable.
+    await page.route("**/api/offline-replays**", (route) => route.abort("internetdisconnected"));
+    await context.setOffline(true);
+
+    await page.getByLabel("Units (U)").fill("1");
+    await page.getByRole("button", { name: "Record draw" }).click();
+    await expect(page.getByTestId("queued-message")).toContainText("Saved on this device: Draw 1 U from");
+    await expect(page.getByTestId("sidebar").getByTestId("waiting-badge")).toHaveText("1 waiting");
+
+    // A discard would waste what is left: it asks first, from the units the page shows, and saves nothing yet.
+    await page.getByLabel("Reason").selectOption("contaminated");
+    await page.getByRole("button", { name: "Discard vial" }).click();
+    await expect(page.getByTestId("waste-question")).toHaveText(
+      /^Discard this vial \(Contaminated\)\? \d+ U of .+ will be lost\.$/,
+    );
+    await expect(page.getByTestId("sidebar").getByTestId("waiting-badge")).toHaveText("1 waiting");
+    await attachScreenshot(page, testInfo, "offline-saved-desktop");
+  });
+});
