@@ -120,3 +120,46 @@ test.describe("on a desktop", () => {
     await attachScreenshot(page, testInfo, "offline-saved-desktop");
   });
 });
+
+test("a draw made offline from a vial discarded elsewhere meanwhile comes back flagged, not lost", async ({
+  page,
+  context,
+}, testInfo) => {
+  await signIn(page, "admin@demo.clinic");
+  await expect(page).toHaveURL(/\/$/);
+  const vial = await sealedVial(page);
+  await page.goto(`/inventory/${vial.id}`);
+  await page.waitForLoadState("networkidle");
+  await page.route("**/api/offline-replays**", (route) => route.abort("internetdisconnected"));
+
+  await context.setOffline(true);
+  const patient = `E2E-OFF-F-${run}`;
+  await page.getByLabel("Units (U)").fill("2");
+  await page.getByLabel("Patient reference").fill(patient);
+  await page.getByRole("button", { name: "Record draw" }).click();
+  await expect(page.getByTestId("queued-message")).toContainText("Saved on this device: Draw 2 U from");
+  await expect(badge(page)).toHaveText("1 waiting");
+
+  // Meanwhile, at another cart, the vial is discarded.
+  const discard = await page.request.post(`/api/vials/${vial.id}/discard`, { data: { reason: "damaged" } });
+  expect(discard.status(), await discard.text()).toBe(200);
+
+  // Back online, it is sent by itself (the connection coming back starts a round).
+  await page.unroute("**/api/offline-replays**");
+  await context.setOffline(false);
+  await expect(badge(page)).toHaveText("1 flagged", { timeout: 15_000 });
+  await badge(page).click();
+  const panel = page.getByRole("dialog", { name: "Saved on this device" });
+  const entry = panel.getByTestId("queue-entry");
+  await expect(entry).toContainText("Flagged:");
+  await expect(entry).toContainText("A manager will resolve it.");
+  await expect(entry.getByRole("link", { name: "Flagged records" })).toHaveAttribute("href", "/flagged");
+  await testInfo.attach("flagged-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
+  // Nothing was drawn: the usage log does not hold it.
+  const usage = await page.request.get(`/api/usage?patientRef=${encodeURIComponent(patient)}`);
+  expect(((await usage.json()) as { total: number }).total).toBe(0);
+
+  // Seen: its person dismisses it from the device (the flag stays with the server for a manager).
+  await entry.getByRole("button", { name: "Dismiss" }).click();
+  await expect(badge(page)).toHaveCount(0);
+});
