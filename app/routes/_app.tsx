@@ -1,7 +1,7 @@
 // The signed-in part of the product: every screen of spec section 2 renders inside this shell.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { currentUserOf } from "~/access/current-user";
@@ -37,7 +37,13 @@ export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();
   // One client per browser (client actions refresh it); one per request on the server.
   const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : browserQueryClient()));
-  useConnectivityMonitor(() => queryClient.refetchQueries({ type: "active" }));
+  const revalidator = useRevalidator();
+  // Back online (spec section 4): the active queries are refetched, and so is the screen's own data,
+  // which may be a copy this device saved while it was offline.
+  useConnectivityMonitor(() => {
+    revalidator.revalidate();
+    return queryClient.refetchQueries({ type: "active" });
+  });
 
   // Mirror the session into the browser's storage under the spec's keys (spec section 3).
   useEffect(() => {

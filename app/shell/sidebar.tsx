@@ -1,11 +1,21 @@
 // The sidebar's content, shared by the fixed sidebar (wide screens) and the drawer (phones).
 import { Form, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { clearSavedUser } from "~/access/saved-user";
 import { forgetFallbackData } from "~/browser/request";
 import { LocationSwitcher } from "./location-switcher";
 import type { MenuGroup } from "./menu";
 
-export function SidebarContent({ menu, onNavigate }: { menu: readonly MenuGroup[]; onNavigate?: () => void }) {
+export function SidebarContent({
+  menu,
+  onNavigate,
+  status,
+}: {
+  menu: readonly MenuGroup[];
+  onNavigate?: () => void;
+  /** What the device holds for the server (the offline queue's badge), under the location. */
+  status?: ReactNode;
+}) {
   return (
     <div className="flex h-full flex-col gap-4 bg-white p-4">
       <a href="/" className="flex items-center gap-2 px-1" onClick={onNavigate}>
@@ -13,6 +23,7 @@ export function SidebarContent({ menu, onNavigate }: { menu: readonly MenuGroup[
         <span className="font-semibold">Clinic Inventory</span>
       </a>
       <LocationSwitcher onSwitch={onNavigate} />
+      {status}
       <nav aria-label="Main" className="-mx-1 flex-1 overflow-y-auto">
         {menu.map((group) => (
           <div key={group.label} className="mb-4">
