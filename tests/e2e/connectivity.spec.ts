@@ -22,6 +22,12 @@ test("offline, the banner says what works and what waits, and a screen that cann
   await expect(banner(page)).toContainText("Starts, draws, empties, discards and counts are saved here");
   await expect(page.getByTestId("offline-disabled")).toContainText("This screen needs the connection");
   await expect(start).toBeDisabled();
+  // Switching location changes the session: not offered offline, and it says so where it would be.
+  const switcher = page.getByTestId("sidebar").getByTestId("location-switcher");
+  await switcher.locator("summary").click();
+  await expect(switcher).toContainText("Switching location needs the connection");
+  await expect(switcher.getByRole("button").first()).toBeDisabled();
+  await switcher.locator("summary").click();
 
   // Back: the server is asked, the screen refreshed, and the banner goes.
   await context.setOffline(false);
