@@ -540,10 +540,10 @@ const VERBS: Record<ActivityAction, Verb> = {
       words("Imported recipes", num(s, "changes") !== null && `(${plural(num(s, "changes") ?? 0, "change")})`),
     href: () => "/services",
   },
-  // Flagged records (app/offline/): a summary names what the person saw at the cart (`summary`)
-  // and the refusal's `code`; a resolution names its `note`.
+  // Flagged records (app/offline/): a summary names what the person saw at the cart (`summary`);
+  // a resolution names its `note`.
   flag_offline_command: {
-    text: (s) => words(titled("Flagged a record made offline", s), str(s, "code") && `(${str(s, "code")})`),
+    text: (s) => titled("Flagged a record made offline", s),
     href: () => "/flagged",
   },
   resolve_offline_flag: {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScopedActor } from "../../app/access/actor";
 import { ORGANIZATION } from "../../app/access/permissions";
 import type { SessionUser } from "../../app/auth/session.server";
+import { startCount } from "../../app/counts/start.server";
 import { type Database, schema } from "../../app/db/client.server";
 import { DATABASE_UNAVAILABLE } from "../../app/db/outage";
 import { clockTime, listFlags, resolveFlag } from "../../app/offline/flags.server";
@@ -295,6 +296,31 @@ describe("POST /api/offline-replays", () => {
       sessionId: "no-such-count",
       itemId: null,
     });
+  });
+
+  it("counts a vial scanned offline in the open count: done with the count's answer, once", async () => {
+    const id = await sealed();
+    const { labelCode } = await itemOf(id);
+    const opened = await startCount(t.db, as("admin"), { locationId: loc.DTN, scope: { kind: "all" }, blind: false });
+    if (!opened.ok) throw new Error(opened.message);
+    const command = {
+      kind: "count",
+      sessionId: opened.sessionId,
+      body: { labelCode },
+      recordedAt: new Date().toISOString(),
+      summary: `Count ${labelCode}`,
+    };
+    const counted = await replay("staff", command);
+    expect(counted.body).toMatchObject({ status: "done", result: { already: false, found: false, quantity: 100 } });
+    const after = await written();
+    // Sent again: done, the same line, nothing written. (The count verb answers a vial counted
+    // before without units as `already` before it looks at the key: its JSON twin answers so too.)
+    const lineId = (counted.body.result as { lineId: string }).lineId;
+    expect((await replay("staff", command, { key: counted.key })).body).toMatchObject({
+      status: "done",
+      result: { lineId },
+    });
+    expect(await written()).toEqual(after);
   });
 
   it("answers 400 invalid_body for a malformed envelope or no key, writing nothing", async () => {
