@@ -16,6 +16,7 @@ import { logActivityWhere } from "~/activity/log.server";
 import { countStock } from "~/counts/count.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
+import { fingerprintOf } from "~/http/idempotency.server";
 import { discardVial } from "~/vials/discard.server";
 import { drawUnits } from "~/vials/draw.server";
 import { emptyVial } from "~/vials/empty.server";
@@ -67,12 +68,19 @@ function runVerb(db: Database, actor: ScopedActor, command: ReplayCommand, key: 
   }
 }
 
-/** The flag kept for this user's key, if any. */
-async function flagOf(db: Database, userId: string, key: string): Promise<OfflineFlag | null> {
-  const [row] = await db.all<OfflineFlag>(
-    sql`SELECT id, code, reason FROM offline_flags WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+/** The flag kept for this user's key (what it answers, and the fingerprint of the command it keeps). */
+const flagOf = (db: Database, userId: string, key: string) =>
+  db.all<OfflineFlag & { fingerprint: string }>(
+    sql`SELECT id, code, reason, fingerprint FROM offline_flags WHERE user_id = ${userId} AND idempotency_key = ${key}`,
   );
-  return row ?? null;
+
+/** A kept flag as the contract answers it, or key_misused when the key was kept with another command. */
+function answerFlag(rows: readonly (OfflineFlag & { fingerprint: string })[], fingerprint: string) {
+  const row = rows[0];
+  if (!row) return null;
+  if (row.fingerprint !== fingerprint) return refuse("key_misused");
+  const flag: OfflineFlag = { id: row.id, code: row.code, reason: row.reason };
+  return { ok: true as const, answer: { status: "flagged" as const, flag } };
 }
 
 /**
@@ -95,9 +103,11 @@ export async function replayCommand(
   if (!key) return refuse("invalid_body", REPLAY_MESSAGES.key);
   if (actor.locationId === ORGANIZATION) return refuse("invalid_body", REPLAY_MESSAGES.location);
   const command = read.data;
+  // The command as sent, passwords left out: the same key with another command is a mistake to say.
+  const fingerprint = await fingerprintOf("offline_replay", command);
 
-  const flagged = await flagOf(db, actor.id, key);
-  if (flagged) return { ok: true, answer: { status: "flagged", flag: flagged } };
+  const flagged = answerFlag(await flagOf(db, actor.id, key), fingerprint);
+  if (flagged) return flagged;
 
   const outcome = await runVerb(db, actor, command, key);
   if (outcome.ok) {
@@ -113,10 +123,10 @@ export async function replayCommand(
   const [, , rows] = await db.batch([
     // Kept unless the key was meanwhile applied (then the verb replays it) or flagged (the same flag).
     db.run(sql`INSERT INTO offline_flags (id, organization_id, location_id, user_id, kind, item_id, session_id, body,
-        summary, recorded_at, flagged_at, code, reason, idempotency_key)
+        summary, recorded_at, flagged_at, code, reason, idempotency_key, fingerprint)
       SELECT ${id}, (${organizationOf(actor)}), ${actor.locationId}, ${actor.id}, ${command.kind},
         ${command.itemId ?? null}, ${command.sessionId ?? null}, ${JSON.stringify(withoutSecrets(command.body))},
-        ${summary}, ${command.recordedAt.getTime()}, ${now}, ${outcome.refusal}, ${outcome.message}, ${key}
+        ${summary}, ${command.recordedAt.getTime()}, ${now}, ${outcome.refusal}, ${outcome.message}, ${key}, ${fingerprint}
       WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE user_id = ${actor.id} AND key = ${key})
       ON CONFLICT (user_id, idempotency_key) DO NOTHING`),
     logActivityWhere(
@@ -132,12 +142,10 @@ export async function replayCommand(
       },
       sql`FROM offline_flags AS f WHERE f.id = ${id}`,
     ),
-    db.all<OfflineFlag>(
-      sql`SELECT id, code, reason FROM offline_flags WHERE user_id = ${actor.id} AND idempotency_key = ${key}`,
-    ),
+    flagOf(db, actor.id, key),
   ]);
-  const flag = rows[0];
-  if (flag) return { ok: true, answer: { status: "flagged", flag } };
+  const kept = answerFlag(rows, fingerprint);
+  if (kept) return kept;
   // Not kept: the same key was applied meanwhile (a true race); once more, to replay its answer.
   if (!retried) return replayCommand(db, actor, sent, key, true);
   return refuse("key_misused");

@@ -15,6 +15,7 @@ CREATE TABLE `offline_flags` (
 	`code` text NOT NULL,
 	`reason` text NOT NULL,
 	`idempotency_key` text NOT NULL,
+	`fingerprint` text NOT NULL,
 	`resolved_at` integer,
 	`resolved_by` text,
 	`resolution_note` text,

@@ -27,6 +27,8 @@ test("a refused replay is flagged, seen by the staff who made it, and resolved b
   const vial = await sealedVial(page);
   const summary = `Empty ${vial.productName} (E2E ${run})`;
   const key = `e2e-flag-${run}`;
+  // As the queue keeps it: when it happened at the cart, stored with the entry.
+  const recordedAt = new Date(Date.now() - 20 * 60 * 1000).toISOString();
   const send = () =>
     page.request.post(`/api/offline-replays?locationId=${encodeURIComponent(downtown)}`, {
       headers: { "Idempotency-Key": key },
@@ -34,7 +36,7 @@ test("a refused replay is flagged, seen by the staff who made it, and resolved b
         kind: "empty",
         itemId: vial.id,
         body: {},
-        recordedAt: new Date(Date.now() - 20 * 60 * 1000).toISOString(),
+        recordedAt,
         summary,
       },
     });

@@ -227,13 +227,20 @@ describe("POST /api/offline-replays", () => {
       keys: before.keys,
       items: before.items,
     });
-    // The same key: the same flag, nothing written.
-    const again = await replay(
-      "staff",
-      { kind: "empty", itemId: id, body: {}, recordedAt: recordedAt.toISOString(), summary: "Empty it" },
-      { key: flagged.key },
-    );
-    expect(again.body).toEqual(flagged.body);
+    // The same entry again: the same flag, nothing written.
+    const command = {
+      kind: "empty",
+      itemId: id,
+      body: { witness: { email: "admin@demo.clinic", password: "typed again" } },
+      recordedAt: recordedAt.toISOString(),
+      summary: "Empty Botox Cosmetic 100 U vial",
+    };
+    expect((await replay("staff", command, { key: flagged.key })).body).toEqual(flagged.body);
+    // The same key with another command: a mistake of the queue's, said, never answered with this flag.
+    expect(await replay("staff", { ...command, summary: "Empty it" }, { key: flagged.key })).toMatchObject({
+      status: 422,
+      body: { code: "idempotency_key_reused" },
+    });
     expect(await written()).toEqual(after);
   });
 

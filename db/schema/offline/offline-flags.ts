@@ -43,6 +43,11 @@ export const offlineFlags = sqliteTable(
     code: text("code").notNull(),
     reason: text("reason").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    /**
+     * SHA-256 (hex) of the command as sent (app/http/idempotency.server.ts fingerprintOf): the same
+     * key sent again with another command is refused, never answered with this flag.
+     */
+    fingerprint: text("fingerprint").notNull(),
     resolvedAt: instant("resolved_at"),
     resolvedBy: text("resolved_by"),
     resolutionNote: text("resolution_note"),
