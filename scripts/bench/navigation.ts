@@ -201,14 +201,16 @@ export interface NavigationFigure {
 
 async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, screen: Screen) {
   // Assets already cached: the screen once as a full page (and what it loads once hydrated), then
-  // its source page.
+  // its source page, loaded already on the slow profile: changing the network conditions makes the
+  // browser fire "online", and the connectivity monitor would refetch inside the measurement.
+  await throttle(cdp, false);
   await page.goto(baseUrl + screen.target);
   await page.waitForLoadState("networkidle");
+  await throttle(cdp, true);
   const from = screen.source || "/";
   await page.goto(baseUrl + from);
   await page.waitForLoadState("networkidle");
   const recorder = networkRecorder(cdp);
-  await throttle(cdp, true);
   recorder.start();
   const link = page.locator(`a[href="${screen.target}"]`).filter({ visible: true }).first();
   const how = screen.source && (await link.count()) > 0 ? "link" : "router";
@@ -222,7 +224,6 @@ async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, s
   const ms = Date.now() - t0;
   await networkQuiet(recorder);
   const requests = recorder.stop();
-  await throttle(cdp, false);
   const heading = await page
     .locator("main h1, h1")
     .first()
