@@ -1,6 +1,7 @@
 import type { ErrorEvent as SentryEvent } from "@sentry/browser";
 import { describe, expect, it, vi } from "vitest";
-import { BUFFERED_ERRORS_MAX, createBrowserReporter, type SentryBrowserSdk, sentryBrowserOptions } from "./browser";
+import { BUFFERED_ERRORS_MAX, createBrowserReporter, type SentryBrowserSdk } from "./browser";
+import { sentryBrowserOptions } from "./browser-options";
 import { FILTERED } from "./scrub";
 
 const DSN = "https://public@o1.ingest.sentry.example/2";
@@ -32,6 +33,7 @@ function fakeSdk() {
     }),
     browserTracingIntegration: vi.fn(() => ({ name: "BrowserTracing" })),
     replayIntegration: vi.fn((_options?: unknown) => ({ name: "Replay" })),
+    sentryBrowserOptions,
   };
   return { sdk: sdk as unknown as SentryBrowserSdk & typeof sdk, sent, options: () => options };
 }

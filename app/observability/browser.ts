@@ -2,9 +2,8 @@
 // and nothing is kept. With one, Sentry's browser SDK is loaded by import() once the page has loaded,
 // so first-visit JavaScript carries only this small module; errors that happen before (a window
 // error, an unhandled rejection, an error screen) are kept and sent once it has. Every event and
-// breadcrumb goes through the scrubber the workers use (./scrub).
-import type { BrowserOptions } from "@sentry/browser";
-import { scrub } from "./scrub";
+// breadcrumb goes through the scrubber the workers use (./scrub); the scrubber and the options load
+// with the SDK (./sentry-sdk), so the page ships only the few lines below.
 
 /** What the root loader hands the browser: the public DSN (SENTRY_BROWSER_DSN) and the release. */
 export interface BrowserReportingConfig {
@@ -12,39 +11,11 @@ export interface BrowserReportingConfig {
   release: string | null;
 }
 
-/** The part of `@sentry/browser` the reporter uses (a fake stands in for it in tests). */
-export type SentryBrowserSdk = Pick<
-  typeof import("@sentry/browser"),
-  "init" | "captureException" | "browserTracingIntegration" | "replayIntegration"
->;
-
-/** Spec section 9: traces 10%, session replays 10%, replays of a session with an error 100%. */
-export const BROWSER_SAMPLING = {
-  tracesSampleRate: 0.1,
-  replaysSessionSampleRate: 0.1,
-  replaysOnErrorSampleRate: 1,
-} as const;
+/** What the reporter loads by import(): the part of the SDK it uses, and its options (with the scrubber). */
+export type SentryBrowserSdk = typeof import("./sentry-sdk");
 
 /** Errors kept before the SDK has loaded; a page that fails in a loop does not grow without bound. */
 export const BUFFERED_ERRORS_MAX = 20;
-
-export function sentryBrowserOptions(config: { dsn: string; release: string | null }, sdk: SentryBrowserSdk) {
-  return {
-    dsn: config.dsn,
-    release: config.release ?? undefined,
-    ...BROWSER_SAMPLING,
-    // No user, cookies, headers or bodies are collected; what is left goes through the scrubber.
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
-    integrations: [
-      sdk.browserTracingIntegration(),
-      // Replays show no text, no typed value and no image: patient references never leave in them.
-      sdk.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
-    ],
-    beforeSend: (event) => scrub(event),
-    beforeSendTransaction: (event) => scrub(event),
-    beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
-  } satisfies BrowserOptions;
-}
 
 type Tags = Record<string, string>;
 
@@ -108,7 +79,7 @@ export function createBrowserReporter(parts: ReporterParts): BrowserReporter {
   async function load(config: { dsn: string; release: string | null }) {
     try {
       const loaded = await parts.loadSdk();
-      loaded.init(sentryBrowserOptions(config, loaded));
+      loaded.init(loaded.sentryBrowserOptions(config, loaded));
       // From here the SDK hears window errors itself: ours would send each twice.
       stopListening();
       sdk = loaded;
