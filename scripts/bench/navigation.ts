@@ -238,7 +238,8 @@ async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, s
       .reduce((sum, r) => sum + r.bytes, 0),
     requests: requests.length,
     urls: requests.map(
-      (r) => `${new URL(r.url).pathname}${new URL(r.url).search} ${r.bytes}${r.fromCache ? " (cache)" : ""}`,
+      (r) =>
+        `${new URL(r.url).pathname}${new URL(r.url).search} ${r.status} ${r.bytes} B${r.fromCache ? " (cache)" : ""}`,
     ),
     heading: heading?.trim() ?? "",
   } as const;
