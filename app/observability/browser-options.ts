@@ -27,7 +27,8 @@ export function sentryBrowserOptions(config: { dsn: string; release: string | nu
       sdk.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
     ],
     beforeSend: (event) => scrub(event),
-    beforeSendTransaction: (event) => scrub(event),
+    // Traces are streamed span by span (Sentry 11's default), so spans are scrubbed one at a time.
+    beforeSendSpan: (span) => scrub(span),
     beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
   } satisfies BrowserOptions;
 }

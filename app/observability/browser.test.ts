@@ -105,6 +105,12 @@ describe("the browser's error reporting", () => {
     expect(
       options.beforeBreadcrumb({ category: "navigation", data: { from: "/a?patientRef=PT-1", to: "/b" } }),
     ).toEqual({ category: "navigation", data: { from: `/a?patientRef=${FILTERED}`, to: "/b" } });
+    const span = options.beforeSendSpan({
+      name: "GET /api/usage?patientRef=PT-3",
+      attributes: { "url.full": { type: "string", value: "https://clinic.example/api/usage?patientRef=PT-3&page=1" } },
+    } as unknown as Parameters<typeof options.beforeSendSpan>[0]);
+    expect(JSON.stringify(span)).not.toContain("PT-3");
+    expect(span.name).toBe(`GET /api/usage?patientRef=${FILTERED}`);
   });
 
   it("sends what happened before it loaded, once, in order, scrubbed, with the error screen's Error ID", async () => {
