@@ -82,11 +82,15 @@ export function ErrorScreen({
  */
 export function useReported(error: unknown, errorId?: string) {
   useEffect(() => {
-    if (error === null || error === undefined) return;
-    const status = statusOf(error);
-    if (status !== null && status >= 400 && status < 500) return;
-    reportBrowserError(error, errorId);
+    if (isReportable(error)) reportBrowserError(error, errorId);
   }, [error, errorId]);
+}
+
+/** A fault worth a report: not nothing, and not a 4xx the server answered. */
+export function isReportable(error: unknown): boolean {
+  if (error === null || error === undefined) return false;
+  const status = statusOf(error);
+  return status === null || status < 400 || status >= 500;
 }
 
 /** In place of one part of a page; the rest of the page keeps working. */
