@@ -1,6 +1,7 @@
 // The bindings and variables both workers receive. Secrets (`wrangler secret put` in production,
 // .data/workers.env with `npm start`): DATABASE_URL, DATABASE_AUTH_TOKEN, SESSION_SECRET and
-// SENTRY_DSN. Vars (wrangler.toml, wrangler.jobs.toml): APP_VERSION only.
+// SENTRY_DSN. Vars (wrangler.toml, wrangler.jobs.toml): APP_VERSION; SENTRY_BROWSER_DSN, optional, set
+// per deployment (`wrangler deploy --var` or the dashboard), never in the repository.
 export interface Env {
   /** Secret: the deployment's libSQL URL (libsql:// or https://), kept with its token, out of the repository. */
   DATABASE_URL: string;
@@ -11,6 +12,12 @@ export interface Env {
   APP_VERSION?: string;
   /** Secret (its key can be used to send events). */
   SENTRY_DSN?: string;
+  /**
+   * Var, optional: the DSN the browser reports to (ADR 0037). Public by design (every page that
+   * reports hands it to the browser), so it is not the workers' secret SENTRY_DSN; unset, the
+   * browser reports nothing and loads no SDK.
+   */
+  SENTRY_BROWSER_DSN?: string;
   FILES: R2Bucket;
   ASSETS?: Fetcher;
 }

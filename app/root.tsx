@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,11 +8,13 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { type BrowserReportingConfig, startBrowserReporting } from "~/observability/browser";
 import { useNonce } from "~/ui/nonce";
 import { DATABASE_UNAVAILABLE, isDatabaseOutageResponse } from "./db/outage";
-import { DatabaseErrorScreen, TopLevelFallback } from "./errors/error-screen";
+import { DatabaseErrorScreen, TopLevelFallback, useReported } from "./errors/error-screen";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -22,8 +24,24 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Clinic Inventory" }];
 
+// Public configuration for every page, signed in or not: it reads no data, so it asks no door.
+export async function loader({ context }: LoaderFunctionArgs) {
+  const reporting: BrowserReportingConfig = {
+    dsn: context.env.SENTRY_BROWSER_DSN || null,
+    release: context.env.APP_VERSION ?? null,
+  };
+  return { reporting };
+}
+
+// It never changes while the page lives: a navigation does not fetch it again.
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const reporting = useRouteLoaderData<typeof loader>("root")?.reporting;
+  useEffect(() => {
+    if (reporting) startBrowserReporting(reporting);
+  }, [reporting]);
   return (
     <html lang="en" className="h-full bg-slate-50">
       <head>
@@ -51,6 +69,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const currentUrl = location.pathname + location.search;
+  // An outage the server saw and a missing page are not faults of the page; the rest is reported.
+  useReported(isDatabaseOutageResponse(error) || isRouteErrorResponse(error) ? null : error);
   if (isDatabaseOutageResponse(error)) {
     return (
       <main className="mx-auto max-w-2xl p-6">

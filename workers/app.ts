@@ -7,7 +7,7 @@ import { createDatabase } from "../app/db/client.server";
 import type { Env } from "../app/env.server";
 import { CROSS_SITE_REFUSED, isCrossSiteWrite } from "../app/http/cross-site.server";
 import { admitFormPost } from "../app/http/form-post.server";
-import { newNonce, withSecurityHeaders } from "../app/http/security-headers.server";
+import { newNonce, reportingOrigin, withSecurityHeaders } from "../app/http/security-headers.server";
 import { reportError } from "../app/observability/report.server";
 
 const handleRemixRequest = createRequestHandler(build);
@@ -35,6 +35,11 @@ export default {
   // made here so the page's inline scripts and the CSP header agree.
   async fetch(request, env, ctx) {
     const cspNonce = newNonce();
-    return withSecurityHeaders(await handle(request, env, ctx, cspNonce), request, cspNonce);
+    return withSecurityHeaders(
+      await handle(request, env, ctx, cspNonce),
+      request,
+      cspNonce,
+      reportingOrigin(env.SENTRY_BROWSER_DSN),
+    );
   },
 } satisfies ExportedHandler<Env>;

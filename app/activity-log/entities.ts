@@ -21,6 +21,7 @@ export const ENTITY_LABELS = {
   purchase_order: "Purchase orders",
   import_job: "Imports",
   sale_item: "Sold items",
+  offline_flag: "Flagged records",
 } as const;
 export type ActivityEntity = keyof typeof ENTITY_LABELS;
 
@@ -42,6 +43,7 @@ export const LOCATED_ENTITIES: readonly ActivityEntity[] = [
   "transfer",
   "audit_session",
   "purchase_order",
+  "offline_flag",
 ];
 
 /** How many users a name search offers to choose from; past it, the search is to be narrowed. */

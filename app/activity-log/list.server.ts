@@ -203,6 +203,8 @@ const LOCATED_ACTIONS: ReadonlySet<ActivityAction> = new Set<ActivityAction>([
   "restore_printer_profile",
   "audit_complete",
   "transfer_complete",
+  "flag_offline_command",
+  "resolve_offline_flag",
 ]);
 
 /** Whether `query` can match a row filed at no location (else its part is not read at all). */

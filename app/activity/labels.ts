@@ -98,6 +98,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   map_sale_item: "Mapped a sold item",
   book_sales: "Booked retail sales from stock",
   import_recipes: "Imported recipes",
+  flag_offline_command: "Flagged an offline record",
+  resolve_offline_flag: "Resolved a flagged record",
 };
 
 /** The action's name in words, for a filter's choice: "Archived vendor" (its old name's rows too). */

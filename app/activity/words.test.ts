@@ -56,6 +56,19 @@ describe("activity words", () => {
     }
   });
 
+  it("says what was flagged at the cart and how it was resolved, linking to Flagged Records", () => {
+    const summary = { summary: "Draw 10 U from Botox Cosmetic 100 U vial", code: "not_in_use" };
+    expect(describeActivity(row("flag_offline_command", summary))).toEqual({
+      text: "Flagged a record made offline: Draw 10 U from Botox Cosmetic 100 U vial",
+      href: "/flagged",
+    });
+    expect(describeActivity(row("resolve_offline_flag", { ...summary, note: "Emptied on the ward" }))).toEqual({
+      text: "Resolved a flagged record: Draw 10 U from Botox Cosmetic 100 U vial (Emptied on the ward)",
+      href: "/flagged",
+    });
+    expect(describeActivity(row("resolve_offline_flag", {})).text).toBe("Resolved a flagged record");
+  });
+
   it("says what a vial, a product edit and a receipt did, and links to them", () => {
     expect(
       describeActivity({

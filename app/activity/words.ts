@@ -185,6 +185,12 @@ function lineWords(s: Summary): string | null {
 }
 
 /** "Started vial BTX-100U-0001 Botox 100U lot A123": a vial's rows (the vial verbs' shared summary). */
+/** "Flagged a record made offline: Draw 10 U from…", or the words alone without a summary. */
+function titled(what: string, s: Summary): string {
+  const summary = str(s, "summary");
+  return summary ? `${what}: ${summary}` : what;
+}
+
 function vialWords(verb: string, s: Summary, tail?: string | null): string {
   return words(verb, "vial", str(s, "labelCode"), item(s), lot(s), tail);
 }
@@ -533,6 +539,16 @@ const VERBS: Record<ActivityAction, Verb> = {
     text: (s) =>
       words("Imported recipes", num(s, "changes") !== null && `(${plural(num(s, "changes") ?? 0, "change")})`),
     href: () => "/services",
+  },
+  // Flagged records (app/offline/): a summary names what the person saw at the cart (`summary`);
+  // a resolution names its `note`.
+  flag_offline_command: {
+    text: (s) => titled("Flagged a record made offline", s),
+    href: () => "/flagged",
+  },
+  resolve_offline_flag: {
+    text: (s) => words(titled("Resolved a flagged record", s), str(s, "note") && `(${str(s, "note")})`),
+    href: () => "/flagged",
   },
 };
 

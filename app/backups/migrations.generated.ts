@@ -498,4 +498,14 @@ export const MIGRATIONS: readonly { tag: string; when: number; statements: reado
       "ALTER TABLE `reconciliation_worked_out` ADD `set_variance_cents` integer DEFAULT 0 NOT NULL;",
     ],
   },
+  {
+    tag: "0039_offline_flags",
+    when: 1795794583184,
+    statements: [
+      '-- Flagged records (issue #25): commands recorded offline at the cart that the server refused when\n-- they were replayed, kept until a manager of their location resolves them.\nCREATE TABLE `offline_flags` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`organization_id` text NOT NULL,\n\t`location_id` text NOT NULL,\n\t`user_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`item_id` text,\n\t`session_id` text,\n\t`body` text NOT NULL,\n\t`summary` text NOT NULL,\n\t`recorded_at` integer NOT NULL,\n\t`flagged_at` integer NOT NULL,\n\t`code` text NOT NULL,\n\t`reason` text NOT NULL,\n\t`idempotency_key` text NOT NULL,\n\t`fingerprint` text NOT NULL,\n\t`resolved_at` integer,\n\t`resolved_by` text,\n\t`resolution_note` text,\n\tFOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,\n\tFOREIGN KEY (`location_id`) REFERENCES `locations`(`id`) ON UPDATE no action ON DELETE no action,\n\tCONSTRAINT "offline_flags_kind" CHECK("offline_flags"."kind" IN (\'start\', \'draw\', \'empty\', \'discard\', \'count\')),\n\tCONSTRAINT "offline_flags_resolution" CHECK(("offline_flags"."resolved_at" IS NULL AND "offline_flags"."resolved_by" IS NULL AND "offline_flags"."resolution_note" IS NULL)\n        OR ("offline_flags"."resolved_at" IS NOT NULL AND "offline_flags"."resolved_by" IS NOT NULL AND length("offline_flags"."resolution_note") > 0))\n);',
+      "CREATE UNIQUE INDEX `offline_flags_user_key_unique` ON `offline_flags` (`user_id`,`idempotency_key`);",
+      "CREATE INDEX `offline_flags_location_idx` ON `offline_flags` (`location_id`,`resolved_at`,`recorded_at`);",
+      "CREATE INDEX `offline_flags_user_idx` ON `offline_flags` (`user_id`,`location_id`,`resolved_at`,`recorded_at`);",
+    ],
+  },
 ];

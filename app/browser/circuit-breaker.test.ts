@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CircuitOpenError, errorFromResponse, NetworkError, TimeoutError } from "~/errors/classify";
 import { BREAKER_FAILURE_THRESHOLD, BREAKER_RESET_MS, createCircuitBreakers } from "./circuit-breaker";
+import { REQUEST_TIMEOUT_MS } from "./request";
 
 const OPERATION = "GET /api/vials";
 const LIMIT_MS = 30_000;
@@ -83,6 +84,47 @@ describe("circuit breaker", () => {
     await expect(breakers.run(OPERATION, working, LIMIT_MS)).rejects.toThrow(
       "Next attempt at 2026-01-01T08:02:00.000Z",
     );
+  });
+
+  it("gives a call exactly its limit, the request time-out of 30 000 ms", async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+    const breakers = createCircuitBreakers();
+    let finish: (value: string) => void = () => {};
+    const inTime = breakers.run(
+      OPERATION,
+      () => new Promise<string>((resolve) => (finish = resolve)),
+      REQUEST_TIMEOUT_MS,
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    finish("just in time");
+    await expect(inTime).resolves.toBe("just in time");
+
+    const late = breakers.run(OPERATION, () => new Promise<never>(() => {}), REQUEST_TIMEOUT_MS);
+    let settled = false;
+    late.catch(() => {}).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(late).rejects.toThrow("Circuit breaker timeout");
+  });
+
+  it("fails fast for the whole 60 000 ms without calling, then lets exactly one trial through", async () => {
+    const breakers = createCircuitBreakers();
+    await trip(breakers);
+    const call = vi.fn(working);
+    for (const elapsed of [0, 1, 30_000, 59_999]) {
+      vi.setSystemTime(Date.UTC(2026, 0, 1, 8, 0, 0) + elapsed);
+      await expect(breakers.run(OPERATION, call, LIMIT_MS), `at +${elapsed} ms`).rejects.toBeInstanceOf(
+        CircuitOpenError,
+      );
+      expect(breakers.stateOf(OPERATION)).toBe("open");
+    }
+    expect(call).not.toHaveBeenCalled();
+    vi.setSystemTime(Date.UTC(2026, 0, 1, 8, 0, 0) + BREAKER_RESET_MS);
+    expect(breakers.stateOf(OPERATION)).toBe("half-open");
+    await expect(breakers.run(OPERATION, call, LIMIT_MS)).resolves.toBe("ok");
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(breakers.stateOf(OPERATION)).toBe("closed");
   });
 
   it("fails a call slower than the limit with 'Circuit breaker timeout', which counts", async () => {

@@ -21,25 +21,44 @@ export interface CircuitBreakers {
   run<T>(operation: string, call: () => Promise<T>, limitMs: number): Promise<T>;
 }
 
-export function createCircuitBreakers({ now = Date.now }: { now?: () => number } = {}): CircuitBreakers {
+/** Told of every change of an operation's state, e.g. so the banner can say when the server is tried again. */
+export type BreakerListener = (operation: string, state: BreakerState, nextAttemptAt: number | null) => void;
+
+export function createCircuitBreakers({
+  now = Date.now,
+  onChange = () => {},
+}: {
+  now?: () => number;
+  onChange?: BreakerListener;
+} = {}): CircuitBreakers {
   // Only operations that are failing are kept; a success forgets the operation.
   const circuits = new Map<string, Circuit>();
+
+  function forget(operation: string) {
+    const circuit = circuits.get(operation);
+    circuits.delete(operation);
+    if (circuit && circuit.state !== "closed") onChange(operation, "closed", null);
+  }
 
   function admit(operation: string): Circuit {
     const circuit = circuits.get(operation) ?? { state: "closed", failures: 0, nextAttemptAt: 0, trialRunning: false };
     circuits.set(operation, circuit);
-    if (circuit.state === "open" && now() >= circuit.nextAttemptAt) circuit.state = "half-open";
+    if (circuit.state === "open" && now() >= circuit.nextAttemptAt) {
+      circuit.state = "half-open";
+      onChange(operation, "half-open", circuit.nextAttemptAt);
+    }
     // While open, and while the one half-open trial is out, everyone else fails fast.
     if (circuit.state === "open" || circuit.trialRunning) throw new CircuitOpenError(operation, circuit.nextAttemptAt);
     circuit.trialRunning = circuit.state === "half-open";
     return circuit;
   }
 
-  function recordFailure(circuit: Circuit) {
+  function recordFailure(operation: string, circuit: Circuit) {
     circuit.failures += 1;
     if (circuit.state === "half-open" || circuit.failures >= BREAKER_FAILURE_THRESHOLD) {
       circuit.state = "open";
       circuit.nextAttemptAt = now() + BREAKER_RESET_MS;
+      onChange(operation, "open", circuit.nextAttemptAt);
     }
   }
 
@@ -54,12 +73,12 @@ export function createCircuitBreakers({ now = Date.now }: { now?: () => number }
       const circuit = admit(operation);
       try {
         const result = await withinLimit(call, limitMs);
-        circuits.delete(operation);
+        forget(operation);
         return result;
       } catch (error) {
         // A refusal or a bug still proves the server answered; only outages count against it.
-        if (isTransientFailure(error)) recordFailure(circuit);
-        else circuits.delete(operation);
+        if (isTransientFailure(error)) recordFailure(operation, circuit);
+        else forget(operation);
         throw error;
       } finally {
         circuit.trialRunning = false;

@@ -8,7 +8,8 @@ import {
   NoFallbackError,
   TimeoutError,
 } from "~/errors/classify";
-import { createCircuitBreakers } from "./circuit-breaker";
+import { breakerStatus } from "./breaker-status";
+import { type CircuitBreakers, createCircuitBreakers } from "./circuit-breaker";
 import { REQUEST_BACKOFF, withRetry } from "./retry";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -41,12 +42,13 @@ export function createApiClient({
   fetch = (input, init) => globalThis.fetch(input, init),
   now = Date.now,
   random = Math.random,
+  breakers = createCircuitBreakers({ now }),
 }: {
   fetch?: typeof globalThis.fetch;
   now?: () => number;
   random?: () => number;
+  breakers?: CircuitBreakers;
 } = {}): ApiClient {
-  const breakers = createCircuitBreakers({ now });
   const lastGood = new Map<string, { data: unknown; savedAt: number }>();
 
   function remember(operation: string, data: unknown) {
@@ -138,11 +140,14 @@ async function exchange(
   }
 }
 
+/** The app's breakers: its calls and the connectivity monitor's checks, watched by the banner. */
+export const appBreakers: CircuitBreakers = createCircuitBreakers({ onChange: breakerStatus.record });
+
 let sharedClient: ApiClient | undefined;
 
 /** The app's calls all share one client, so breakers and saved answers are shared too. */
 function shared(): ApiClient {
-  sharedClient ??= createApiClient();
+  sharedClient ??= createApiClient({ breakers: appBreakers });
   return sharedClient;
 }
 

@@ -97,6 +97,57 @@ describe("withRetry", () => {
     expect(attempt).toHaveBeenCalledTimes(3);
   });
 
+  it("waits 1000 ms plus its jitter (at most 100 ms) before the first retry, then 2000 ms plus jitter", async () => {
+    const attempt = vi.fn<() => Promise<string>>().mockRejectedValue(new NetworkError());
+    const result = withRetry(attempt, { attempts: 3, backoff, random: () => 0.999 });
+    const settled = expect(result).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(1098);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2098);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(3);
+    await settled;
+  });
+
+  it("doubles the wait until the 30 000 ms cap and never waits longer", async () => {
+    const attempt = vi.fn<() => Promise<string>>().mockRejectedValue(new NetworkError());
+    const result = withRetry(attempt, { attempts: 8, backoff, random: () => 0 });
+    const settled = expect(result).rejects.toBeInstanceOf(NetworkError);
+    // 1000, 2000, 4000, 8000, 16000, then 30000 (not 32000), then 30000 (not 64000).
+    const waits = [1000, 2000, 4000, 8000, 16000, 30000, 30000];
+    for (const [index, wait] of waits.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(attempt, `before retry ${index + 1}`).toHaveBeenCalledTimes(index + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempt, `at retry ${index + 1}`).toHaveBeenCalledTimes(index + 2);
+    }
+    await settled;
+  });
+
+  it("retries a 408 (the server timed out) but no other 4xx", async () => {
+    const slow = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(errorFromResponse(408, "Request Timeout"))
+      .mockResolvedValueOnce("done");
+    const retried = withRetry(slow, { attempts: 3, backoff, random: () => 0 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(retried).resolves.toBe("done");
+    expect(slow).toHaveBeenCalledTimes(2);
+
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) {
+      const refused = errorFromResponse(status, "refused");
+      const attempt = vi.fn<() => Promise<never>>().mockRejectedValue(refused);
+      const result = withRetry(attempt, { attempts: 3, backoff, random: () => 0 });
+      const settled = expect(result, String(status)).rejects.toBe(refused);
+      await vi.runAllTimersAsync();
+      await settled;
+      expect(attempt, String(status)).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it("does not retry what cannot heal", async () => {
     const refusal = errorFromResponse(422, "Invalid lot");
     const attempt = vi.fn<() => Promise<never>>().mockRejectedValue(refusal);

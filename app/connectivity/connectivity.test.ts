@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createBreakerStatusStore } from "~/browser/breaker-status";
+import { BREAKER_RESET_MS, createCircuitBreakers } from "~/browser/circuit-breaker";
 import {
   type Connectivity,
   createConnectivityStore,
   DEGRADED_MODE_WARNING,
   HEALTH_CHECK_INTERVAL_MS,
   HEALTH_CHECK_TIMEOUT_MS,
+  HEALTH_OPERATION,
   startConnectivityMonitor,
 } from "./connectivity";
 
@@ -163,5 +166,69 @@ describe("connectivity store", () => {
     unsubscribe();
     store.set("online");
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("connectivity monitor through its circuit breaker", () => {
+  it("stops asking after 5 failed checks, tries once more 60 s later, and closes when that trial is answered", async () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 27, 9, 0, 0));
+    const statuses = createBreakerStatusStore();
+    const breakers = createCircuitBreakers({ onChange: statuses.record });
+    let answer: Fetch = degraded;
+    const health = vi.fn<Fetch>((input, init) => answer(input, init));
+    const store = createConnectivityStore();
+    const stop = startConnectivityMonitor({ fetch: health, events: new EventTarget(), store, breakers });
+
+    // Checks at 30, 60, 90, 120 s fail and the breaker stays closed; the fifth, at 150 s, opens it.
+    await vi.advanceTimersByTimeAsync(4 * HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(4);
+    expect(statuses.getSnapshot().state).toBe("closed");
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(5);
+    const opened = Date.UTC(2026, 10, 27, 9, 2, 30);
+    expect(statuses.getSnapshot()).toEqual({
+      state: "open",
+      operation: HEALTH_OPERATION,
+      nextAttemptAt: opened + BREAKER_RESET_MS,
+    });
+    expect(store.getSnapshot()).toBe("offline");
+
+    // The check at 180 s fails fast: the server is not asked.
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(5);
+    // At 210 s, 60 s after it opened, one trial goes through; it fails, so it opens for 60 s more.
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(6);
+    expect(statuses.getSnapshot().state).toBe("open");
+    expect(statuses.getSnapshot().nextAttemptAt).toBe(opened + 60_000 + BREAKER_RESET_MS);
+
+    // The server is back: the next trial (at 270 s) closes the breaker and the app is online again.
+    answer = healthy;
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(health).toHaveBeenCalledTimes(7);
+    expect(statuses.getSnapshot()).toEqual({ state: "closed", operation: null, nextAttemptAt: null });
+    expect(store.getSnapshot()).toBe("online");
+    stop();
+  });
+
+  it("shows half-open while the one trial is out", async () => {
+    const statuses = createBreakerStatusStore();
+    const breakers = createCircuitBreakers({ onChange: statuses.record });
+    const seen: string[] = [];
+    statuses.subscribe(() => seen.push(statuses.getSnapshot().state));
+    const stop = startConnectivityMonitor({ fetch: silent, events: new EventTarget(), breakers, timeoutMs: 5_000 });
+    // Five checks that time out (5 s each) open it at 155 s; the checks at 180 and 210 s fail fast;
+    // the one at 240 s is the trial, and it hangs until its time-out.
+    await vi.advanceTimersByTimeAsync(5 * HEALTH_CHECK_INTERVAL_MS + HEALTH_CHECK_TIMEOUT_MS);
+    expect(seen).toEqual(["open"]);
+    await vi.advanceTimersByTimeAsync(2 * HEALTH_CHECK_INTERVAL_MS);
+    expect(seen).toEqual(["open"]);
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS - HEALTH_CHECK_TIMEOUT_MS);
+    expect(statuses.getSnapshot().state).toBe("half-open");
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK_TIMEOUT_MS);
+    expect(seen).toEqual(["open", "half-open", "open"]);
+    stop();
   });
 });

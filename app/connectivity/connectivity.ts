@@ -1,5 +1,9 @@
 // Whether the app can reach its server (spec sections 4 and 7): GET /health every 30 s and the
 // browser's online/offline events. Framework-free, so React reads it with useSyncExternalStore.
+// The checks go through a circuit breaker (spec section 9): after 5 failed checks the server is
+// left alone for 60 s, then one trial check decides, and the banner says when that will be.
+import { type CircuitBreakers, createCircuitBreakers } from "~/browser/circuit-breaker";
+import { errorFromResponse, NetworkError, TimeoutError } from "~/errors/classify";
 
 export type Connectivity = "online" | "offline" | "restored";
 
@@ -52,7 +56,11 @@ export interface MonitorOptions {
   /** Where online/offline events come from; the browser window by default. */
   events?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
   store?: WritableConnectivityStore;
+  /** The breakers the checks run through: the app's own (watched by the banner) in the app. */
+  breakers?: CircuitBreakers;
 }
+
+export const HEALTH_OPERATION = `GET ${HEALTH_PATH}`;
 
 /**
  * Starts watching; returns the function that stops it. The first check runs one interval after
@@ -65,6 +73,7 @@ export function startConnectivityMonitor({
   timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
   events = typeof window === "undefined" ? undefined : window,
   store = appStore,
+  breakers = createCircuitBreakers(),
 }: MonitorOptions = {}): () => void {
   let stopped = false;
   let checking: AbortController | undefined;
@@ -86,15 +95,29 @@ export function startConnectivityMonitor({
     if (!stopped && store.getSnapshot() === "restored") store.set("online");
   }
 
+  /** One request to /health: resolves when the server and its database answer, else throws our typed error. */
+  async function probe(signal: AbortSignal) {
+    let response: Response;
+    try {
+      response = await fetch(HEALTH_PATH, { cache: "no-store", signal });
+    } catch (error) {
+      if (signal.aborted) throw new TimeoutError(`Request timeout after ${timeoutMs}ms`, null);
+      throw new NetworkError({ cause: error });
+    }
+    // 503 means the server is up but its database is not: the app cannot work normally either.
+    if (!response.ok) throw errorFromResponse(response.status, await response.text().catch(() => ""));
+  }
+
   async function check() {
     if (checking || stopped) return;
-    checking = new AbortController();
-    const timer = setTimeout(() => checking?.abort(), timeoutMs);
+    const controller = new AbortController();
+    checking = controller;
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     let reachable = false;
     try {
-      const response = await fetch(HEALTH_PATH, { cache: "no-store", signal: checking.signal });
-      // 503 means the server is up but its database is not: the app cannot work normally either.
-      reachable = response.ok;
+      // While the breaker is open this fails at once, without asking the server.
+      await breakers.run(HEALTH_OPERATION, () => probe(controller.signal), timeoutMs);
+      reachable = true;
     } catch {
       reachable = false;
     } finally {

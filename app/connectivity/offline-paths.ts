@@ -13,4 +13,4 @@ export function worksOffline(pathname: string): boolean {
 }
 
 export const OFFLINE_DISABLED_REASON =
-  "This screen needs the connection: what it changes cannot wait on this device. Starts, draws, empties, discards and counts can: use Inventory, Scan or Audit until the connection is back.";
+  "This screen needs the connection: its changes cannot wait on this device, so they are off until it is back.";

@@ -1,7 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { errorFromResponse, NetworkError } from "./classify";
-import { DatabaseErrorScreen, ErrorScreen, reloadTarget, SectionErrorFallback, TopLevelFallback } from "./error-screen";
+import {
+  DatabaseErrorScreen,
+  ErrorScreen,
+  isReportable,
+  reloadTarget,
+  SectionErrorFallback,
+  TopLevelFallback,
+} from "./error-screen";
 
 // Server rendering is what a user sees before JavaScript loads, so these read the HTML.
 const noop = () => {};
@@ -101,5 +108,21 @@ describe("reloadTarget", () => {
   it("never leaves the site", () => {
     expect(reloadTarget("https://evil.example/x?y=1").action).toBe("/x");
     expect(reloadTarget("//evil.example/x").action).toBe("/x");
+  });
+});
+
+describe("what an error screen reports from the browser", () => {
+  it.each<[string, unknown, boolean]>([
+    ["a network failure", new NetworkError(), true],
+    ["a 500", errorFromResponse(500, "boom"), true],
+    ["a 503 database outage", errorFromResponse(503, "Database unavailable"), true],
+    ["a bug", new TypeError("x is not a function"), true],
+    ["a refusal (403)", errorFromResponse(403, "Forbidden"), false],
+    ["a refusal (404)", errorFromResponse(404, "Not found"), false],
+    ["a 408 the server timed out", errorFromResponse(408, "slow"), false],
+    ["nothing", null, false],
+    ["undefined", undefined, false],
+  ])("%s → %s", (_, error, expected) => {
+    expect(isReportable(error)).toBe(expected);
   });
 });

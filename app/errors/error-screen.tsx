@@ -1,7 +1,8 @@
 // The error screens of spec section 8. Pages are server-rendered, so every action works before
 // JavaScript loads: reloads are GET forms to the current address, navigation is a plain link.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { classifyError } from "./classify";
+import { reportBrowserError } from "~/observability/browser";
+import { classifyError, statusOf } from "./classify";
 import {
   BUTTONS,
   DATA_SAFETY_NOTICE,
@@ -44,6 +45,7 @@ export function ErrorScreen({
 }) {
   const errorClass = classifyError(error);
   const tryAgain = tryAgainButton(errorClass, retriesUsed);
+  useReported(error, errorId);
   const [waiting, retryAfterPause] = useDelayedCall(onRetry, GLOBAL_RETRY_DELAY_MS);
   return (
     <Screen text={ERROR_SCREENS[errorClass]}>
@@ -71,6 +73,24 @@ export function ErrorScreen({
       </div>
     </Screen>
   );
+}
+
+/**
+ * Reports the screen's error from the browser (kept until reporting has loaded, dropped when it is
+ * off), tagged with the Error ID the screen shows. A 4xx the server answered is a refusal it already
+ * decided, not a fault: it is not reported; nor is nothing (null).
+ */
+export function useReported(error: unknown, errorId?: string) {
+  useEffect(() => {
+    if (isReportable(error)) reportBrowserError(error, errorId);
+  }, [error, errorId]);
+}
+
+/** A fault worth a report: not nothing, and not a 4xx the server answered. */
+export function isReportable(error: unknown): boolean {
+  if (error === null || error === undefined) return false;
+  const status = statusOf(error);
+  return status === null || status < 400 || status >= 500;
 }
 
 /** In place of one part of a page; the rest of the page keeps working. */

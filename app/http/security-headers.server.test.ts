@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce, securityHeaders, withSecurityHeaders } from "./security-headers.server";
+import {
+  contentSecurityPolicy,
+  newNonce,
+  reportingOrigin,
+  securityHeaders,
+  withSecurityHeaders,
+} from "./security-headers.server";
 
 /** The CSP as directive name -> its sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -40,6 +46,23 @@ describe("security headers", () => {
     const csp = directives(contentSecurityPolicy("n"));
     expect(csp.get("connect-src")).toEqual(["'self'", "http://localhost:9100", "https://localhost:9101"]);
     expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
+  });
+
+  it("lets the browser reach the error-reporting origin only when a browser DSN is set", () => {
+    expect(reportingOrigin(undefined)).toBeNull();
+    expect(reportingOrigin("not a url")).toBeNull();
+    expect(reportingOrigin("javascript:alert(1)")).toBeNull();
+    const origin = reportingOrigin("https://public@o1.ingest.sentry.io/42");
+    expect(origin).toBe("https://o1.ingest.sentry.io");
+    const csp = directives(contentSecurityPolicy("n", origin));
+    expect(csp.get("connect-src")).toEqual([
+      "'self'",
+      "http://localhost:9100",
+      "https://localhost:9101",
+      "https://o1.ingest.sentry.io",
+    ]);
+    expect(csp.get("worker-src")).toEqual(["'self'", "blob:"]);
+    expect(directives(contentSecurityPolicy("n")).has("worker-src")).toBe(false);
   });
 
   it("sets the fixed headers, the camera for this origin only, and HSTS only over HTTPS", () => {

@@ -12,7 +12,21 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Where the browser's error reports go (SENTRY_BROWSER_DSN, ADR 0037): the DSN's origin, or none
+ * when there is no DSN or it is not a URL (then reporting stays off behind the CSP too).
+ */
+export function reportingOrigin(dsn: string | undefined): string | null {
+  if (!dsn) return null;
+  try {
+    const url = new URL(dsn);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(nonce: string, reportTo: string | null = null): string {
   return [
     "default-src 'self'",
     // Scripts: our own bundles, and inline scripts only with this response's nonce.
@@ -22,7 +36,10 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     // Barcodes are inline <svg>; data: covers small images CSS may embed.
     "img-src 'self' data:",
-    `connect-src 'self' ${ZEBRA_BROWSER_PRINT.join(" ")}`,
+    // With browser error reporting on, its ingest origin too, and the replay's compression worker
+    // (Sentry starts it from a blob: URL).
+    `connect-src 'self' ${ZEBRA_BROWSER_PRINT.join(" ")}${reportTo ? ` ${reportTo}` : ""}`,
+    ...(reportTo ? ["worker-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -33,9 +50,17 @@ export function contentSecurityPolicy(nonce: string): string {
 /** The camera (scanning at the treatment cart) for this origin only; other powerful features for no one. */
 export const PERMISSIONS_POLICY = "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=()";
 
-export function securityHeaders({ nonce, https }: { nonce: string; https: boolean }): Record<string, string> {
+export function securityHeaders({
+  nonce,
+  https,
+  reportTo = null,
+}: {
+  nonce: string;
+  https: boolean;
+  reportTo?: string | null;
+}): Record<string, string> {
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(nonce),
+    "Content-Security-Policy": contentSecurityPolicy(nonce, reportTo),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,
@@ -48,13 +73,19 @@ export function securityHeaders({ nonce, https }: { nonce: string; https: boolea
 }
 
 /** The response with the security headers set (a copy: fetched and redirect responses have immutable headers). */
-export function withSecurityHeaders(response: Response, request: Request, nonce: string): Response {
+export function withSecurityHeaders(
+  response: Response,
+  request: Request,
+  nonce: string,
+  reportTo: string | null = null,
+): Response {
   const secured = new Response(response.body, {
     status: response.status,
     statusText: response.statusText,
     headers: new Headers(response.headers),
   });
   const https = new URL(request.url).protocol === "https:";
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, https }))) secured.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, https, reportTo })))
+    secured.headers.set(name, value);
   return secured;
 }

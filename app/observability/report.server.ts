@@ -1,20 +1,33 @@
-// Error reporting through toucan-js (Sentry) when SENTRY_DSN is set, with the secrets the spec
-// names removed from request data; always logged to the worker's console.
-import { Toucan } from "toucan-js";
+// Error reporting through toucan-js (Sentry) when SENTRY_DSN is set, with the secrets and patient
+// references the spec names removed by the one scrubber the browser's reporter uses too (./scrub);
+// always logged to the worker's console.
+import { type Options, Toucan } from "toucan-js";
 import type { Env } from "~/env.server";
+import { scrub } from "./scrub";
 
-const SECRET_FIELDS = ["password", "currentPassword", "newPassword", "confirmPassword", "token", "apiKey", "secret"];
-
-export function scrubSecrets<T>(data: T): T {
-  if (Array.isArray(data)) return data.map(scrubSecrets) as T;
-  if (data && typeof data === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(data)) {
-      if (!SECRET_FIELDS.includes(key)) out[key] = scrubSecrets(value);
-    }
-    return out as T;
-  }
-  return data;
+/** Toucan's options for one request's report: sampling per spec section 9, everything scrubbed. */
+export function reporterOptions({
+  dsn,
+  release,
+  request,
+  ctx,
+}: {
+  dsn: string;
+  release?: string;
+  request?: Request;
+  ctx?: ExecutionContext;
+}): Options {
+  return {
+    dsn,
+    request,
+    context: ctx,
+    release,
+    tracesSampleRate: 0.1,
+    // Never send cookies, auth headers or bodies; the query goes through the scrubber.
+    requestDataOptions: { allowedHeaders: ["user-agent", "content-type"], allowedSearchParams: true },
+    beforeSend: (event) => scrub(event),
+    beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
+  };
 }
 
 export function reportError(
@@ -23,15 +36,6 @@ export function reportError(
 ): void {
   console.error(error);
   if (!env.SENTRY_DSN) return;
-  const sentry = new Toucan({
-    dsn: env.SENTRY_DSN,
-    request,
-    context: ctx,
-    release: env.APP_VERSION,
-    tracesSampleRate: 0.1,
-    // Never send cookies, auth headers or bodies; scrub what is left.
-    requestDataOptions: { allowedHeaders: ["user-agent", "content-type"], allowedSearchParams: /^(?!token$).*/ },
-    beforeSend: (event) => scrubSecrets(event),
-  });
+  const sentry = new Toucan(reporterOptions({ dsn: env.SENTRY_DSN, release: env.APP_VERSION, request, ctx }));
   sentry.captureException(error);
 }

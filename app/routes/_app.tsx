@@ -6,6 +6,7 @@ import {
   Outlet,
   type ShouldRevalidateFunction,
   useLoaderData,
+  useRevalidator,
   useRouteError,
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -42,14 +43,21 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-// A form saved on the device (the cart's offline queue) changed nothing on the server: nothing to read again.
+// A form answered on the device (the cart's offline queue) changed nothing on the server: nothing to read again.
 export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
 
 export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();
   // One client per browser (client actions refresh it); one per request on the server.
   const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : browserQueryClient()));
-  useConnectivityMonitor(() => queryClient.refetchQueries({ type: "active" }));
+  const revalidator = useRevalidator();
+  // Back online (spec section 4): the active queries are refetched, and so is the screen's own data,
+  // which may be a copy this device saved while it was offline.
+  useConnectivityMonitor(() => {
+    revalidator.revalidate();
+    return queryClient.refetchQueries({ type: "active" });
+  });
+
   useOfflineQueue(user.id);
 
   // Mirror the session into the browser's storage under the spec's keys (spec section 3).

@@ -3,20 +3,27 @@
 // 3.5rem tall (a toast at the top sits below it, see ~/ui/toast) and opaque, so the page
 // scrolling under it does not show through its words.
 import { Dialog, DialogBackdrop, DialogPanel } from "@headlessui/react";
+import { useLocation } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
+import { ConnectivityBanner } from "~/connectivity/banner";
+import { OFFLINE_DISABLED_REASON, worksOffline } from "~/connectivity/offline-paths";
+import { useConnectivity } from "~/connectivity/use-connectivity";
 import { Tooltip } from "~/ui/tooltip";
 import type { MenuGroup } from "./menu";
 import { SidebarContent } from "./sidebar";
 
 export function AppShell({
   menu,
-  status,
   children,
+  status,
+  notice,
 }: {
   menu: readonly MenuGroup[];
-  /** What this device holds (the offline queue's badge): in the phone's header and the sidebar. */
-  status?: ReactNode;
   children: ReactNode;
+  /** What the device is holding for the server (the offline queue's badge): in the header and the sidebar. */
+  status?: ReactNode;
+  /** Above the screen, under the connection's banner (e.g. that the screen is a saved copy). */
+  notice?: ReactNode;
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
@@ -37,7 +44,7 @@ export function AppShell({
           data-testid="drawer"
           className="fixed inset-y-0 left-0 w-[20rem] max-w-full shadow-xl transition-transform data-closed:-translate-x-full"
         >
-          <SidebarContent menu={menu} onNavigate={closeDrawer} />
+          <SidebarContent menu={menu} onNavigate={closeDrawer} status={status} />
         </DialogPanel>
       </Dialog>
 
@@ -58,8 +65,35 @@ export function AppShell({
           <span className="font-semibold">Clinic Inventory</span>
           {status && <div className="ml-auto">{status}</div>}
         </header>
-        <main className="mx-auto max-w-6xl p-4 md:p-6 print:max-w-none print:p-0">{children}</main>
+        <main className="mx-auto max-w-6xl p-4 md:p-6 print:max-w-none print:p-0">
+          <ConnectivityBanner />
+          {notice}
+          <OfflineGate>{children}</OfflineGate>
+        </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * Offline, a screen whose changes cannot wait on this device (receiving, transfers, admin) keeps
+ * what it shows but its controls are disabled, and it says why above them. The fieldset is always
+ * there, so going offline and back does not remount the screen and lose what was typed.
+ */
+function OfflineGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const offline = useConnectivity() === "offline";
+  const disabled = offline && !worksOffline(pathname);
+  return (
+    <>
+      {disabled && (
+        <p data-testid="offline-disabled" className="mb-4 rounded-md bg-slate-100 px-4 py-3 text-slate-800 text-sm">
+          {OFFLINE_DISABLED_REASON}
+        </p>
+      )}
+      <fieldset disabled={disabled} className="min-w-0">
+        {children}
+      </fieldset>
+    </>
   );
 }

@@ -20,6 +20,9 @@ export const AREAS = {
   "/stock-levels": { title: "Stock Levels", permission: "READ_INVENTORY" },
   "/scan": { title: "Scan", permission: "READ_INVENTORY" },
   "/usage-log": { title: "Usage Log", permission: "READ_INVENTORY" },
+  // Commands recorded offline at the cart that the server refused on replay (issue #25): everyone
+  // sees their own, managers resolve them.
+  "/flagged": { title: "Flagged Records", permission: "READ_INVENTORY" },
   // Lot recalls: reached from the usage log (no menu entry: the spec fixes the menu).
   "/recalls": { title: "Lot Recalls", permission: "READ_INVENTORY" },
   "/recalls/report": { title: "Recall Report", permission: "READ_INVENTORY" },

@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { isOrganizationAdmin } from "~/access/permissions";
 import { useCurrentUser, useLocationScope } from "~/access/viewer-context";
+import { useConnectivity } from "~/connectivity/use-connectivity";
 import { RoleBadge } from "~/ui/role-badge";
 
 export const ORGANIZATION_LABEL = "ALL LOCATIONS";
@@ -10,6 +11,7 @@ export const ORGANIZATION_DESCRIPTION = "Manage all locations";
 export const NO_LOCATIONS = "No locations assigned";
 
 export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
+  const offline = useConnectivity() === "offline";
   const user = useCurrentUser();
   const { scope, locations } = useLocationScope();
   const orgAdmin = isOrganizationAdmin(user);
@@ -67,45 +69,51 @@ export function LocationSwitcher({ onSwitch }: { onSwitch?: () => void }) {
         }}
         className="absolute inset-x-0 z-50 mt-1 min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
-        <ul className="flex flex-col">
-          {orgAdmin && (
-            <li>
-              <button
-                type="submit"
-                name="organization"
-                value="1"
-                aria-current={scope.kind === "organization" ? "true" : undefined}
-                className={CHOICE}
-              >
-                <span className="flex flex-col">
-                  <span className="font-semibold">{ORGANIZATION_LABEL}</span>
-                  <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
-                </span>
-                <OrganizationTag />
-              </button>
-            </li>
-          )}
-          {locations.map((l) => (
-            <li key={l.locationId}>
-              <button
-                type="submit"
-                name="locationId"
-                value={l.locationId}
-                aria-current={scope.locationId === l.locationId ? "true" : undefined}
-                className={CHOICE}
-              >
-                <span className="truncate">
-                  {l.location.name} <span className="text-slate-500">{l.location.code}</span>
-                </span>
-                <RoleBadge role={l.role} />
-              </button>
-            </li>
-          ))}
-        </ul>
+        {offline && <p className="px-3 py-2 text-slate-600 text-xs">{SWITCH_NEEDS_CONNECTION}</p>}
+        <fieldset disabled={offline} className="min-w-0">
+          <ul className="flex flex-col">
+            {orgAdmin && (
+              <li>
+                <button
+                  type="submit"
+                  name="organization"
+                  value="1"
+                  aria-current={scope.kind === "organization" ? "true" : undefined}
+                  className={CHOICE}
+                >
+                  <span className="flex flex-col">
+                    <span className="font-semibold">{ORGANIZATION_LABEL}</span>
+                    <span className="text-slate-500 text-xs">{ORGANIZATION_DESCRIPTION}</span>
+                  </span>
+                  <OrganizationTag />
+                </button>
+              </li>
+            )}
+            {locations.map((l) => (
+              <li key={l.locationId}>
+                <button
+                  type="submit"
+                  name="locationId"
+                  value={l.locationId}
+                  aria-current={scope.locationId === l.locationId ? "true" : undefined}
+                  className={CHOICE}
+                >
+                  <span className="truncate">
+                    {l.location.name} <span className="text-slate-500">{l.location.code}</span>
+                  </span>
+                  <RoleBadge role={l.role} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       </Form>
     </details>
   );
 }
+
+/** Offline, the switch (a post that changes the session) is not offered: said where it would be. */
+export const SWITCH_NEEDS_CONNECTION = "Switching location needs the connection: you can switch again once it is back.";
 
 const CHOICE =
   "flex w-full items-center justify-between gap-2 rounded px-3 py-2 text-left text-sm hover:bg-sky-50 focus-visible:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600 aria-[current=true]:font-medium";

@@ -11,7 +11,17 @@ describe("sidebar menu", () => {
     expect(labels(FULL_MENU)).toEqual([
       [
         "Operations",
-        ["Dashboard", "Inventory", "Stock Levels", "Scan", "Audit", "Transfers", "Reconciliation", "Usage Log"],
+        [
+          "Dashboard",
+          "Inventory",
+          "Stock Levels",
+          "Scan",
+          "Audit",
+          "Transfers",
+          "Reconciliation",
+          "Usage Log",
+          "Flagged Records",
+        ],
       ],
       ["Catalog", ["Products", "Services"]],
       ["Imports", ["Sales Import", "Recipes Import"]],
@@ -22,7 +32,7 @@ describe("sidebar menu", () => {
 
   it("gives basic users the reduced Operations menu", () => {
     expect(labels(BASIC_MENU)).toEqual([
-      ["Operations", ["Dashboard", "Inventory", "Stock Levels", "Scan", "Receiving", "Usage Log"]],
+      ["Operations", ["Dashboard", "Inventory", "Stock Levels", "Scan", "Receiving", "Usage Log", "Flagged Records"]],
     ]);
   });
 

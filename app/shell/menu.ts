@@ -23,7 +23,16 @@ export const FULL_MENU: readonly MenuGroup[] = [
     label: "Operations",
     items: [
       DASHBOARD,
-      ...screens("/inventory", "/stock-levels", "/scan", "/audit", "/transfers", "/reconciliation", "/usage-log"),
+      ...screens(
+        "/inventory",
+        "/stock-levels",
+        "/scan",
+        "/audit",
+        "/transfers",
+        "/reconciliation",
+        "/usage-log",
+        "/flagged",
+      ),
     ],
   },
   { label: "Catalog", items: screens("/products", "/services") },
@@ -38,7 +47,7 @@ export const FULL_MENU: readonly MenuGroup[] = [
 export const BASIC_MENU: readonly MenuGroup[] = [
   {
     label: "Operations",
-    items: [DASHBOARD, ...screens("/inventory", "/stock-levels", "/scan", "/receiving", "/usage-log")],
+    items: [DASHBOARD, ...screens("/inventory", "/stock-levels", "/scan", "/receiving", "/usage-log", "/flagged")],
   },
 ];
 

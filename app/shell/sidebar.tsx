@@ -8,13 +8,13 @@ import type { MenuGroup } from "./menu";
 
 export function SidebarContent({
   menu,
-  status,
   onNavigate,
+  status,
 }: {
   menu: readonly MenuGroup[];
-  /** What this device holds (the offline queue's badge), under the location. */
-  status?: ReactNode;
   onNavigate?: () => void;
+  /** What the device holds for the server (the offline queue's badge), under the location. */
+  status?: ReactNode;
 }) {
   return (
     <div className="flex h-full flex-col gap-4 bg-white p-4">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEXT_MESSAGES } from "~/forms/text";
-import { DiscardBody, DiscardForm, DrawForm, EmptyForm, VIAL_MESSAGES, witnessOf } from "./forms";
+import { DiscardBody, DiscardForm, DrawForm, EmptyForm, StartForm, VIAL_MESSAGES, witnessOf } from "./forms";
 
 const messages = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
 
@@ -38,6 +38,14 @@ describe("vial forms", () => {
     expect(DrawForm.parse({ units: "1", usedAt: "2026-11-22T10:00:00Z" }).usedAt).toEqual(
       new Date("2026-11-22T10:00:00Z"),
     );
+  });
+
+  it("reads a start's time like a draw's: ISO text or a Date, empty is now, anything else refused", () => {
+    expect(StartForm.parse({ startedAt: "2026-11-22T10:00:00Z" }).startedAt).toEqual(new Date("2026-11-22T10:00:00Z"));
+    expect(StartForm.parse({ startedAt: "" }).startedAt).toBeNull();
+    expect(StartForm.parse({}).startedAt).toBeNull();
+    expect(messages(StartForm.safeParse({ startedAt: "soon" }))).toEqual([VIAL_MESSAGES.startedAt]);
+    expect(messages(StartForm.safeParse({ startedAt: 12 }))).toEqual([VIAL_MESSAGES.startedAt]);
   });
 
   it("takes a patient reference only as a chart number: letters, digits and - _ . / #, at most 64", () => {

@@ -33,6 +33,10 @@ export const VIAL_MESSAGES = {
   /** A draw lies within the vial's life: from its start (or the draw that starts it) to its deadline, not after now. */
   usedAtWindow: (from: string, to: string) =>
     `Enter when the units were used between ${from} and ${to}: a draw lies between the vial's start (a draw that starts it is its start) and its Use-By Deadline, and not in the future.`,
+  startedAt: `Enter when the vial was started as a date and time, not in the future and at most ${USED_AT_BACK_DAYS} days ago.`,
+  /** A start lies between the vial's receipt and now (within USED_AT_BACK_DAYS). */
+  startedAtWindow: (from: string, to: string) =>
+    `Enter when the vial was started between ${from} and ${to}: not before it was received, not in the future and at most ${USED_AT_BACK_DAYS} days ago.`,
   reason: `Choose why the vial is discarded: ${CHOSEN_DISCARD_REASONS.join(", ")}.`,
   noteRequired: 'Say in the note why the vial is discarded when the reason is "other".',
   note: `A note has at most ${DISCARD_NOTE_MAX} characters.`,
@@ -83,18 +87,21 @@ const units = z
   );
 
 /** An instant: an ISO 8601 text (a form's value, the API's) or a Date; empty is now. */
-const usedAt = z
-  .union([z.string(), z.date()], { error: VIAL_MESSAGES.usedAt })
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || v === "") return null;
-    const at = v instanceof Date ? v : v.length <= 40 ? new Date(v.trim()) : new Date(Number.NaN);
-    if (Number.isNaN(at.getTime())) {
-      ctx.addIssue({ code: "custom", message: VIAL_MESSAGES.usedAt });
-      return z.NEVER;
-    }
-    return at;
-  });
+const instant = (message: string) =>
+  z
+    .union([z.string(), z.date()], { error: message })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === "") return null;
+      const at = v instanceof Date ? v : v.length <= 40 ? new Date(v.trim()) : new Date(Number.NaN);
+      if (Number.isNaN(at.getTime())) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+const usedAt = instant(VIAL_MESSAGES.usedAt);
 
 export const DrawForm = z.object({
   units,
@@ -148,7 +155,8 @@ export function witnessOf(form: { witnessEmail: string | null; witnessPassword: 
     : null;
 }
 
-export const StartForm = z.object({ idempotencyKey });
+/** A start, now or when it happened (`startedAt`, e.g. recorded offline at the cart): its deadline counts from then. */
+export const StartForm = z.object({ startedAt: instant(VIAL_MESSAGES.startedAt), idempotencyKey });
 
 /** The units left a person confirmed to waste (base units, as the question named them); absent before it asked. */
 const confirmWaste = z

@@ -113,7 +113,7 @@ export const VIAL_INTENT_HANDLERS: Record<VialIntent, (args: VialIntentArgs) => 
   start: handler(
     "start",
     StartForm,
-    ({ db, actor, itemId }, { idempotencyKey }) => startVial.parsed(db, actor, { itemId, idempotencyKey }),
+    ({ db, actor, itemId }, input) => startVial.parsed(db, actor, { itemId, ...input }),
     ({ vial }) => `${named(vial)} is open; its Use-By Deadline is running.`,
   ),
   draw: handler(

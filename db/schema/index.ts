@@ -18,6 +18,7 @@ export * from "./jobs/job-runs";
 export * from "./jobs/reconciliation-worked-out";
 export * from "./jobs/worked-out";
 export * from "./jobs/worked-out-counts";
+export * from "./offline/offline-flags";
 export * from "./organization/locations";
 export * from "./organization/organizations";
 export * from "./people/sessions";

@@ -209,6 +209,80 @@ describe("start", () => {
   });
 });
 
+describe("start times", () => {
+  const receivedDaysAgo = async (id: string, days: number) =>
+    t.db.run(sql`UPDATE items SET received_at = ${Date.now() - days * DAY} WHERE id = ${id}`);
+
+  it("a start named when it happened (recorded at 10:00, sent at 14:00) counts its deadline from then", async () => {
+    const id = await one(BOTOX);
+    await receivedDaysAgo(id, 2);
+    const startedAt = new Date(Date.now() - 4 * HOUR);
+    const started = await startVial(t.db, as("staff"), { itemId: id, startedAt: startedAt.toISOString() });
+    expect(started).toMatchObject({
+      ok: true,
+      vial: { state: "in_use", startedAt, expiresAt: new Date(startedAt.getTime() + 24 * HOUR) },
+    });
+    expect(await item(id)).toMatchObject({ startedAt, expiresAt: new Date(startedAt.getTime() + 24 * HOUR) });
+    expect(await t.lastActivity()).toMatchObject({ action: "start_vial", entityId: id });
+    // A start long enough ago is past its deadline already: it happened, so it is recorded as it was.
+    const late = await one(BOTOX);
+    await receivedDaysAgo(late, 3);
+    const longAgo = new Date(Date.now() - 30 * HOUR);
+    expect(await startVial(t.db, as("staff"), { itemId: late, startedAt: longAgo })).toMatchObject({
+      ok: true,
+      vial: { startedAt: longAgo, expiresAt: new Date(longAgo.getTime() + 24 * HOUR) },
+    });
+    // A device clock a little ahead is believed.
+    const ahead = await one(BOTOX);
+    expect(
+      await startVial(t.db, as("staff"), { itemId: ahead, startedAt: new Date(Date.now() + 30 * 1000) }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("refuses a start in the future, before the vial was received, too long ago or not a time, and writes nothing", async () => {
+    const id = await one(BOTOX);
+    await receivedDaysAgo(id, 10);
+    const fresh = await one(BOTOX);
+    await receivedDaysAgo(fresh, 1);
+    const before = await written();
+    for (const [itemId, startedAt] of [
+      [id, new Date(Date.now() + HOUR)],
+      [id, new Date(Date.now() - 8 * DAY)],
+      [fresh, new Date(Date.now() - 2 * DAY)],
+    ] as const) {
+      for (const idempotencyKey of [null, `start-window-${itemId}-${startedAt.getTime()}`]) {
+        expect(await startVial(t.db, as("staff"), { itemId, startedAt, idempotencyKey })).toMatchObject({
+          ok: false,
+          refusal: "invalid",
+          message: expect.stringMatching(
+            /^Enter when the vial was started between .+ and .+: not before it was received/,
+          ),
+        });
+      }
+    }
+    expect(await startVial(t.db, as("staff"), { itemId: id, startedAt: "soon" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: VIAL_MESSAGES.startedAt,
+    });
+    expect(await written()).toEqual(before);
+  });
+
+  it("refuses a start dated after the vial's expiration day ended, as expired then", async () => {
+    const id = await one(BOTOX, { expiresInDays: -1 });
+    await receivedDaysAgo(id, 5);
+    // Two days ago it was still good: its deadline is the end of its expiration day.
+    const startedAt = new Date(`${day(-2)}T12:00:00.000Z`);
+    const started = await startVial(t.db, as("staff"), { itemId: id, startedAt });
+    expect(started).toMatchObject({ ok: true, vial: { startedAt, expiresAt: new Date(`${day(-1)}T12:00:00.000Z`) } });
+    const expired = await one(BOTOX, { expiresInDays: -2 });
+    await receivedDaysAgo(expired, 5);
+    expect(
+      await startVial(t.db, as("staff"), { itemId: expired, startedAt: new Date(`${day(-1)}T12:00:00.000Z`) }),
+    ).toMatchObject({ ok: false, refusal: "manufacturer_expired" });
+  });
+});
+
 describe("draw", () => {
   it("books a usage entry and its USE movement, converting exactly to base units, and starts a sealed vial", async () => {
     const id = await one(JUVEDERM);

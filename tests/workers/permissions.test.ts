@@ -271,6 +271,7 @@ const API_POSTS = [
   "/api/reorder-suggestions",
   "/api/imports",
   "/api/imports/sample-id",
+  "/api/offline-replays",
   // POST /api/backups and /api/backups/uploads take {}: they make a snapshot or an upload (tests/workers/backups-api.test.ts).
   "/api/backups/sample-id",
   "/api/backups/sample-id/restore",

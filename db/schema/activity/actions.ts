@@ -100,6 +100,8 @@ export const ACTIVITY_ACTIONS = [
   "map_sale_item",
   "book_sales",
   "import_recipes",
+  "flag_offline_command",
+  "resolve_offline_flag",
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
