@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { buildAssets, cacheNames, cachesToDrop, worthSaving } from "./caches";
+
+describe("cachesToDrop", () => {
+  it("drops this app's caches of other builds and keeps this build's and everyone else's", () => {
+    const existing = [
+      "clinic-pages-old",
+      "clinic-assets-old",
+      ...Object.values(cacheNames("new")),
+      "someone-elses-cache",
+    ];
+    expect(cachesToDrop(existing, "new")).toEqual(["clinic-pages-old", "clinic-assets-old"]);
+  });
+});
+
+describe("buildAssets", () => {
+  it("keeps the build's own files once each, without their query, and nothing else", () => {
+    const origin = "https://clinic.example";
+    expect(
+      buildAssets(
+        [
+          "https://clinic.example/assets/index-A1.js",
+          "/assets/index-A1.js?v=2",
+          "/assets/tailwind-B2.css",
+          "https://clinic.example/inventory.data",
+          "https://cdn.example/assets/x.js",
+          "http://[bad",
+        ],
+        origin,
+      ),
+    ).toEqual(["https://clinic.example/assets/index-A1.js", "https://clinic.example/assets/tailwind-B2.css"]);
+  });
+});
+
+describe("worthSaving", () => {
+  it("keeps only a whole 200 from this origin that was not redirected", () => {
+    expect(worthSaving({ status: 200, type: "basic", redirected: false })).toBe(true);
+    expect(worthSaving({ status: 200, type: "basic", redirected: true })).toBe(false);
+    expect(worthSaving({ status: 202, type: "basic", redirected: false })).toBe(false);
+    expect(worthSaving({ status: 503, type: "basic", redirected: false })).toBe(false);
+    expect(worthSaving({ status: 0, type: "opaqueredirect", redirected: false })).toBe(false);
+    expect(worthSaving({ status: 200, type: "opaque", redirected: false })).toBe(false);
+  });
+});
