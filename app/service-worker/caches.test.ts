@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildAssets, cacheNames, cachesToDrop, worthSaving } from "./caches";
+import { buildAssets, cacheNames, cachesToDrop, DOCUMENT_REFRESH_MS, documentDue, worthSaving } from "./caches";
 
 describe("cachesToDrop", () => {
   it("drops this app's caches of other builds and keeps this build's and everyone else's", () => {
@@ -40,5 +40,21 @@ describe("worthSaving", () => {
     expect(worthSaving({ status: 503, type: "basic", redirected: false })).toBe(false);
     expect(worthSaving({ status: 0, type: "opaqueredirect", redirected: false })).toBe(false);
     expect(worthSaving({ status: 200, type: "opaque", redirected: false })).toBe(false);
+  });
+});
+
+describe("documentDue", () => {
+  const now = new Date("2026-11-27T14:00:00Z");
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it("fetches a screen's document when none is saved, or the saved one is old", () => {
+    expect(documentDue(null, now)).toBe(true);
+    expect(documentDue("not a time", now)).toBe(true);
+    expect(documentDue(ago(DOCUMENT_REFRESH_MS), now)).toBe(true);
+  });
+
+  it("leaves a recent one, and takes a copy from the future (a clock set back) as old", () => {
+    expect(documentDue(ago(DOCUMENT_REFRESH_MS - 1), now)).toBe(false);
+    expect(documentDue(ago(0), now)).toBe(false);
+    expect(documentDue(ago(-60_000), now)).toBe(true);
   });
 });

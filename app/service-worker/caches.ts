@@ -39,3 +39,12 @@ export function buildAssets(urls: readonly string[], origin: string): string[] {
 export function worthSaving(response: { status: number; type: string; redirected: boolean }): boolean {
   return response.status === 200 && response.type === "basic" && !response.redirected;
 }
+
+/** How old a screen's saved document may grow while its data is being saved fresher, before it is fetched again. */
+export const DOCUMENT_REFRESH_MS = 10 * 60_000;
+
+/** Whether a screen's document (saved at `savedAt`, or never) is to be fetched and saved again. */
+export function documentDue(savedAt: string | null, now: Date): boolean {
+  const at = savedAt === null ? Number.NaN : Date.parse(savedAt);
+  return Number.isNaN(at) || now.getTime() - at >= DOCUMENT_REFRESH_MS || at > now.getTime();
+}

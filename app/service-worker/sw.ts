@@ -11,7 +11,7 @@ import {
   type WarmMessage,
 } from "~/browser/saved-copy";
 import { worksOffline } from "~/connectivity/offline-paths";
-import { buildAssets, cacheNames, cachesToDrop, worthSaving } from "./caches";
+import { buildAssets, cacheNames, cachesToDrop, documentDue, worthSaving } from "./caches";
 import { OFFLINE_PAGE_HEADERS, offlinePageHtml, type SavedScreen, titleOf } from "./offline-page";
 import {
   documentOfData,
@@ -133,6 +133,7 @@ async function networkFirst(
   find: (cache: SavedCache) => Promise<Response | undefined>,
   otherwise: (error: unknown) => Promise<Response>,
   onAnswer: (savedAt: string | null) => void = () => {},
+  onSaved: (since: number) => Promise<void> = async () => {},
 ): Promise<Response> {
   const since = generation;
   let response: Response;
@@ -144,7 +145,7 @@ async function networkFirst(
     onAnswer(saved.headers.get(SAVED_AT_HEADER));
     return served(saved);
   }
-  if (worthSaving(response)) event.waitUntil(save(keyOf(url), response.clone(), since));
+  if (worthSaving(response)) event.waitUntil(save(keyOf(url), response.clone(), since).then(() => onSaved(since)));
   onAnswer(null);
   return response;
 }
@@ -205,6 +206,7 @@ function answer(event: FetchEvent, url: URL): Promise<Response> | null {
         // No copy of this screen's data: the whole page, which has its saved copy or the offline page.
         async () => reloadDocumentAnswer(documentOfData(url) ?? screen),
         (savedAt) => event.waitUntil(tell(event.clientId, screen, savedAt)),
+        (since) => refreshDocument(new URL(documentOfData(url) ?? screen, origin), since),
       );
     }
     case "lookup":
@@ -254,9 +256,19 @@ async function warm({ assets, page }: WarmMessage): Promise<void> {
   }
   if (!page) return;
   const url = new URL(page, origin);
-  if (url.origin !== origin || !worksOffline(url.pathname)) return;
-  const since = generation;
-  const response = await fetch(url.href).catch(() => null);
+  if (url.origin === origin && worksOffline(url.pathname)) await refreshDocument(url, generation);
+}
+
+/**
+ * Saves the document of a screen whose data was just saved (or of the first page), when the saved
+ * one is missing or DOCUMENT_REFRESH_MS old: a page reloaded offline, or opened after a browser
+ * restart, needs the document, and a session spent in client-side navigations never loads one.
+ */
+async function refreshDocument(url: URL, since: number): Promise<void> {
+  const pages = await scope.caches.open(names.pages);
+  const saved = await pages.match(keyOf(url), { ignoreVary: true });
+  if (!documentDue(saved?.headers.get(SAVED_AT_HEADER) ?? null, new Date())) return;
+  const response = await fetch(url.href, { headers: { Accept: "text/html" } }).catch(() => null);
   if (response && worthSaving(response)) await save(keyOf(url), response, since);
 }
 

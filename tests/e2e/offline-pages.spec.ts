@@ -13,7 +13,18 @@ async function signInWithWorker(page: Page, email: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
 }
 
-/** A vial's page linked from the inventory (the first row), and its heading. */
+/** What the worker's caches hold besides the build's assets and route discovery (nobody's): one person's copies. */
+function savedAddresses(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls.filter((url) => !new URL(url).pathname.startsWith("/assets/") && !url.includes("/__manifest"));
+  });
+}
+
+/** A vial's page linked from the inventory (the first row). */
 async function firstVial(page: Page): Promise<string> {
   const href = await page.locator('main a[href^="/inventory/"]').first().getAttribute("href");
   if (!href) throw new Error("the inventory lists no vial");
@@ -85,9 +96,16 @@ test.describe("offline pages", () => {
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();
 
+    // The worker saved the vial page's document too, beside its data, for a reload offline.
+    await expect.poll(() => savedAddresses(page)).toContain(new URL(vial, page.url()).href);
+
     await context.setOffline(true);
     await page.locator(`main a[href="${vial}"]`).first().click();
     await expect(page).toHaveURL(vial);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByTestId("saved-copy-notice")).toHaveText(NOTICE);
+
+    await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByTestId("saved-copy-notice")).toHaveText(NOTICE);
   });
@@ -107,13 +125,6 @@ test.describe("offline pages", () => {
       await expect(page.getByText("This device has no saved copy of any screen yet")).toBeVisible();
     }
     // Nor in the worker's caches, where a script of the next person's session could look.
-    const saved = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-      }
-      return urls.filter((url) => !new URL(url).pathname.startsWith("/assets/") && !url.includes("/__manifest"));
-    });
-    expect(saved).toEqual([]);
+    expect(await savedAddresses(page)).toEqual([]);
   });
 });
