@@ -14,7 +14,7 @@ describe("cachesToDrop", () => {
 });
 
 describe("buildAssets", () => {
-  it("keeps the build's own files once each, without their query, and nothing else", () => {
+  it("keeps the build's own files and the shell's icons once each, without their query, and nothing else", () => {
     const origin = "https://clinic.example";
     expect(
       buildAssets(
@@ -22,13 +22,19 @@ describe("buildAssets", () => {
           "https://clinic.example/assets/index-A1.js",
           "/assets/index-A1.js?v=2",
           "/assets/tailwind-B2.css",
+          "/favicon.svg",
+          "/robots.txt",
           "https://clinic.example/inventory.data",
           "https://cdn.example/assets/x.js",
           "http://[bad",
         ],
         origin,
       ),
-    ).toEqual(["https://clinic.example/assets/index-A1.js", "https://clinic.example/assets/tailwind-B2.css"]);
+    ).toEqual([
+      "https://clinic.example/assets/index-A1.js",
+      "https://clinic.example/assets/tailwind-B2.css",
+      "https://clinic.example/favicon.svg",
+    ]);
   });
 });
 

@@ -20,7 +20,10 @@ export function cachesToDrop(existing: readonly string[], version: string): stri
   return existing.filter((name) => name.startsWith(PREFIX) && !keep.includes(name));
 }
 
-/** The build's own hashed files among the addresses a page loaded (same origin, under /assets/). */
+/** The unhashed files of public/ the shell and its pages show (the logo, the icon). */
+export const SHELL_FILES: readonly string[] = ["/favicon.svg", "/favicon.ico"];
+
+/** The build's own files among the addresses a page loaded: same origin, under /assets/, or the shell's icons. */
 export function buildAssets(urls: readonly string[], origin: string): string[] {
   const assets = new Set<string>();
   for (const raw of urls) {
@@ -30,7 +33,9 @@ export function buildAssets(urls: readonly string[], origin: string): string[] {
     } catch {
       continue;
     }
-    if (url.origin === origin && url.pathname.startsWith("/assets/")) assets.add(url.origin + url.pathname);
+    if (url.origin !== origin) continue;
+    if (url.pathname.startsWith("/assets/") || SHELL_FILES.includes(url.pathname))
+      assets.add(url.origin + url.pathname);
   }
   return [...assets];
 }

@@ -40,7 +40,7 @@ describe("strategyFor", () => {
     expect(strategyFor(at("/users/1.data"), ORIGIN)).toBe("network");
   });
 
-  it("keeps the scan screen's lookups, hashed assets and route discovery", () => {
+  it("keeps the scan screen's lookups, hashed assets, the shell's icons and route discovery", () => {
     expect(strategyFor(at("/api/barcodes/0123"), ORIGIN)).toBe("lookup");
     expect(strategyFor(at("/api/vials?lot=A1"), ORIGIN)).toBe("lookup");
     expect(strategyFor(at("/api/vials/01HX"), ORIGIN)).toBe("lookup");
@@ -48,6 +48,8 @@ describe("strategyFor", () => {
     expect(strategyFor(at("/api/products"), ORIGIN)).toBe("network");
     expect(strategyFor(at("/assets/index-CcxCSfiq.js"), ORIGIN)).toBe("asset");
     expect(strategyFor(at("/__manifest?p=/inventory&version=abc"), ORIGIN)).toBe("manifest");
+    expect(strategyFor(at("/favicon.svg"), ORIGIN)).toBe("public-file");
+    expect(strategyFor(at("/favicon.ico"), ORIGIN)).toBe("public-file");
   });
 
   it("never answers a post, another origin, the health check or the worker itself", () => {

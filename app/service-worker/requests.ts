@@ -7,12 +7,14 @@
 //   navigations: network first, saved; no network: the saved copy, else the network's error.
 // - "lookup": the GET lookups the scan screen makes (barcodes, vials): network first, saved.
 // - "asset": the build's hashed files (`/assets/*`): from the cache when there, else fetched and kept.
+// - "public-file": the unhashed files the shell shows (the logo, the icon): network first, kept.
 // - "manifest": Remix's route discovery (`/__manifest?p=...&version=...`): network first, kept;
 //   no network: every route it was told of for this version, so links between saved screens work.
 // - "network": everything else, and every non-GET: the worker does not answer it.
 import { worksOffline } from "~/connectivity/offline-paths";
+import { SHELL_FILES } from "./caches";
 
-export type Strategy = "screen" | "screen-data" | "lookup" | "asset" | "manifest" | "network";
+export type Strategy = "screen" | "screen-data" | "lookup" | "asset" | "public-file" | "manifest" | "network";
 
 export interface RequestFacts {
   method: string;
@@ -33,6 +35,7 @@ export function strategyFor({ method, url, mode }: RequestFacts, origin: string)
   const { pathname } = url;
   if (pathname.startsWith("/assets/")) return "asset";
   if (pathname === "/__manifest") return "manifest";
+  if (SHELL_FILES.includes(pathname)) return "public-file";
   if (mode === "navigate") return worksOffline(pathname) ? "screen" : "network";
   const screen = screenOfData(pathname);
   if (screen !== null) return worksOffline(screen) ? "screen-data" : "network";

@@ -159,6 +159,20 @@ async function fromCacheFirst(request: Request, url: URL): Promise<Response> {
   return response;
 }
 
+/** Network first for what is nobody's (the shell's icons): kept with the build's assets. */
+async function keptFile(request: Request, url: URL): Promise<Response> {
+  const cache = await scope.caches.open(names.assets);
+  try {
+    const response = await fetch(request);
+    if (worthSaving(response)) await cache.put(keyOf(url), response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(keyOf(url));
+    if (!kept) throw error;
+    return kept;
+  }
+}
+
 async function routeDiscovery(request: Request, url: URL): Promise<Response> {
   const cache = await scope.caches.open(names.assets);
   try {
@@ -213,6 +227,8 @@ function answer(event: FetchEvent, url: URL): Promise<Response> | null {
       return networkFirst(event, url, (cache) => cache.match(keyOf(url), { ignoreVary: true }), networkError);
     case "asset":
       return fromCacheFirst(request, url);
+    case "public-file":
+      return keptFile(request, url);
     case "manifest":
       return routeDiscovery(request, url);
     case "network":

@@ -13,14 +13,15 @@ async function signInWithWorker(page: Page, email: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
 }
 
-/** What the worker's caches hold besides the build's assets and route discovery (nobody's): one person's copies. */
+/** What the worker's caches hold besides the build's assets, the icons and route discovery (nobody's): one person's copies. */
 function savedAddresses(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
       for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
     }
-    return urls.filter((url) => !new URL(url).pathname.startsWith("/assets/") && !url.includes("/__manifest"));
+    const nobodys = (path: string) => /^\/(assets\/|__manifest$|favicon\.)/.test(path);
+    return urls.filter((url) => !nobodys(new URL(url).pathname));
   });
 }
 
