@@ -54,7 +54,7 @@ interface WorkerScope {
   };
   clients: {
     claim(): Promise<void>;
-    get(id: string): Promise<{ postMessage(message: unknown): void } | undefined>;
+    get(id: string): Promise<{ url: string; postMessage(message: unknown): void } | undefined>;
   };
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
@@ -98,12 +98,16 @@ function served(saved: Response): Response {
   return new Response(saved.body, { status: saved.status, statusText: saved.statusText, headers });
 }
 
-/** Tells the page that made a data request whether the screen it is about to show is a saved copy. */
-async function tell(clientId: string, pathname: string, savedAt: string | null): Promise<void> {
+/**
+ * Tells the page that made a data request whether what it is about to show is a saved copy: the
+ * screen `pathname` (a navigation's data), or the screen it is on (a scan lookup).
+ */
+async function tell(clientId: string, pathname: string | null, savedAt: string | null): Promise<void> {
   if (!clientId) return;
   const client = await scope.clients.get(clientId);
-  const message: CopyMessage = { type: "screen-copy", pathname, savedAt };
-  client?.postMessage(message);
+  if (!client) return;
+  const message: CopyMessage = { type: "screen-copy", pathname: pathname ?? new URL(client.url).pathname, savedAt };
+  client.postMessage(message);
 }
 
 async function savedScreens(): Promise<SavedScreen[]> {
@@ -224,7 +228,13 @@ function answer(event: FetchEvent, url: URL): Promise<Response> | null {
       );
     }
     case "lookup":
-      return networkFirst(event, url, (cache) => cache.match(keyOf(url), { ignoreVary: true }), networkError);
+      return networkFirst(
+        event,
+        url,
+        (cache) => cache.match(keyOf(url), { ignoreVary: true }),
+        networkError,
+        (savedAt) => event.waitUntil(tell(event.clientId, null, savedAt)),
+      );
     case "asset":
       return fromCacheFirst(request, url);
     case "public-file":

@@ -111,6 +111,37 @@ test.describe("offline pages", () => {
     await expect(page.getByTestId("saved-copy-notice")).toHaveText(NOTICE);
   });
 
+  test("a code looked up online on the scan screen is found again offline, from its saved answer", async ({
+    page,
+    context,
+  }) => {
+    await signInWithWorker(page, "staff@demo.clinic");
+    const listed = await page.request.get("/api/vials?state=sealed&pageSize=5");
+    const [vial] = ((await listed.json()) as { items: { labelCode: string; productName: string }[] }).items;
+    if (!vial) throw new Error("no sealed vial at Downtown");
+    const scan = async () => {
+      const field = page.getByLabel("Barcode or label code");
+      await field.fill(vial.labelCode);
+      await field.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/scan\\?code=${vial.labelCode}$`));
+      await expect(page.getByRole("heading", { name: new RegExp(vial.productName) })).toBeVisible();
+    };
+    await page.goto("/scan");
+    await page.waitForLoadState("networkidle");
+    await scan();
+    await expect
+      .poll(() => savedAddresses(page))
+      .toContain(new URL(`/api/barcodes/${vial.labelCode}`, page.url()).href);
+
+    // A fresh page offline (nothing in the page's own memory): the saved screen, the saved lookup.
+    await context.setOffline(true);
+    await page.goto("/scan");
+    await expect(page.getByRole("heading", { name: "Scan", level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await scan();
+    await expect(page.getByTestId("saved-copy-notice")).toHaveText(NOTICE);
+  });
+
   test("after sign-out nothing of the person's is shown offline", async ({ page, context }) => {
     await signInWithWorker(page, "staff@demo.clinic");
     await page.goto("/inventory");
