@@ -85,6 +85,9 @@ async function save(key: string, response: Response, since: number): Promise<voi
   await dropping;
   if (since !== generation) return;
   const headers = new Headers(response.headers);
+  // The body kept is the decoded one: the network's encoding and length no longer describe it.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   headers.set(SAVED_AT_HEADER, new Date().toISOString());
   const cache = await scope.caches.open(names.pages);
   await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
