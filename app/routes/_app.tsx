@@ -10,6 +10,7 @@ import { isOrganizationAdmin } from "~/access/permissions";
 import { saveUser } from "~/access/saved-user";
 import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
+import { SavedCopyNotice } from "~/browser/saved-copy-notice";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
@@ -59,6 +60,7 @@ export default function SignedInLayout() {
       <ViewerProvider user={user} scope={scope} locations={locations}>
         <ToastProvider flash={toast}>
           <AppShell menu={menu}>
+            <SavedCopyNotice />
             <Outlet />
           </AppShell>
         </ToastProvider>
