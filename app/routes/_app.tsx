@@ -59,8 +59,7 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <ViewerProvider user={user} scope={scope} locations={locations}>
         <ToastProvider flash={toast}>
-          <AppShell menu={menu}>
-            <SavedCopyNotice />
+          <AppShell menu={menu} notice={<SavedCopyNotice />}>
             <Outlet />
           </AppShell>
         </ToastProvider>
