@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { serviceWorker } from "./app/service-worker/vite-plugin";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,6 +26,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    serviceWorker(),
   ],
   ssr: {
     target: "webworker",

@@ -17,6 +17,7 @@ import { isOrganizationAdmin } from "~/access/permissions";
 import { saveUser } from "~/access/saved-user";
 import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
+import { SavedCopyNotice } from "~/browser/saved-copy-notice";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
 import { skipAfterQueued } from "~/offline/queued";
 import { useOfflineQueue } from "~/offline/use-offline-queue";
@@ -73,7 +74,7 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <ViewerProvider user={user} scope={scope} locations={locations}>
         <ToastProvider flash={toast}>
-          <AppShell menu={menu} status={<WaitingBadge />}>
+          <AppShell menu={menu} status={<WaitingBadge />} notice={<SavedCopyNotice />}>
             <Outlet />
           </AppShell>
         </ToastProvider>
