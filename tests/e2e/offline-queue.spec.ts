@@ -1,6 +1,7 @@
 // The cart's offline queue (issue #25), on a phone: with the browser context taken offline after the
 // vial page loaded, a start and two draws are saved on the device ("Saved on this device: …") and
-// the badge says "3 waiting"; they survive a reload (the server unreachable for them meanwhile);
+// the badge says "3 waiting"; they survive a reload offline (the service worker's saved copy of the
+// page) and one online while the server's door is unreachable;
 // once the door answers, "Send now" sends them in order, and each shows once in the usage log and
 // the vial's history. The e2e database is shared: a sealed vial no one has touched, patients of its own.
 import type { Page } from "@playwright/test";
@@ -20,6 +21,8 @@ test("a start and two draws made offline are kept on the device and sent exactly
   test.setTimeout(90_000);
   await signIn(page, "admin@demo.clinic");
   await expect(page).toHaveURL(/\/$/);
+  // The service worker (app/service-worker) answers this page's requests: the vial page reloads offline.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
   const vial = await sealedVial(page);
   await page.goto(`/inventory/${vial.id}`);
   await page.waitForLoadState("networkidle");
@@ -60,7 +63,10 @@ test("a start and two draws made offline are kept on the device and sent exactly
   await testInfo.attach("offline-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
   await page.keyboard.press("Escape");
 
-  // Back online, the server's door still unreachable: nothing is lost across a reload.
+  // Nothing is lost across a reload, offline (the page from the worker's saved copy)...
+  await page.reload();
+  await expect(badge(page)).toHaveText("3 waiting");
+  // ...or back online with the server's door still unreachable.
   await context.setOffline(false);
   await page.reload();
   await page.waitForLoadState("networkidle");
