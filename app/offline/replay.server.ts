@@ -68,6 +68,24 @@ function runVerb(db: Database, actor: ScopedActor, command: ReplayCommand, key: 
   }
 }
 
+/** What each command's verb stores its key under (app/vials/change.server vialKey, app/counts/count.server). */
+function purposeOf(command: ReplayCommand): string {
+  return command.kind === "count"
+    ? `count_stock:${command.sessionId ?? ""}`
+    : `vial_${command.kind}:${command.itemId ?? ""}`;
+}
+
+/**
+ * The stored answer when this user's key was already used by this same verb on this same vial (or
+ * count), whatever the fields: a form post that was applied before the device lost its answer.
+ */
+async function appliedAs(db: Database, userId: string, key: string, command: ReplayCommand): Promise<unknown> {
+  const [row] = await db.all<{ purpose: string; answer: string }>(
+    sql`SELECT purpose, answer FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
+  );
+  return row && row.purpose === purposeOf(command) ? JSON.parse(row.answer) : null;
+}
+
 /** The flag kept for this user's key (what it answers, and the fingerprint of the command it keeps). */
 const flagOf = (db: Database, userId: string, key: string) =>
   db.all<OfflineFlag & { fingerprint: string }>(
@@ -114,8 +132,14 @@ export async function replayCommand(
     const { ok: _ok, ...result } = outcome;
     return { ok: true, answer: { status: "done", result } };
   }
-  // A key this user already used for another request: the client's mistake, not the cart's.
-  if (outcome.refusal === "key_misused") return refuse("key_misused");
+  if (outcome.refusal === "key_misused") {
+    // The form's post took effect but its answer was lost with the connection, so the device kept
+    // it and sends it here under the same key, its time now filled in: the same act, already done.
+    const applied = await appliedAs(db, actor.id, key, command);
+    if (applied !== null) return { ok: true, answer: { status: "done", result: applied } };
+    // A key this user already used for another request: the client's mistake, not the cart's.
+    return refuse("key_misused");
+  }
 
   const id = uuidv7();
   const now = Date.now();

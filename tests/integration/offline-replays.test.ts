@@ -19,6 +19,7 @@ import { FLAG_REFUSALS } from "../../app/offline/outcome";
 import { replayCommand } from "../../app/offline/replay.server";
 import { action as flaggedAction, loader as flaggedLoader } from "../../app/routes/_app.flagged";
 import { action as replayAction } from "../../app/routes/api.offline-replays";
+import { drawUnits } from "../../app/vials/draw.server";
 import { VIAL_REFUSALS } from "../../app/vials/outcome";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
 import { receiveVials, variationNamed } from "../support/receive";
@@ -164,6 +165,34 @@ describe("POST /api/offline-replays", () => {
     const again = await replay("staff", command, { key: first.key });
     expect(again).toEqual(first);
     expect(await written()).toEqual(after);
+  });
+
+  it("answers done, writing nothing, for a form post that was applied before the device lost its answer", async () => {
+    const id = await sealed();
+    const key = freshKey();
+    // The vial page's draw form, posted with its key and no time: applied, but the answer never
+    // reached the device, which kept it and now sends it here with its time filled in.
+    const posted = await drawUnits(t.db, as("staff"), { itemId: id, units: 10, idempotencyKey: key });
+    expect(posted.ok).toBe(true);
+    const before = await written();
+    const command = {
+      kind: "draw",
+      itemId: id,
+      body: { units: 10 },
+      recordedAt: new Date().toISOString(),
+      summary: "Draw 10 U from Botox Cosmetic 100 U vial",
+    };
+    const sent = await replay("staff", command, { key });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      status: "done",
+      result: { vial: { id, unitsRemaining: 90 }, usage: { units: 10 } },
+    });
+    expect(await written()).toEqual(before);
+    // The same key for another act (another vial) is still the client's mistake, never a done.
+    const other = await sealed();
+    const misused = await replay("staff", { ...command, itemId: other }, { key });
+    expect(misused.status).toBe(422);
   });
 
   it("starts a vial at recordedAt: its deadline counts from when it happened at the cart", async () => {
