@@ -127,13 +127,16 @@ test.describe("on a desktop", () => {
   });
 });
 
-test("a draw made offline from a vial discarded elsewhere meanwhile comes back flagged, not lost", async ({
+test("a draw made offline from a vial emptied elsewhere meanwhile comes back flagged, not lost", async ({
   page,
   context,
 }, testInfo) => {
   await signIn(page, "admin@demo.clinic");
   await expect(page).toHaveURL(/\/$/);
   const vial = await sealedVial(page);
+  // In use, as a vial at the cart is.
+  const start = await page.request.post(`/api/vials/${vial.id}/start`, { data: {} });
+  expect(start.status(), await start.text()).toBe(200);
   await page.goto(`/inventory/${vial.id}`);
   await page.waitForLoadState("networkidle");
   await page.route("**/api/offline-replays**", (route) => route.abort("internetdisconnected"));
@@ -146,9 +149,9 @@ test("a draw made offline from a vial discarded elsewhere meanwhile comes back f
   await expect(page.getByTestId("queued-message")).toContainText("Saved on this device: Draw 2 U from");
   await expect(badge(page)).toHaveText("1 waiting");
 
-  // Meanwhile, at another cart, the vial is discarded.
-  const discard = await page.request.post(`/api/vials/${vial.id}/discard`, { data: { reason: "damaged" } });
-  expect(discard.status(), await discard.text()).toBe(200);
+  // Meanwhile, at another cart, the vial is emptied.
+  const emptied = await page.request.post(`/api/vials/${vial.id}/empty`, { data: {} });
+  expect(emptied.status(), await emptied.text()).toBe(200);
 
   // Back online, it is sent by itself (the connection coming back starts a round).
   await page.unroute("**/api/offline-replays**");
@@ -158,6 +161,7 @@ test("a draw made offline from a vial discarded elsewhere meanwhile comes back f
   const panel = page.getByRole("dialog", { name: "Saved on this device" });
   const entry = panel.getByTestId("queue-entry");
   await expect(entry).toContainText("Flagged:");
+  await expect(entry).toContainText("This vial is already emptied or discarded");
   await expect(entry).toContainText("A manager will resolve it.");
   await expect(entry.getByRole("link", { name: "Flagged records" })).toHaveAttribute("href", "/flagged");
   await testInfo.attach("flagged-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
