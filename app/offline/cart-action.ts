@@ -27,6 +27,17 @@ export function failedAtNetwork(error: unknown): boolean {
   return /NetworkError|Failed to fetch|Load failed|network/i.test(text) || !seemsOnline();
 }
 
+/** The server's answer while online; null when offline, or when the post failed at the network. */
+async function onlineFirst(online: () => Promise<unknown>): Promise<{ answer: unknown } | null> {
+  if (!seemsOnline()) return null;
+  try {
+    return { answer: await online() };
+  } catch (error) {
+    if (!failedAtNetwork(error)) throw error;
+    return null;
+  }
+}
+
 const VIAL_KINDS = ["start", "draw", "empty", "discard"] as const satisfies readonly OfflineKind[];
 type VialKind = (typeof VIAL_KINDS)[number];
 
@@ -134,13 +145,8 @@ export async function vialCartAction({
   const vialId = itemId ?? fields.itemId;
   // Not a vial form this can keep (no facts, no key): it goes to the server whatever happens.
   if (!kind || !factsText || !vialId || !fields.idempotencyKey) return online();
-  if (seemsOnline()) {
-    try {
-      return await online();
-    } catch (error) {
-      if (!failedAtNetwork(error)) throw error;
-    }
-  }
+  const answered = await onlineFirst(online);
+  if (answered) return answered.answer;
   const facts = JSON.parse(factsText) as OfflineVialFacts;
   const fieldErrors = await checked(kind, fields);
   if (fieldErrors) return problemOf(kind, fields, { fieldErrors });
@@ -206,13 +212,8 @@ export async function countCartAction({
   const kind = fields.intent === "scan" || fields.intent === "bulk" ? fields.intent : null;
   const factsText = fields[OFFLINE_COUNT_FIELD];
   if (!kind || !factsText || !fields.sessionId || !fields.idempotencyKey) return online();
-  if (seemsOnline()) {
-    try {
-      return await online();
-    } catch (error) {
-      if (!failedAtNetwork(error)) throw error;
-    }
-  }
+  const answered = await onlineFirst(online);
+  if (answered) return answered.answer;
   const facts = JSON.parse(factsText) as OfflineCountFacts;
   const command = countCommand(kind, fields.sessionId, fields, facts, now());
   // The server's own schema, when it could be loaded: a count it would refuse is said now, not kept.

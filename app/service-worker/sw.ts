@@ -166,13 +166,18 @@ async function fromCacheFirst(request: Request, url: URL): Promise<Response> {
   return response;
 }
 
+/** The network's answer, a good one also kept in `cache`; throws when there is no network. */
+async function fetchAndKeep(cache: SavedCache, request: Request, url: URL): Promise<Response> {
+  const response = await fetch(request);
+  if (worthSaving(response)) await cache.put(keyOf(url), response.clone());
+  return response;
+}
+
 /** Network first for what is nobody's (the shell's icons): kept with the build's assets. */
 async function keptFile(request: Request, url: URL): Promise<Response> {
   const cache = await scope.caches.open(names.assets);
   try {
-    const response = await fetch(request);
-    if (worthSaving(response)) await cache.put(keyOf(url), response.clone());
-    return response;
+    return await fetchAndKeep(cache, request, url);
   } catch (error) {
     const kept = await cache.match(keyOf(url));
     if (!kept) throw error;
@@ -183,9 +188,7 @@ async function keptFile(request: Request, url: URL): Promise<Response> {
 async function routeDiscovery(request: Request, url: URL): Promise<Response> {
   const cache = await scope.caches.open(names.assets);
   try {
-    const response = await fetch(request);
-    if (worthSaving(response)) await cache.put(keyOf(url), response.clone());
-    return response;
+    return await fetchAndKeep(cache, request, url);
   } catch (error) {
     const version = url.searchParams.get("version");
     const answers: unknown[] = [];
