@@ -14,6 +14,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium, type Page } from "@playwright/test";
 import { AREAS } from "../../app/shell/areas";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
 import { startProduct } from "../lib/product";
 import { DEMO_PASSWORD } from "../seed/demo";
 import { buildUnlessAsked, kib, median } from "./measure";
@@ -21,16 +22,6 @@ import { buildUnlessAsked, kib, median } from "./measure";
 /** The profile the issue names: 400 kbit/s each way, 150 ms latency (Chrome's "Slow 3G" is 400/400/400 ms). */
 export const PROFILE = { latencyMs: 150, downloadKbps: 400, uploadKbps: 400 } as const;
 export const BUDGET_BYTES = 10 * 1024;
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Requests the page makes on its own clock, not because of the navigation (the 30 s connectivity check). */
 const NOT_THE_NAVIGATION = [/\/health(\?|$)/];
@@ -247,7 +238,7 @@ async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, s
 
 /** Gzip bytes of every script a cold page load fetched (first visit: empty cache). */
 async function firstVisitJs(baseUrl: string, address: string, signIn: boolean, as: string) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // Signed in in one context; the measured page opens in a new one (an empty cache) with its cookies.
     let storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | undefined;
@@ -295,7 +286,7 @@ export async function runNavigationBench(argv: string[]): Promise<void> {
   const as = option(argv, "--as") ?? "owner@demo.clinic";
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinic-bench-nav-"));
   const product = await startProduct({ port: Number(process.env.BENCH_PORT ?? 8795), dataDir, quiet: true });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
