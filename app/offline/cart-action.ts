@@ -38,6 +38,26 @@ async function onlineFirst(online: () => Promise<unknown>): Promise<{ answer: un
   }
 }
 
+/** The command kept on the device under the form's key, and what the page says about it (a fresh key for the next form). */
+async function save(
+  intent: string,
+  key: string,
+  locationId: string,
+  command: OfflineCommand,
+  note: string | null,
+): Promise<Queued> {
+  const saved = await saveToQueue({ key, locationId, command });
+  return {
+    queued: {
+      intent,
+      key: saved.key,
+      nextKey: crypto.randomUUID(),
+      message: savedMessage(saved.command.summary),
+      note,
+    },
+  };
+}
+
 const VIAL_KINDS = ["start", "draw", "empty", "discard"] as const satisfies readonly OfflineKind[];
 type VialKind = (typeof VIAL_KINDS)[number];
 
@@ -157,18 +177,8 @@ export async function vialCartAction({
     });
   }
   const command = vialCommand(kind, vialId, fields, facts, now());
-  const saved = await saveToQueue({ key: fields.idempotencyKey, locationId: facts.locationId, command });
   const leftOut = fields.witnessEmail || fields.witnessPassword || (facts.witness && facts.wasting > 0);
-  const queued: Queued = {
-    queued: {
-      intent: kind,
-      key: saved.key,
-      nextKey: crypto.randomUUID(),
-      message: savedMessage(saved.command.summary),
-      note: leftOut ? OFFLINE_WITNESS_NOTE : null,
-    },
-  };
-  return queued;
+  return save(kind, fields.idempotencyKey, facts.locationId, command, leftOut ? OFFLINE_WITNESS_NOTE : null);
 }
 
 /** The JSON twin's body of a count form (POST /api/audit-sessions/{id}/counts), and its summary. */
@@ -229,15 +239,5 @@ export async function countCartAction({
   } catch {
     // Not loaded before the connection went: the server checks it when it is sent.
   }
-  const saved = await saveToQueue({ key: fields.idempotencyKey, locationId: facts.locationId, command });
-  const queued: Queued = {
-    queued: {
-      intent: kind,
-      key: saved.key,
-      nextKey: crypto.randomUUID(),
-      message: savedMessage(saved.command.summary),
-      note: null,
-    },
-  };
-  return queued;
+  return save(kind, fields.idempotencyKey, facts.locationId, command, null);
 }
