@@ -12,7 +12,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type CDPSession, chromium, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+  type Request as PlaywrightRequest,
+} from "@playwright/test";
 import { AREAS } from "../../app/shell/areas";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
 import { startProduct } from "../lib/product";
@@ -32,6 +38,8 @@ interface Recorded {
   fromCache: boolean;
   done: boolean;
   status: number;
+  /** Answered by the service worker: not the wire's bytes (its own fetch is counted by workerRecorder). */
+  viaWorker?: boolean;
 }
 
 /** Counts what the page receives between start() and stop(), from the DevTools protocol's own figures. */
@@ -48,13 +56,16 @@ function networkRecorder(cdp: CDPSession) {
   });
   cdp.on("Network.responseReceived", (event) => {
     const entry = recording?.get(event.requestId);
-    if (entry) entry.status = event.response.status;
+    if (!entry) return;
+    entry.status = event.response.status;
+    entry.viaWorker = event.response.fromServiceWorker === true;
   });
   cdp.on("Network.loadingFinished", (event) => {
     const entry = recording?.get(event.requestId);
     if (!entry) return;
-    // Bytes received on the wire for this request: headers and body as sent (compressed).
-    entry.bytes = event.encodedDataLength;
+    // Bytes received on the wire for this request: headers and body as sent (compressed). An
+    // answer from the service worker crossed no wire; what the worker fetched is counted apart.
+    entry.bytes = entry.viaWorker ? 0 : event.encodedDataLength;
     entry.done = true;
   });
   cdp.on("Network.loadingFailed", (event) => {
@@ -74,6 +85,48 @@ function networkRecorder(cdp: CDPSession) {
   };
 }
 
+/**
+ * What the service worker fetched from the network meanwhile (the screen's data it passes on, and
+ * the page it keeps in the background for offline use), from Playwright's service-worker network
+ * events (PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS, set before the browser starts).
+ */
+function workerRecorder(context: BrowserContext) {
+  let recording: Promise<Recorded>[] | null = null;
+  let inFlight = 0;
+  context.on("request", (request) => {
+    if (recording && request.serviceWorker()) inFlight += 1;
+  });
+  const settle = (request: PlaywrightRequest, failed: boolean) => {
+    if (!recording || !request.serviceWorker()) return;
+    inFlight = Math.max(0, inFlight - 1);
+    if (NOT_THE_NAVIGATION.some((re) => re.test(request.url()))) return;
+    recording.push(
+      (failed ? Promise.resolve(null) : request.sizes().catch(() => null)).then((sizes) => ({
+        url: request.url(),
+        bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0,
+        fromCache: false,
+        done: true,
+        status: 0,
+        viaWorker: false,
+      })),
+    );
+  };
+  context.on("requestfinished", (request) => settle(request, false));
+  context.on("requestfailed", (request) => settle(request, true));
+  return {
+    start() {
+      recording = [];
+      inFlight = 0;
+    },
+    inFlight: () => inFlight,
+    async stop(): Promise<Recorded[]> {
+      const all = await Promise.all(recording ?? []);
+      recording = null;
+      return all.map((r) => ({ ...r, url: `${r.url} (service worker)` }));
+    },
+  };
+}
+
 async function throttle(cdp: CDPSession, on: boolean) {
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -84,7 +137,7 @@ async function throttle(cdp: CDPSession, on: boolean) {
 }
 
 /** Until nothing the recorder follows has been in flight for `quietMs` (at most `limitMs`). */
-async function networkQuiet(recorder: ReturnType<typeof networkRecorder>, quietMs = 500, limitMs = 30_000) {
+async function networkQuiet(recorder: { inFlight(): number }, quietMs = 500, limitMs = 30_000) {
   const started = Date.now();
   let quietSince = Date.now();
   while (Date.now() - started < limitMs) {
@@ -190,7 +243,13 @@ export interface NavigationFigure {
   note?: string;
 }
 
-async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, screen: Screen) {
+async function measureNavigation(
+  page: Page,
+  cdp: CDPSession,
+  worker: ReturnType<typeof workerRecorder>,
+  baseUrl: string,
+  screen: Screen,
+) {
   // Assets already cached: the screen once as a full page (and what it loads once hydrated), then
   // its source page, loaded already on the slow profile: changing the network conditions makes the
   // browser fire "online", and the connectivity monitor would refetch inside the measurement.
@@ -203,6 +262,7 @@ async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, s
   await page.waitForLoadState("networkidle");
   const recorder = networkRecorder(cdp);
   recorder.start();
+  worker.start();
   const link = page.locator(`a[href="${screen.target}"]`).filter({ visible: true }).first();
   const how = screen.source && (await link.count()) > 0 ? "link" : "router";
   const t0 = Date.now();
@@ -213,8 +273,8 @@ async function measureNavigation(page: Page, cdp: CDPSession, baseUrl: string, s
     }, screen.target);
   await routerIdle(page, screen.target);
   const ms = Date.now() - t0;
-  await networkQuiet(recorder);
-  const requests = recorder.stop();
+  await networkQuiet({ inFlight: () => recorder.inFlight() + worker.inFlight() });
+  const requests = [...recorder.stop(), ...(await worker.stop())];
   const heading = await page
     .locator("main h1, h1")
     .first()
@@ -283,6 +343,8 @@ function option(argv: string[], name: string): string | undefined {
 
 export async function runNavigationBench(argv: string[]): Promise<void> {
   buildUnlessAsked(argv);
+  // The service worker's own fetches are reported only with this set before the browser starts.
+  process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = "1";
   const as = option(argv, "--as") ?? "owner@demo.clinic";
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clinic-bench-nav-"));
   const product = await startProduct({ port: Number(process.env.BENCH_PORT ?? 8795), dataDir, quiet: true });
@@ -292,6 +354,7 @@ export async function runNavigationBench(argv: string[]): Promise<void> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
+    const worker = workerRecorder(context);
     await signInThroughForm(page, product.url, as);
     const screens = await findScreens(page, product.url);
 
@@ -311,7 +374,7 @@ export async function runNavigationBench(argv: string[]): Promise<void> {
         });
         continue;
       }
-      const measured = await measureNavigation(page, cdp, product.url, screen);
+      const measured = await measureNavigation(page, cdp, worker, product.url, screen);
       details[screen.target] = measured.urls;
       figures.push({
         area: screen.area,
