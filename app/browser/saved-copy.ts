@@ -3,6 +3,7 @@
 // The page learns it two ways: a document served from a saved copy carries a Server-Timing entry
 // (read through the navigation's PerformanceServerTiming, no round trip to the worker); a screen's
 // data fetched during a client-side navigation is followed by a message from the worker to that page.
+import { formatLocal } from "~/ui/clock";
 
 /** Stored with each saved response: when it came from the server (ISO). */
 export const SAVED_AT_HEADER = "X-Saved-Copy-At";
@@ -56,13 +57,9 @@ export function savedAtFromTiming(entries: readonly { name: string; description:
   return entry && !Number.isNaN(Date.parse(entry.description)) ? entry.description : null;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /** "14:02" today, "Nov 26, 14:02" another day: the browser's wall clock, like the spec's 'MMM d, H:mm'. */
 function clockTime(at: Date, now: Date): string {
-  const time = `${at.getHours()}:${String(at.getMinutes()).padStart(2, "0")}`;
-  if (at.toDateString() === now.toDateString()) return time;
-  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${time}`;
+  return formatLocal(at, at.toDateString() === now.toDateString() ? "H:mm" : "MMM d, H:mm");
 }
 
 /** "just now", "12 min ago", "3 h ago", "2 days ago". */

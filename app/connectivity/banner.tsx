@@ -1,8 +1,8 @@
 // The connection, visible (spec section 4, issue #25): nothing while all is well; offline, what
 // still works on this device and what waits for the connection; coming back, that the screen is
 // being refreshed; and while a circuit breaker is open, when the server will be asked again.
-import { format } from "date-fns";
 import type { BreakerStatus } from "~/browser/breaker-status";
+import { formatLocal } from "~/ui/clock";
 import type { Connectivity } from "./connectivity";
 import { useBreakerStatus, useConnectivity } from "./use-connectivity";
 
@@ -11,7 +11,7 @@ export const BANNER_TEXT = {
   offline:
     "Inventory, Scan and Audit show what this device last saw. Starts, draws, empties, discards and counts are saved here and sent when the connection is back. Receiving, transfers, imports and admin screens wait for the connection.",
   restored: "Back online: refreshing what you see.",
-  open: (at: number) => `The server is not answering; retrying at ${format(at, "H:mm")}.`,
+  open: (at: number) => `The server is not answering; retrying at ${formatLocal(new Date(at), "H:mm")}.`,
   halfOpen: "The server is not answering; trying it again now.",
 } as const;
 

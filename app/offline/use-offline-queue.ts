@@ -4,7 +4,7 @@
 // another), every 30 s while entries wait, and on "Send now". After a round that changed anything
 // the page's data is read again. The queue and the replayer are loaded with `import()` once the
 // page runs, never on the first paint.
-import { useRevalidator } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { browserQueryClient } from "~/browser/query-client";
 import { connectivity } from "~/connectivity/connectivity";
@@ -18,7 +18,24 @@ export function seemsOnline(): boolean {
   return connectivity.getSnapshot() !== "offline" && globalThis.navigator?.onLine !== false;
 }
 
+/** The screens whose forms can be saved on the device: the vial page, the scan card, the count. */
+const CART_FORMS = /^\/(scan|audit|inventory\/[^/]+)\/?$/;
+
 export function useOfflineQueue(userId: string): void {
+  // What saving needs, loaded at the cart while there is a connection (the service worker keeps the
+  // files it saw): a form sent offline later must not wait on a file it cannot fetch. Only there:
+  // elsewhere it would be some 45 KiB more on every first visit.
+  const atTheCart = CART_FORMS.test(useLocation().pathname);
+  useEffect(() => {
+    if (!atTheCart) return;
+    void Promise.all([
+      import("./replay"),
+      import("./cart-action"),
+      import("~/vials/forms"),
+      import("~/counts/forms"),
+    ]).catch(() => {});
+  }, [atTheCart]);
+
   const { revalidate } = useRevalidator();
   const latestRevalidate = useRef(revalidate);
   latestRevalidate.current = revalidate;
@@ -48,14 +65,6 @@ export function useOfflineQueue(userId: string): void {
     // "Send now" also tries the stuck entries again.
     setSender(() => send(true));
 
-    // What saving and sending need, loaded now while there is a connection (the service worker keeps
-    // the files it saw): a form sent offline later must not wait on a file it cannot fetch.
-    void Promise.all([
-      import("./replay"),
-      import("./cart-action"),
-      import("~/vials/forms"),
-      import("~/counts/forms"),
-    ]).catch(() => {});
     openQueue()
       .then((queue) => {
         if (stopped) return;

@@ -12,19 +12,10 @@
 // - 'MMM d, H:mm' has no year, so an instant outside the current year (in that zone) is shown as
 //   its date alone, 'MMM d, yyyy' ("Mar 3, 2025"); the exact time and zone stay in the `title`.
 //
-// The three patterns are written out below rather than by date-fns's `format`: live screens (the
+// The three patterns are written out (./clock) rather than by date-fns's `format`: live screens (the
 // expiry badges of the scan and inventory pages) render dates in the browser too, and date-fns
 // would add 6 KiB (gzip) to each of them for three fixed English patterns.
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-/** date-fns's 'MMM d, yyyy', 'MMM d, H:mm' and 'H:mm' of a local Date, exactly as it writes them. */
-function format(local: Date, pattern: "MMM d, yyyy" | "MMM d, H:mm" | "H:mm"): string {
-  const time = `${local.getHours()}:${String(local.getMinutes()).padStart(2, "0")}`;
-  if (pattern === "H:mm") return time;
-  const day = `${MONTHS[local.getMonth()]} ${local.getDate()}`;
-  return pattern === "MMM d, H:mm" ? `${day}, ${time}` : `${day}, ${String(local.getFullYear()).padStart(4, "0")}`;
-}
+import { formatLocal } from "./clock";
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -48,7 +39,7 @@ export function formatDate(date: string): string {
   const parts = calendarDateParts(date);
   if (!parts) return date;
   const [y, m, d] = parts;
-  return format(new Date(y, m - 1, d), "MMM d, yyyy");
+  return formatLocal(new Date(y, m - 1, d), "MMM d, yyyy");
 }
 
 /** An instant as shown: `text` on the page, `dateTime` (ISO) and `title` for a `<time>` element. */
@@ -107,11 +98,11 @@ export function showInstant(
   if (Number.isNaN(instant.getTime())) return null;
   const { local, zone } = wallClock(instant, timeZone);
   const thisYear = wallClock(now, timeZone).local.getFullYear() === local.getFullYear();
-  const day = format(local, "MMM d, yyyy");
+  const day = formatLocal(local, "MMM d, yyyy");
   return {
-    text: thisYear ? `${format(local, "MMM d, H:mm")} ${zone}` : day,
+    text: thisYear ? `${formatLocal(local, "MMM d, H:mm")} ${zone}` : day,
     dateTime: instant.toISOString(),
-    title: `${day} ${format(local, "H:mm")} ${zone} (${timeZone})`,
+    title: `${day} ${formatLocal(local, "H:mm")} ${zone} (${timeZone})`,
   };
 }
 
@@ -142,7 +133,7 @@ export function startOfDayIn(date: string, timeZone: string): number | null {
 
 /** The day an instant falls on in `timeZone`, 'MMM d, yyyy': for messages naming when something happened there. */
 export function formatDayOf(at: Date | string | number, timeZone: string): string {
-  return format(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "MMM d, yyyy");
+  return formatLocal(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "MMM d, yyyy");
 }
 
 /** The calendar date "YYYY-MM-DD" an instant falls on in `timeZone`: "today" as the location's staff mean it. */
