@@ -17,10 +17,24 @@ export function QueuedNotice({ queued }: { queued: Queued["queued"] }) {
   );
 }
 
+/** This vial's entries held on the device, oldest first. */
+function useHeldHere(itemId: string) {
+  return useQueueView().entries.filter((entry) => entry.command.itemId === itemId);
+}
+
+/**
+ * Whether a start (or a draw, which starts a sealed vial) of this vial waits on the device: the
+ * page does not offer Start again, which the server would refuse and flag once both are sent.
+ */
+export function useStartHeld(itemId: string): boolean {
+  return useHeldHere(itemId).some(
+    (entry) => entry.status === "waiting" && (entry.command.kind === "start" || entry.command.kind === "draw"),
+  );
+}
+
 /** This vial's entries held on the device, oldest first; nothing when there are none. */
 export function WaitingHere({ itemId }: { itemId: string }) {
-  const { entries } = useQueueView();
-  const here = entries.filter((entry) => entry.command.itemId === itemId);
+  const here = useHeldHere(itemId);
   if (here.length === 0) return null;
   return (
     <section

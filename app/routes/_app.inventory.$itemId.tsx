@@ -19,7 +19,7 @@ import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
 import { isQueued, skipAfterQueued } from "~/offline/queued";
-import { QueuedNotice, useKeysAfterQueue, WaitingHere } from "~/offline/queued-notice";
+import { QueuedNotice, useKeysAfterQueue, useStartHeld, WaitingHere } from "~/offline/queued-notice";
 import { offlineVialField, vialName } from "~/offline/vial-facts";
 import { ControlledBadge } from "~/products/controlled-badge";
 import { area } from "~/shell/areas";
@@ -139,6 +139,7 @@ export default function VialScreen() {
   const problem = queued ? undefined : (answer as (VialProblem & { offline?: boolean }) | undefined);
   // The key a saved form took is not used again: the next form of its kind gets a fresh one.
   const formKeys = useKeysAfterQueue(keys, queued);
+  const startHeld = useStartHeld(vial.id);
   const finished = vial.state === "empty" || vial.state === "discarded";
   const facts: [string, ReactNode][] = [
     [
@@ -201,6 +202,7 @@ export default function VialScreen() {
         discardAs={closed?.discardAs}
         cancelTo={`/inventory/${vial.id}`}
         hidden={offline}
+        startHeld={startHeld}
       />
 
       <Card title="Vial facts">

@@ -44,7 +44,12 @@ interface FormsProps extends Target {
   discardAs?: ChosenDiscardReason | null;
   /** One column without cards of their own: the scan card, itself a card. */
   compact?: boolean;
+  /** A start (or a draw) of this vial waits on the device to be sent: Start is not offered twice. */
+  startHeld?: boolean;
 }
+
+export const START_HELD =
+  "A start or draw of this vial waits on this device to be sent, and it opens the vial: Start is not offered twice.";
 
 function Hidden({ fields }: { fields: Record<string, string | undefined> }) {
   return Object.entries(fields).map(([name, value]) =>
@@ -223,6 +228,7 @@ export function VialForms({
   closed = null,
   discardAs = null,
   compact = false,
+  startHeld = false,
   ...target
 }: FormsProps) {
   const drawCheck = useCheckBeforeSend(actions.draw ? loadDrawForm : null);
@@ -283,11 +289,16 @@ export function VialForms({
       {(actions.start || actions.empty || actions.discard) && (
         <Section compact={compact} title="Vial">
           <div className="flex flex-col gap-6">
-            {actions.start && (
-              <VialForm intent="start" {...shared} button="Start vial">
-                <p className="text-slate-700 text-sm">Opening the vial starts its Use-By Deadline.</p>
-              </VialForm>
-            )}
+            {actions.start &&
+              (startHeld ? (
+                <p className="text-slate-700 text-sm" data-testid="start-held">
+                  {START_HELD}
+                </p>
+              ) : (
+                <VialForm intent="start" {...shared} button="Start vial">
+                  <p className="text-slate-700 text-sm">Opening the vial starts its Use-By Deadline.</p>
+                </VialForm>
+              ))}
             {actions.empty &&
               (emptyAsk && problem ? (
                 <ConfirmWaste

@@ -36,6 +36,9 @@ test("a start and two draws made offline are kept on the device and sent exactly
   await page.getByRole("button", { name: "Start vial" }).click();
   const saved = page.getByTestId("queued-message");
   await expect(saved).toHaveText(/^Saved on this device: Start .+\. It will be sent when the connection is back\.$/);
+  // Not offered twice: a second start would be refused, and flagged, once both are sent.
+  await expect(page.getByRole("button", { name: "Start vial" })).toHaveCount(0);
+  await expect(page.getByTestId("start-held")).toContainText("Start is not offered twice");
 
   const patients = [`E2E-OFF-A-${run}`, `E2E-OFF-B-${run}`];
   for (const [index, patient] of patients.entries()) {
