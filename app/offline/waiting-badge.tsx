@@ -8,6 +8,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useConnectivity } from "~/connectivity/use-connectivity";
+import { formatLocal } from "~/ui/clock";
 import { dismissFlag, type QueueEntry, sendNow, useQueueView } from "./store";
 
 export const FLAG_RESOLVER = "A manager will resolve it.";
@@ -25,8 +26,6 @@ export function waitingLabel(entries: readonly Pick<QueueEntry, "status">[]): st
   return said.length ? said.join(" · ") : null;
 }
 
-const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** One entry: its summary, when it was saved, and where it stands. */
 export function EntryView({ entry, onDismiss }: { entry: QueueEntry; onDismiss?: (key: string) => void }) {
   return (
@@ -35,7 +34,7 @@ export function EntryView({ entry, onDismiss }: { entry: QueueEntry; onDismiss?:
       <span className="text-slate-600 text-xs">
         Saved on this device{" "}
         <time dateTime={entry.savedAt} suppressHydrationWarning>
-          {savedAtFormat.format(new Date(entry.savedAt))}
+          {formatLocal(new Date(entry.savedAt), "MMM d, H:mm")}
         </time>
       </span>
       {entry.status === "waiting" && <span className="text-amber-800 text-sm">Waiting to be sent</span>}
