@@ -135,3 +135,19 @@ export function WaitingBadge() {
     </>
   );
 }
+
+/**
+ * Beside Logout: what this person still holds on the device goes only when they sign in here again
+ * (entries are sent by their own person), so signing out says so rather than looking like an end.
+ */
+export function HeldAtSignOut() {
+  const waiting = useQueueView().entries.filter((entry) => entry.status !== "flagged").length;
+  if (waiting === 0) return null;
+  return (
+    <p className="text-amber-900 text-xs" data-testid="held-at-sign-out">
+      {waiting === 1 ? "1 record waits" : `${waiting} records wait`} on this device: signing out keeps{" "}
+      {waiting === 1 ? "it" : "them"} here, and {waiting === 1 ? "it is" : "they are"} sent when you sign in on this
+      device again.
+    </p>
+  );
+}

@@ -21,7 +21,7 @@ import { SavedCopyNotice } from "~/browser/saved-copy-notice";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
 import { skipAfterQueued } from "~/offline/queued";
 import { useOfflineQueue } from "~/offline/use-offline-queue";
-import { WaitingBadge } from "~/offline/waiting-badge";
+import { HeldAtSignOut, WaitingBadge } from "~/offline/waiting-badge";
 import { AppShell } from "~/shell/app-shell";
 import { menuFor } from "~/shell/menu";
 import { isNoLocation, type NoLocation, NoLocationScreen } from "~/shell/no-location";
@@ -74,7 +74,7 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <ViewerProvider user={user} scope={scope} locations={locations}>
         <ToastProvider flash={toast}>
-          <AppShell menu={menu} status={<WaitingBadge />} notice={<SavedCopyNotice />}>
+          <AppShell menu={menu} status={<WaitingBadge />} notice={<SavedCopyNotice />} signOutNote={<HeldAtSignOut />}>
             <Outlet />
           </AppShell>
         </ToastProvider>

@@ -17,6 +17,7 @@ export function AppShell({
   children,
   status,
   notice,
+  signOutNote,
 }: {
   menu: readonly MenuGroup[];
   children: ReactNode;
@@ -24,6 +25,8 @@ export function AppShell({
   status?: ReactNode;
   /** Above the screen, under the connection's banner (e.g. that the screen is a saved copy). */
   notice?: ReactNode;
+  /** Above Logout in the sidebar and the drawer (what signing out leaves on the device). */
+  signOutNote?: ReactNode;
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
@@ -34,7 +37,7 @@ export function AppShell({
         data-testid="sidebar"
         className="fixed inset-y-0 left-0 z-30 hidden w-64 border-slate-200 border-r md:block print:hidden"
       >
-        <SidebarContent menu={menu} status={status} />
+        <SidebarContent menu={menu} status={status} signOutNote={signOutNote} />
       </aside>
 
       <Dialog open={drawerOpen} onClose={closeDrawer} className="relative z-40 md:hidden">
@@ -44,7 +47,7 @@ export function AppShell({
           data-testid="drawer"
           className="fixed inset-y-0 left-0 w-[20rem] max-w-full shadow-xl transition-transform data-closed:-translate-x-full"
         >
-          <SidebarContent menu={menu} onNavigate={closeDrawer} status={status} />
+          <SidebarContent menu={menu} onNavigate={closeDrawer} status={status} signOutNote={signOutNote} />
         </DialogPanel>
       </Dialog>
 

@@ -10,11 +10,14 @@ export function SidebarContent({
   menu,
   onNavigate,
   status,
+  signOutNote,
 }: {
   menu: readonly MenuGroup[];
   onNavigate?: () => void;
   /** What the device holds for the server (the offline queue's badge), under the location. */
   status?: ReactNode;
+  /** Said above Logout (what signing out leaves on the device). */
+  signOutNote?: ReactNode;
 }) {
   return (
     <div className="flex h-full flex-col gap-4 bg-white p-4">
@@ -48,6 +51,7 @@ export function SidebarContent({
           </div>
         ))}
       </nav>
+      {signOutNote}
       <SignOutForm label="Logout" className="w-full text-left" />
     </div>
   );

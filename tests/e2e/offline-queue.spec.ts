@@ -118,6 +118,10 @@ test.describe("on a desktop", () => {
     await page.getByRole("button", { name: "Record draw" }).click();
     await expect(page.getByTestId("queued-message")).toContainText("Saved on this device: Draw 1 U from");
     await expect(page.getByTestId("sidebar").getByTestId("waiting-badge")).toHaveText("1 waiting");
+    // Above Logout: signing out keeps it on the device until this person signs in here again.
+    await expect(page.getByTestId("sidebar").getByTestId("held-at-sign-out")).toHaveText(
+      "1 record waits on this device: signing out keeps it here, and it is sent when you sign in on this device again.",
+    );
 
     // A discard would waste what is left: it asks first, from the units the page shows, and saves nothing yet.
     await page.getByLabel("Reason").selectOption("contaminated");
