@@ -232,3 +232,17 @@ describe("connectivity monitor through its circuit breaker", () => {
     stop();
   });
 });
+
+describe("connectivity monitor started with no network", () => {
+  it("is offline at once when the browser already knows it has no network (a page reloaded offline)", () => {
+    vi.stubGlobal("navigator", { onLine: false });
+    try {
+      const store = createConnectivityStore();
+      const stop = startConnectivityMonitor({ fetch: healthy, events: new EventTarget(), store });
+      expect(store.getSnapshot()).toBe("offline");
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -135,6 +135,9 @@ export function startConnectivityMonitor({
   events?.addEventListener("offline", onOffline);
   events?.addEventListener("online", onOnline);
   const interval = setInterval(() => void check(), intervalMs);
+  // A page loaded with no network (a reload offline, drawn from the service worker's saved copy)
+  // gets no "offline" event: the browser already knows, so say so at once.
+  if (events && globalThis.navigator?.onLine === false) goOffline();
 
   return () => {
     stopped = true;

@@ -66,9 +66,11 @@ test("a start and two draws made offline are kept on the device and sent exactly
   await testInfo.attach("offline-panel-phone", { body: await page.screenshot(), contentType: "image/png" });
   await page.keyboard.press("Escape");
 
-  // Nothing is lost across a reload, offline (the page from the worker's saved copy)...
+  // Nothing is lost across a reload, offline (the page from the worker's saved copy), and the
+  // reloaded page knows at once that it is offline...
   await page.reload();
   await expect(badge(page)).toHaveText("3 waiting");
+  await expect(page.getByTestId("connectivity-banner")).toHaveAttribute("data-state", "offline");
   // ...or back online with the server's door still unreachable.
   await context.setOffline(false);
   await page.reload();
