@@ -11,6 +11,7 @@ import { logActivityWhere } from "~/activity/log.server";
 import type { Database } from "~/db/client.server";
 import { organizationOf } from "~/db/sql.server";
 import { idempotencyKeyFor, isKeyTaken, keyUnused, recallKey, rememberKey, replayOf } from "~/http/idempotency.server";
+import { clockTimeIn } from "~/ui/dates";
 import { pageOffset } from "~/ui/page-count";
 import { ResolveForm, type ResolveInput } from "./forms";
 import { type Outcome, refuse } from "./outcome";
@@ -84,18 +85,11 @@ interface Stored {
   resolvedByName: string | null;
 }
 
-/** "14:05": a time of day in the location's zone, as "Already resolved by X at H:mm" says it. */
-export function clockTime(at: Date | number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(
-    at,
-  );
-}
-
 function alreadyResolved(flag: Stored) {
   if (flag.resolvedAt === null) return refuse("already_resolved");
   return refuse(
     "already_resolved",
-    `Already resolved by ${flag.resolvedByName ?? "someone"} at ${clockTime(flag.resolvedAt, flag.timeZone)}.`,
+    `Already resolved by ${flag.resolvedByName ?? "someone"} at ${clockTimeIn(flag.resolvedAt, flag.timeZone)}.`,
   );
 }
 

@@ -132,6 +132,11 @@ export function startOfDayIn(date: string, timeZone: string): number | null {
 }
 
 /** The day an instant falls on in `timeZone`, 'MMM d, yyyy': for messages naming when something happened there. */
+/** "14:05": the wall-clock time of `at` in `timeZone`, as 'H:mm' (e.g. who resolved something, and when). */
+export function clockTimeIn(at: Date | number, timeZone: string): string {
+  return formatLocal(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "H:mm");
+}
+
 export function formatDayOf(at: Date | string | number, timeZone: string): string {
   return formatLocal(wallClock(at instanceof Date ? at : new Date(at), timeZone).local, "MMM d, yyyy");
 }

@@ -13,12 +13,13 @@ import type { SessionUser } from "../../app/auth/session.server";
 import { startCount } from "../../app/counts/start.server";
 import { type Database, schema } from "../../app/db/client.server";
 import { DATABASE_UNAVAILABLE } from "../../app/db/outage";
-import { clockTime, listFlags, resolveFlag } from "../../app/offline/flags.server";
+import { listFlags, resolveFlag } from "../../app/offline/flags.server";
 import { REPLAY_MESSAGES, RESOLVE_MESSAGES } from "../../app/offline/forms";
 import { FLAG_REFUSALS } from "../../app/offline/outcome";
 import { replayCommand } from "../../app/offline/replay.server";
 import { action as flaggedAction, loader as flaggedLoader } from "../../app/routes/_app.flagged";
 import { action as replayAction } from "../../app/routes/api.offline-replays";
+import { clockTimeIn } from "../../app/ui/dates";
 import { drawUnits } from "../../app/vials/draw.server";
 import { VIAL_REFUSALS } from "../../app/vials/outcome";
 import { demoLocations, freshDatabase, type TestDatabase } from "../support/database";
@@ -519,7 +520,7 @@ describe("resolving a flag", () => {
     // Someone else, later (another form): refused, saying who and when.
     const timeZone =
       users.get("admin")?.locationRoles.find((r) => r.locationId === loc.DTN)?.location.timeZone ?? "UTC";
-    const message = `Already resolved by Adam Admin at ${clockTime(now, timeZone)}.`;
+    const message = `Already resolved by Adam Admin at ${clockTimeIn(now, timeZone)}.`;
     for (const idempotencyKey of [null, freshKey()]) {
       expect(await resolveFlag(t.db, as("owner", ORGANIZATION), { flagId, note: "Again", idempotencyKey })).toEqual({
         ok: false,
