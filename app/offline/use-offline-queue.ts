@@ -8,6 +8,7 @@ import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { browserQueryClient } from "~/browser/query-client";
 import { connectivity } from "~/connectivity/connectivity";
+import { hasCartForms } from "~/connectivity/offline-paths";
 import { openQueue, queueView, refreshView, setQueueUser, setSender, setSending } from "./store";
 
 /** How often waiting entries are tried again while the connection seems fine (the replayer's REPLAY_INTERVAL_MS). */
@@ -18,14 +19,11 @@ export function seemsOnline(): boolean {
   return connectivity.getSnapshot() !== "offline" && globalThis.navigator?.onLine !== false;
 }
 
-/** The screens whose forms can be saved on the device: the vial page, the scan card, the count. */
-const CART_FORMS = /^\/(scan|audit|inventory\/[^/]+)\/?$/;
-
 export function useOfflineQueue(userId: string): void {
   // What saving needs, loaded at the cart while there is a connection (the service worker keeps the
   // files it saw): a form sent offline later must not wait on a file it cannot fetch. Only there:
   // elsewhere it would be some 45 KiB more on every first visit.
-  const atTheCart = CART_FORMS.test(useLocation().pathname);
+  const atTheCart = hasCartForms(useLocation().pathname);
   useEffect(() => {
     if (!atTheCart) return;
     void Promise.all([
