@@ -2,6 +2,7 @@
 // banner says when the server is not answering and when it will be tried again. Framework-free, so
 // React reads it with useSyncExternalStore like the connectivity store.
 import type { BreakerListener, BreakerState } from "./circuit-breaker";
+import { createStore, type Store } from "./store";
 
 export interface BreakerStatus {
   /** Open if any operation's breaker is open, else half-open if one is trying again, else closed. */
@@ -15,18 +16,14 @@ export interface BreakerStatus {
 const CLOSED: BreakerStatus = { state: "closed", operation: null, nextAttemptAt: null };
 const RANK: Record<BreakerState, number> = { closed: 0, "half-open": 1, open: 2 };
 
-export interface BreakerStatusStore {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): BreakerStatus;
-  getServerSnapshot(): BreakerStatus;
+export interface BreakerStatusStore extends Store<BreakerStatus> {
   /** The breakers' listener: one operation changed state. */
   record: BreakerListener;
 }
 
 export function createBreakerStatusStore(): BreakerStatusStore {
   const circuits = new Map<string, BreakerStatus>();
-  const listeners = new Set<() => void>();
-  let snapshot = CLOSED;
+  const store = createStore(CLOSED);
 
   function worst(): BreakerStatus {
     let found = CLOSED;
@@ -38,17 +35,13 @@ export function createBreakerStatusStore(): BreakerStatusStore {
   }
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
-    getServerSnapshot: () => CLOSED,
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    getServerSnapshot: store.getServerSnapshot,
     record(operation, state, nextAttemptAt) {
       if (state === "closed") circuits.delete(operation);
       else circuits.set(operation, { state, operation, nextAttemptAt });
-      snapshot = worst();
-      for (const listener of listeners) listener();
+      store.set(worst());
     },
   };
 }

@@ -3,6 +3,7 @@
 // The checks go through a circuit breaker (spec section 9): after 5 failed checks the server is
 // left alone for 60 s, then one trial check decides, and the banner says when that will be.
 import { type CircuitBreakers, createCircuitBreakers } from "~/browser/circuit-breaker";
+import { createStore, type Store, type WritableStore } from "~/browser/store";
 import { errorFromResponse, NetworkError, TimeoutError } from "~/errors/classify";
 
 export type Connectivity = "online" | "offline" | "restored";
@@ -12,34 +13,14 @@ export const HEALTH_CHECK_INTERVAL_MS = 30_000;
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
 export const DEGRADED_MODE_WARNING = "Connection to the server lost: running in degraded mode until it is back.";
 
-export interface ConnectivityStore {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): Connectivity;
-  /** Pages are rendered on the server as if online. */
-  getServerSnapshot(): Connectivity;
-}
+/** Pages are rendered on the server as if online. */
+export type ConnectivityStore = Store<Connectivity>;
 
 /** Only the monitor writes. */
-export interface WritableConnectivityStore extends ConnectivityStore {
-  set(state: Connectivity): void;
-}
+export type WritableConnectivityStore = WritableStore<Connectivity>;
 
 export function createConnectivityStore(): WritableConnectivityStore {
-  let state: Connectivity = "online";
-  const listeners = new Set<() => void>();
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-    getServerSnapshot: () => "online",
-    set(next) {
-      if (next === state) return;
-      state = next;
-      for (const listener of listeners) listener();
-    },
-  };
+  return createStore<Connectivity>("online");
 }
 
 const appStore = createConnectivityStore();

@@ -3,6 +3,7 @@
 // IndexedDB code (./queue, idb) and the replayer are loaded with `import()` the first time they are
 // needed, so the pages' first-visit JavaScript carries only this file.
 import { useSyncExternalStore } from "react";
+import { createStore, type Store } from "~/browser/store";
 import type { OfflineCommand } from "./contract";
 import type { OfflineQueue, QueueChange, QueueEntry } from "./queue";
 import type { ReplayRound } from "./replay";
@@ -18,22 +19,13 @@ export interface QueueView {
 }
 
 const EMPTY: QueueView = { userId: null, entries: [], sending: false, stopped: null };
-let view: QueueView = EMPTY;
-const listeners = new Set<() => void>();
+const store = createStore(EMPTY);
 
 function set(next: Partial<QueueView>) {
-  view = { ...view, ...next };
-  for (const listener of listeners) listener();
+  store.set({ ...store.getSnapshot(), ...next });
 }
 
-export const queueView = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  getSnapshot: () => view,
-  getServerSnapshot: () => EMPTY,
-};
+export const queueView: Store<QueueView> = store;
 
 /** The signed-in user's queue as this tab last read it (empty on the server and before it is read). */
 export function useQueueView(): QueueView {
@@ -54,16 +46,16 @@ export function openQueue(): Promise<OfflineQueue> {
 
 /** Reads the user's entries again into the view. */
 export async function refreshView(): Promise<void> {
-  const { userId } = view;
+  const { userId } = store.getSnapshot();
   if (!userId) return;
   const queue = await openQueue();
   const entries = await queue.list(userId);
-  if (view.userId === userId) set({ entries });
+  if (store.getSnapshot().userId === userId) set({ entries });
 }
 
 /** Who is signed in: their entries are the ones shown and sent. Called by the shell's hook. */
 export function setQueueUser(userId: string | null): void {
-  if (view.userId === userId) return;
+  if (store.getSnapshot().userId === userId) return;
   set({ userId, entries: [], stopped: null });
 }
 
@@ -89,7 +81,7 @@ export async function saveToQueue(entry: {
   locationId: string;
   command: OfflineCommand;
 }): Promise<QueueEntry> {
-  const userId = view.userId;
+  const userId = store.getSnapshot().userId;
   if (!userId) throw new Error("Nobody is signed in on this page: the offline queue is not open.");
   const queue = await openQueue();
   return queue.save({ ...entry, userId });
@@ -97,9 +89,10 @@ export async function saveToQueue(entry: {
 
 /** Its person has seen the flag. */
 export async function dismissFlag(key: string): Promise<void> {
-  if (!view.userId) return;
+  const { userId } = store.getSnapshot();
+  if (!userId) return;
   const queue = await openQueue();
-  await queue.dismiss(key, view.userId);
+  await queue.dismiss(key, userId);
 }
 
 export type { QueueChange, QueueEntry };
