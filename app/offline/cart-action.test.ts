@@ -206,14 +206,3 @@ describe("a count form at the cart", () => {
     expect(await entries()).toEqual([]);
   });
 });
-
-describe("what a route reads again after a form", () => {
-  it("reads nothing after an answer given on the device (saved, or asked offline), as usual otherwise", async () => {
-    const { skipAfterQueued } = await import("./queued");
-    const revalidates = (actionResult: unknown) => skipAfterQueued({ actionResult, defaultShouldRevalidate: true });
-    expect(revalidates({ queued: { intent: "draw" } })).toBe(false);
-    expect(revalidates({ intent: "empty", ask: { question: "Empty this vial?" }, offline: true })).toBe(false);
-    expect(revalidates({ intent: "empty", ask: { question: "Empty this vial?" } })).toBe(true);
-    expect(revalidates(undefined)).toBe(true);
-  });
-});

@@ -1,6 +1,6 @@
 // What a form saved on the device (instead of sent) answers, and how a route tells it apart: such an
 // answer changed nothing on the server, so no loader is read again (there is no connection either).
-// Tiny on purpose: the shell's route imports it for its shouldRevalidate.
+// Tiny on purpose: every route's shouldRevalidate imports it (app/ui/revalidate.ts).
 
 /** What the page shows after a form was saved on the device instead of sent. */
 export interface Queued {
@@ -23,12 +23,4 @@ export function isQueued(result: unknown): result is Queued {
 /** Answered on the device, offline: saved (queued), or a question or problem said before saving (`offline: true`). */
 export function answeredOnDevice(result: unknown): boolean {
   return isQueued(result) || (typeof result === "object" && result !== null && "offline" in result);
-}
-
-/** A route's shouldRevalidate after a form answered on the device: nothing to read again (and no connection). */
-export function skipAfterQueued<A extends { actionResult?: unknown; defaultShouldRevalidate: boolean }>({
-  actionResult,
-  defaultShouldRevalidate,
-}: A): boolean {
-  return answeredOnDevice(actionResult) ? false : defaultShouldRevalidate;
 }

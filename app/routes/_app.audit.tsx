@@ -10,7 +10,6 @@ import {
   type ClientActionFunctionArgs,
   Form,
   Link,
-  type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -26,7 +25,7 @@ import { scopeWords } from "~/counts/session.server";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued, type Queued, skipAfterQueued } from "~/offline/queued";
+import { isQueued, type Queued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
 import { offlineCountField } from "~/offline/vial-facts";
 import { useScanField } from "~/scanner/scan-field";
@@ -129,8 +128,8 @@ type Here = NonNullable<Loaded["here"]>;
 export const clientAction = async ({ request, serverAction }: ClientActionFunctionArgs) =>
   (await import("~/offline/cart-action")).countCartAction({ request, online: serverAction });
 
-// A count saved on the device changed nothing on the server: nothing to read again (and no connection).
-export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
+// Nothing to read again after a refusal, or a count saved on the device (no connection either).
+export { readAgain as shouldRevalidate } from "~/ui/revalidate";
 
 export default function AuditScreen() {
   const { organizationMode, choices, here, keys, search } = useLoaderData<typeof loader>();

@@ -6,19 +6,13 @@
 // batch beyond the session; elsewhere the vial is not there (404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import {
-  type ClientActionFunctionArgs,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-} from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { actorHere } from "~/access/door.server";
 import { formatQuantity } from "~/catalog/format";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued, skipAfterQueued } from "~/offline/queued";
+import { isQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue, useStartHeld, WaitingHere } from "~/offline/queued-notice";
 import { offlineVialField, vialName } from "~/offline/vial-facts";
 import { ControlledBadge } from "~/products/controlled-badge";
@@ -129,8 +123,8 @@ export async function action(args: ActionFunctionArgs) {
 export const clientAction = async ({ request, params, serverAction }: ClientActionFunctionArgs) =>
   (await import("~/offline/cart-action")).vialCartAction({ request, itemId: params.itemId, online: serverAction });
 
-// A form saved on the device changed nothing on the server: there is nothing to read again (and no connection).
-export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
+// Nothing to read again after a refusal, or a form saved on the device (no connection either).
+export { readAgain as shouldRevalidate } from "~/ui/revalidate";
 
 export default function VialScreen() {
   const { now, vial, history, services, actions, closed, keys, offline } = useLoaderData<typeof loader>();

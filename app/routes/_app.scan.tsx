@@ -19,7 +19,7 @@ import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { answeredOnDevice, isQueued } from "~/offline/queued";
+import { isQueued } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
 import { offlineVialField, vialName } from "~/offline/vial-facts";
 import type { Loaded } from "~/scan/live-result";
@@ -31,6 +31,7 @@ import { scanPath, VialActions } from "~/scan/vial-actions";
 import type { VialData } from "~/scan/vial-card";
 import { CameraScanner, ScanForm, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
+import { readAgain } from "~/ui/revalidate";
 import { VIAL_INTENTS, type VialProblem } from "~/vials/actions";
 import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
 import { needsWitness, unitsText } from "~/vials/rules";
@@ -72,21 +73,13 @@ export const clientAction = async (args: ClientActionFunctionArgs) =>
 
 // Once the page runs, a new code is looked up by the client data layer, not by this loader; after
 // a vial form's post, the loader reads the code's result (and fresh keys) again.
-// A form saved on the device changed nothing on the server: nothing to read again (and no connection).
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  currentUrl,
-  nextUrl,
-  actionResult,
-  defaultShouldRevalidate,
-}) =>
-  answeredOnDevice(actionResult)
-    ? false
-    : formMethod && formMethod !== "GET"
-      ? defaultShouldRevalidate
-      : currentUrl.pathname === nextUrl.pathname
-        ? false
-        : defaultShouldRevalidate;
+// A refused form, or one saved on the device, changed nothing on the server: nothing to read again.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formMethod && args.formMethod !== "GET"
+    ? readAgain(args)
+    : args.currentUrl.pathname === args.nextUrl.pathname
+      ? false
+      : args.defaultShouldRevalidate;
 
 // The result that runs (queries, actions) is loaded once the page has hydrated: the first visit
 // ships only what draws the server's result (ADR 0017).

@@ -38,6 +38,7 @@ import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { ArchiveCard, Card } from "~/ui/form";
 import { DetailsForm, RecordHeader } from "~/ui/record-screen";
+import { readAgain } from "~/ui/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} · Clinic Inventory` },
@@ -55,8 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 // A conflict (someone else changed the service or its recipe) shows the current state beside the
 // message; other refusals keep what the user typed.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => args.actionStatus === 409 || readAgain(args);
 
 /** Which field a refusal is about, so its message shows there. */
 const FIELD_OF: Partial<Record<ServiceRefusal, "code" | "variationId" | "quantity">> = {

@@ -1,14 +1,7 @@
 // The signed-in part of the product: every screen of spec section 2 renders inside this shell.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Outlet,
-  type ShouldRevalidateFunction,
-  useLoaderData,
-  useRevalidator,
-  useRouteError,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { currentUserOf } from "~/access/current-user";
@@ -19,7 +12,6 @@ import { ViewerProvider } from "~/access/viewer-context";
 import { browserQueryClient, createQueryClient } from "~/browser/query-client";
 import { SavedCopyNotice } from "~/browser/saved-copy-notice";
 import { useConnectivityMonitor } from "~/connectivity/use-connectivity";
-import { skipAfterQueued } from "~/offline/queued";
 import { useOfflineQueue } from "~/offline/use-offline-queue";
 import { HeldAtSignOut, WaitingBadge } from "~/offline/waiting-badge";
 import { AppShell } from "~/shell/app-shell";
@@ -44,8 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-// A form answered on the device (the cart's offline queue) changed nothing on the server: nothing to read again.
-export const shouldRevalidate: ShouldRevalidateFunction = skipAfterQueued;
+// The shell reads nothing again after a refused form, or one answered on the device (the cart's offline queue).
+export { readAgain as shouldRevalidate } from "~/ui/revalidate";
 
 export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();

@@ -1,7 +1,18 @@
-// A refused action does not reload the page's data by default (a 4xx). After an edit conflict it
-// must: someone else changed the record, and the form should show it as it now stands.
+// When a page reads its data again after a form (a route's shouldRevalidate). Under single fetch,
+// Remix hands every route's shouldRevalidate `defaultShouldRevalidate: true` whatever the answer
+// was, so the rule that a refusal (4xx/5xx) reads nothing again is ours to keep. Without it, the
+// data of every page under the shell is read again after each refused form: on a slow connection
+// the new keys redraw the form under what the person is typing to correct it, and the bytes pay for
+// data that did not change. Every route with a shouldRevalidate builds on `readAgain`.
 import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { answeredOnDevice } from "~/offline/queued";
 
-/** For routes whose refused actions answer `{ conflict: true }` when the record changed meanwhile. */
-export const revalidateAfterConflict: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as { conflict?: boolean } | undefined)?.conflict === true || defaultShouldRevalidate;
+type Args = Parameters<ShouldRevalidateFunction>[0];
+
+/** Read again after a success or a navigation; never after a refusal, or a form answered on the device (saved offline). */
+export const readAgain: ShouldRevalidateFunction = ({ actionStatus, actionResult, defaultShouldRevalidate }) =>
+  answeredOnDevice(actionResult) || (actionStatus ?? 0) >= 400 ? false : defaultShouldRevalidate;
+
+/** A refused save that found the record changed meanwhile (`{ conflict: true }`) reads it again, to show it as it now stands. */
+export const revalidateAfterConflict: ShouldRevalidateFunction = (args: Args) =>
+  (args.actionResult as { conflict?: boolean } | undefined)?.conflict === true || readAgain(args);

@@ -3,7 +3,7 @@
 // an admin; Downtown's Dysport level moves by the true variance only (one started vial 7 U short,
 // one sealed vial not found), not by the draw made during the count. A staff member can count but
 // not review. Screenshots of the count page and the review page, at phone and desktop size.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { attachScreenshot, expect, expectNoSidewaysScroll, fireWorkCron, onDatabase, signIn, test } from "./support";
 
 const PHONE = { width: 390, height: 844 };
@@ -362,9 +362,19 @@ test("bulk shelves counted on a phone, sent back with a note the counter sees, c
   };
   // Two shelves, one 10 short: a negative quantity is refused first.
   await search();
+  // A refusal changed nothing: the page reads nothing again (its form would be drawn again, with
+  // fresh keys, under the corrected quantity being typed).
+  const readAgain: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname.endsWith(".data")) readAgain.push(r.url());
+  };
+  page.on("request", onRequest);
   await page.getByLabel(/Quantity/).fill("-3");
   await page.getByRole("button", { name: "Count on this shelf" }).click();
   await expect(page.getByText(/Enter the quantity counted/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  page.off("request", onRequest);
+  expect(readAgain).toEqual([]);
   await countShelf(100, 1);
   await countShelf(onHand - 110, 2);
   // Not blind: what the system expects is shown beside what was counted.
