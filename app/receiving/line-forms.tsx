@@ -1,7 +1,8 @@
 // The forms of an open receipt: the GS1 scan box (a keyboard-wedge scanner types the code and
 // presses Enter), attaching an unknown GTIN to a variation, and "Add line", which a scan fills.
-// Plain forms: all of it works before JavaScript loads; the scan box takes the focus on every
-// page load so the next scan lands there, and once the page runs a scan typed anywhere on it does.
+// Plain forms: all of it works before JavaScript loads. Once the page runs, the scan box takes the
+// focus when it is drawn (unless a person is typing in another field) so the next scan lands there,
+// and a scan typed anywhere on the page does too.
 // Once it runs, "Add line" is checked before it is sent with the server's own schema (ADR 0023).
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -64,7 +65,7 @@ function VariationSelect({
 
 export function ScanBox({ error, found, busy }: { error?: ReactNode; found?: string | null; busy: boolean }) {
   // A scanner's burst anywhere on the page lands here, replacing what the box held.
-  const { ref, ...freshOnFocus } = useScanField({ everywhere: true });
+  const { ref, ...freshOnFocus } = useScanField({ everywhere: true, takesFocus: true });
   return (
     <Form method="post" className="flex flex-col gap-2" noValidate>
       <input type="hidden" name="intent" value="scan" />
@@ -78,9 +79,6 @@ export function ScanBox({ error, found, busy }: { error?: ReactNode; found?: str
             ref={ref}
             id="scan"
             name="scan"
-            // The next scan goes here: a keyboard-wedge scanner types into the focused field.
-            // biome-ignore lint/a11y/noAutofocus: the receiving desk scans package after package into this box.
-            autoFocus
             autoComplete="off"
             spellCheck={false}
             aria-invalid={error ? true : undefined}

@@ -13,6 +13,7 @@ import { formatQuantity, type UnitScale } from "~/catalog/format";
 import { newIdempotencyKey } from "~/http/idempotency.server";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
+import { useScanField } from "~/scanner/scan-field";
 import { area } from "~/shell/areas";
 import { NOTE_MAX, REASON_MAX, transferPath } from "~/transfers/constants";
 import { permissionOf, TRANSFER_INTENT_HANDLERS, TRANSFER_INTENTS } from "~/transfers/intents.server";
@@ -212,23 +213,12 @@ export default function TransferScreen() {
           <div className="grid gap-4 lg:grid-cols-2">
             <Card title="Add a vial">
               {/* Keyed by the lines: after a vial is added the field is empty again, ready for the next scan. */}
-              <Form method="post" className="flex flex-col gap-3" key={lines.length}>
-                <input type="hidden" name="intent" value="add-vial" />
-                <Field
-                  label="Vial label code"
-                  name="labelCode"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  autoFocus
-                  hint="Scan the vial's label, or type its code (sealed vials only)."
-                  defaultValue={typed("add-vial", "labelCode")}
-                  error={errorsFor("add-vial").labelCode}
-                />
-                <div>
-                  <Button disabled={busy}>Add vial</Button>
-                </div>
-              </Form>
+              <AddVialForm
+                key={lines.length}
+                typed={typed("add-vial", "labelCode")}
+                error={errorsFor("add-vial").labelCode}
+                busy={busy}
+              />
             </Card>
             <Card title="Add a bulk quantity">
               <Form method="get" className="flex flex-wrap items-end gap-2">
@@ -390,3 +380,28 @@ export default function TransferScreen() {
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/shell/screen-error-boundary";
+
+/** A vial scanned into the transfer: the field takes the focus for the next scan, unless a person is typing elsewhere. */
+function AddVialForm({ typed, error, busy }: { typed: string | undefined; error: string | undefined; busy: boolean }) {
+  const { ref, ...freshOnFocus } = useScanField({ takesFocus: true });
+  return (
+    <Form method="post" className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value="add-vial" />
+      <Field
+        {...freshOnFocus}
+        inputRef={ref}
+        label="Vial label code"
+        name="labelCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="Scan the vial's label, or type its code (sealed vials only)."
+        defaultValue={typed}
+        error={error}
+      />
+      <div>
+        <Button disabled={busy}>Add vial</Button>
+      </div>
+    </Form>
+  );
+}

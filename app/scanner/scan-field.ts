@@ -3,7 +3,10 @@
 // and focusing it selects its code, so the next scan or key replaces it while a second tap or an
 // arrow key still lets a person correct it. With `everywhere` (receiving: one place a scan
 // belongs), a burst typed anywhere else on the page lands in the field too, and a field it began
-// in gets its own text back. Without JavaScript the field is a plain input.
+// in gets its own text back. With `takesFocus` (a desk scanning package after package) the field
+// is focused when it is drawn, but never from under a person already typing in another field: a
+// page that finishes loading while a quantity is typed must not move the keys into the scan box.
+// Without JavaScript the field is a plain input.
 import { type FocusEvent, type MouseEvent, useEffect, useRef } from "react";
 import { createBurstWatch } from "./wedge";
 
@@ -39,8 +42,22 @@ function restore({ field, value, selection }: Before) {
 const keyOf = (event: KeyboardEvent) => ((event.ctrlKey || event.metaKey) && !event.altKey ? "Shortcut" : event.key);
 
 /** Props for the scan field's input: its ref, and the handlers that select its code on focus. */
-export function useScanField({ everywhere = false }: { everywhere?: boolean } = {}) {
+export function useScanField({
+  everywhere = false,
+  takesFocus = false,
+}: {
+  everywhere?: boolean;
+  takesFocus?: boolean;
+} = {}) {
   const ref = useRef<HTMLInputElement>(null);
+
+  // Not React's autoFocus, which focuses whatever has the keyboard.
+  useEffect(() => {
+    const field = ref.current;
+    if (!takesFocus || !field) return;
+    const typing = editable(document.activeElement);
+    if (!typing || typing === field || typing.type === "hidden") field.focus();
+  }, [takesFocus]);
   // A click's mouseup would undo the selection its focus made; a click in a focused field places the caret.
   const focusedBefore = useRef(false);
 

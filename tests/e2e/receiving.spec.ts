@@ -212,6 +212,59 @@ test("an unknown GTIN is attached to a variation at receiving, and the bulk line
   expect(items).toMatchObject([{ productName: product, variationName: "Pack of 10", onHand: 20 }]);
 });
 
+test("on a slow connection, the page finishing its load after a scan leaves the keys in the quantity being typed", async ({
+  page,
+}) => {
+  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/receiving");
+  await page.getByLabel(/Reference/).fill(`SLOW-${run}`);
+  await page.getByRole("button", { name: "Start receiving" }).click();
+  await expect(page).toHaveURL(/\/add-products$/);
+  const box = page.getByLabel("Scan GS1 barcode");
+  const quantity = page.getByLabel("Quantity");
+  const found = page.getByRole("status").filter({ hasText: "Check the quantity and add the line." });
+  // The box takes the focus when it is drawn: the next scan lands there.
+  await expect(box).toBeFocused();
+
+  // The scan's answer shows at once; the page's fresh data is held back until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.data\?/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  const idle = () =>
+    page.waitForFunction(
+      () =>
+        (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state
+          .navigation.state === "idle",
+    );
+  await scan(page, `(01)${BOTOX_100.gtin}(17)281100(10)S${run}`);
+  await expect(found).toContainText(`lot S${run}`);
+  await quantity.click();
+  await page.keyboard.type("1");
+  release();
+  await idle();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.keyboard.type("2");
+  await expect(quantity).toHaveValue("12");
+  await expect(box).toHaveValue("");
+  await page.unrouteAll();
+
+  // Nothing being typed elsewhere: after the next scan, the box has the focus again.
+  await scan(page, `(01)${BOTOX_50.gtin}(17)270615(10)T${run}`);
+  await expect(found).toContainText(`lot T${run}`);
+  await idle();
+  await expect(box).toBeFocused();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Cancel receipt" }).click();
+  await expect(page).toHaveURL(/\/receiving$/);
+});
+
 test("a wedge scan anywhere on the receipt page lands in the GS1 field, and starts a fresh code there", async ({
   page,
 }) => {
