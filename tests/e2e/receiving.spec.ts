@@ -51,6 +51,16 @@ async function scan(page: Page, payload: string) {
   await box.press("Enter");
 }
 
+/** A manager at Westside starts a receipt, and is on its page. */
+async function startReceiptAtWestside(page: Page, reference: string) {
+  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/receiving");
+  await page.getByLabel(/Reference/).fill(reference);
+  await page.getByRole("button", { name: "Start receiving" }).click();
+  await expect(page).toHaveURL(/\/add-products$/);
+}
+
 test("a manager receives by GS1 scan, completes the receipt, prints labels, and stock goes up", async ({ browser }) => {
   const { context, page } = await signedIn(browser, "manager@demo.clinic"); // MANAGER at Westside only
   const before100 = await onHandAtWestside(page, "100 U vial");
@@ -215,12 +225,7 @@ test("an unknown GTIN is attached to a variation at receiving, and the bulk line
 test("on a slow connection, the page finishing its load after a scan leaves the keys in the quantity being typed", async ({
   page,
 }) => {
-  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto("/receiving");
-  await page.getByLabel(/Reference/).fill(`SLOW-${run}`);
-  await page.getByRole("button", { name: "Start receiving" }).click();
-  await expect(page).toHaveURL(/\/add-products$/);
+  await startReceiptAtWestside(page, `SLOW-${run}`);
   const box = page.getByLabel("Scan GS1 barcode");
   const quantity = page.getByLabel("Quantity");
   const found = page.getByRole("status").filter({ hasText: "Check the quantity and add the line." });
@@ -268,12 +273,7 @@ test("on a slow connection, the page finishing its load after a scan leaves the 
 test("a wedge scan anywhere on the receipt page lands in the GS1 field, and starts a fresh code there", async ({
   page,
 }) => {
-  await signIn(page, "manager@demo.clinic"); // MANAGER at Westside
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto("/receiving");
-  await page.getByLabel(/Reference/).fill(`WEDGE-${run}`);
-  await page.getByRole("button", { name: "Start receiving" }).click();
-  await expect(page).toHaveURL(/\/add-products$/);
+  await startReceiptAtWestside(page, `WEDGE-${run}`);
   // The page's own script watches the keys: wait until it runs.
   await page.waitForLoadState("networkidle");
   const box = page.getByLabel("Scan GS1 barcode");
