@@ -1,6 +1,8 @@
 // What a form saved on the device (instead of sent) answers, and how a route tells it apart: such an
 // answer changed nothing on the server, so no loader is read again (there is no connection either).
-// Tiny on purpose: every route's shouldRevalidate imports it (app/ui/revalidate.ts).
+// Tiny on purpose: the shell's route imports it for its shouldRevalidate.
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { readAgain } from "~/ui/revalidate";
 
 /** What the page shows after a form was saved on the device instead of sent. */
 export interface Queued {
@@ -24,3 +26,7 @@ export function isQueued(result: unknown): result is Queued {
 export function answeredOnDevice(result: unknown): boolean {
   return isQueued(result) || (typeof result === "object" && result !== null && "offline" in result);
 }
+
+/** The shell's and the cart's screens: the app's rule (app/ui/revalidate.ts), and nothing after a form answered on the device. */
+export const readAgainOnline: ShouldRevalidateFunction = (args) =>
+  !answeredOnDevice(args.actionResult) && readAgain(args);

@@ -129,7 +129,7 @@ export const clientAction = async ({ request, serverAction }: ClientActionFuncti
   (await import("~/offline/cart-action")).countCartAction({ request, online: serverAction });
 
 // Nothing to read again after a refusal, or a count saved on the device (no connection either).
-export { readAgain as shouldRevalidate } from "~/ui/revalidate";
+export { readAgainOnline as shouldRevalidate } from "~/offline/queued";
 
 export default function AuditScreen() {
   const { organizationMode, choices, here, keys, search } = useLoaderData<typeof loader>();

@@ -124,7 +124,7 @@ export const clientAction = async ({ request, params, serverAction }: ClientActi
   (await import("~/offline/cart-action")).vialCartAction({ request, itemId: params.itemId, online: serverAction });
 
 // Nothing to read again after a refusal, or a form saved on the device (no connection either).
-export { readAgain as shouldRevalidate } from "~/ui/revalidate";
+export { readAgainOnline as shouldRevalidate } from "~/offline/queued";
 
 export default function VialScreen() {
   const { now, vial, history, services, actions, closed, keys, offline } = useLoaderData<typeof loader>();

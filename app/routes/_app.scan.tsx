@@ -19,7 +19,7 @@ import { actorHere } from "~/access/door.server";
 import { refreshingClientAction } from "~/browser/refresh-after-action";
 import { orOutage } from "~/http/outage.server";
 import { intentOf } from "~/http/outcome.server";
-import { isQueued } from "~/offline/queued";
+import { isQueued, readAgainOnline } from "~/offline/queued";
 import { QueuedNotice, useKeysAfterQueue } from "~/offline/queued-notice";
 import { offlineVialField, vialName } from "~/offline/vial-facts";
 import type { Loaded } from "~/scan/live-result";
@@ -31,7 +31,6 @@ import { scanPath, VialActions } from "~/scan/vial-actions";
 import type { VialData } from "~/scan/vial-card";
 import { CameraScanner, ScanForm, useWedgeScanner } from "~/scanner/scan-input";
 import { area } from "~/shell/areas";
-import { readAgain } from "~/ui/revalidate";
 import { VIAL_INTENTS, type VialProblem } from "~/vials/actions";
 import { VIAL_INTENT_HANDLERS, vialFormKeys } from "~/vials/intents.server";
 import { needsWitness, unitsText } from "~/vials/rules";
@@ -76,7 +75,7 @@ export const clientAction = async (args: ClientActionFunctionArgs) =>
 // A refused form, or one saved on the device, changed nothing on the server: nothing to read again.
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.formMethod && args.formMethod !== "GET"
-    ? readAgain(args)
+    ? readAgainOnline(args)
     : args.currentUrl.pathname === args.nextUrl.pathname
       ? false
       : args.defaultShouldRevalidate;

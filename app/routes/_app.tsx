@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 // The shell reads nothing again after a refused form, or one answered on the device (the cart's offline queue).
-export { readAgain as shouldRevalidate } from "~/ui/revalidate";
+export { readAgainOnline as shouldRevalidate } from "~/offline/queued";
 
 export default function SignedInLayout() {
   const { user, scope, locations, menu, toast } = useLoaderData<typeof loader>();

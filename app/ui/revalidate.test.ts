@@ -26,13 +26,6 @@ describe("what a page reads again after a form", () => {
     }
   });
 
-  it("reads nothing after an answer given on the device (saved, or asked offline)", () => {
-    expect(readAgain(answered(undefined, { queued: { intent: "draw" } }))).toBe(false);
-    expect(
-      readAgain(answered(undefined, { intent: "empty", ask: { question: "Empty this vial?" }, offline: true })),
-    ).toBe(false);
-  });
-
   it("reads a record changed meanwhile again, and nothing after its other refusals", () => {
     expect(revalidateAfterConflict(answered(409, { conflict: true, values: null }))).toBe(true);
     expect(revalidateAfterConflict(answered(409, { conflict: false, values: { name: "Acme" } }))).toBe(false);
