@@ -409,7 +409,8 @@ function OpenCount({
                 const typed = bulk?.typed.variationId === m.variationId ? bulk : null;
                 return (
                   <li key={m.variationId} className="rounded-md border border-slate-200 p-3">
-                    <Form method="post" key={keys.bulk} className="flex flex-col gap-2" noValidate>
+                    {/* Shelf after shelf: the page stays where the counter is, not back at its top. */}
+                    <Form method="post" key={keys.bulk} className="flex flex-col gap-2" noValidate preventScrollReset>
                       {hidden}
                       <input type="hidden" name="sessionId" value={session.id} />
                       <input type="hidden" name="variationId" value={m.variationId} />
