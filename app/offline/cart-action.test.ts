@@ -206,33 +206,3 @@ describe("a count form at the cart", () => {
     expect(await entries()).toEqual([]);
   });
 });
-
-describe("what the cart's screens read again after a form", () => {
-  // What Remix hands a route's shouldRevalidate under single fetch: a default of true, always.
-  const answered = (actionStatus: number | undefined, actionResult: unknown) =>
-    ({
-      currentUrl: new URL("http://clinic.test/inventory/v1"),
-      nextUrl: new URL("http://clinic.test/inventory/v1"),
-      currentParams: {},
-      nextParams: {},
-      formMethod: "POST",
-      actionStatus,
-      actionResult,
-      defaultShouldRevalidate: true,
-    }) as const;
-
-  it("reads nothing after an answer given on the device (saved, or asked offline), nor after a refusal", async () => {
-    const { readAgainOnline } = await import("./queued");
-    expect(readAgainOnline(answered(undefined, { queued: { intent: "draw" } }))).toBe(false);
-    expect(
-      readAgainOnline(answered(undefined, { intent: "empty", ask: { question: "Empty this vial?" }, offline: true })),
-    ).toBe(false);
-    expect(readAgainOnline(answered(409, { intent: "draw", formError: "This vial was emptied." }))).toBe(false);
-  });
-
-  it("reads again after the server's answer to a form sent", async () => {
-    const { readAgainOnline } = await import("./queued");
-    expect(readAgainOnline(answered(200, { intent: "empty", ask: { question: "Empty this vial?" } }))).toBe(true);
-    expect(readAgainOnline(answered(undefined, undefined))).toBe(true);
-  });
-});
