@@ -3,7 +3,6 @@
 // recipe line by line or all at once, and archive or restore it; everyone else reads.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { actorHere } from "~/access/door.server";
@@ -38,7 +37,6 @@ import { area } from "~/shell/areas";
 import { recordErrorBoundary } from "~/shell/screen-error-boundary";
 import { ArchiveCard, Card } from "~/ui/form";
 import { DetailsForm, RecordHeader } from "~/ui/record-screen";
-import { readAgain } from "~/ui/revalidate";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.service.name ?? "Service"} · Clinic Inventory` },
@@ -56,7 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 // A conflict (someone else changed the service or its recipe) shows the current state beside the
 // message; other refusals keep what the user typed.
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => args.actionStatus === 409 || readAgain(args);
+export { revalidateAfterConflict as shouldRevalidate } from "~/ui/revalidate";
 
 /** Which field a refusal is about, so its message shows there. */
 const FIELD_OF: Partial<Record<ServiceRefusal, "code" | "variationId" | "quantity">> = {
@@ -89,7 +87,9 @@ function refused(
     return field && (options.key ? options.key(field) : field);
   };
   const { variationId, submitted } = options;
-  return refusedForm(result, { intent, variationId, submitted }, { fields: fieldOf });
+  // Changed meanwhile: the page reads the service again (revalidateAfterConflict) to show it as it now stands.
+  const conflict = result.refusal === "changed_meanwhile";
+  return refusedForm(result, { intent, variationId, submitted, conflict }, { fields: fieldOf });
 }
 
 /** "Botox Cosmetic · 100 U vial: 20 U per service", from the recipe a change answered with. */
